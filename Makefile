@@ -1,0 +1,31 @@
+# Sesame: generate · check · test · demo · bench
+SWIFT ?= swift
+SCHEMA ?= Schema
+SDK_OUTPUT ?= Sources/ReferenceSDK/Generated
+SESAME = $(SWIFT) run --quiet sesame
+
+.PHONY: generate check test demo bench build
+
+build:
+	$(SWIFT) build
+
+## Regenerate the reference SDK from Schema/.
+generate:
+	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT)
+
+## Validate Schema/ and fail when the committed SDK is not what the generator writes.
+check:
+	$(SESAME) validate $(SCHEMA)
+	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
+
+## The whole suite: the schema check, then every test target.
+test: check
+	$(SWIFT) test
+
+## The reference back-end and the generated SDK, walked through a whole session.
+demo: generate
+	$(SWIFT) run sesame-demo
+
+## Every benchmark figure, in release mode (a package of its own).
+bench:
+	cd Benchmarks && $(SWIFT) run -c release sesame-bench all

@@ -1,0 +1,99 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Targets are split so that the generator and its CLI build without the networking stack:
+// `SesameGenerator` and `sesame` need only Yams and swift-argument-parser.
+let package = Package(
+    name: "Sesame",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "Sesame", targets: ["Sesame"]),
+        .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
+        .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
+        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .executable(name: "sesame", targets: ["sesame"]),
+        .executable(name: "reference-server", targets: ["reference-server"]),
+        .executable(name: "sesame-demo", targets: ["sesame-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        // MARK: Generator
+        .target(
+            name: "SesameGenerator",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            path: "Generator/SesameGenerator"
+        ),
+        .executableTarget(
+            name: "sesame",
+            dependencies: [
+                "SesameGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Generator/sesame"
+        ),
+
+        // MARK: Runtime
+        .target(
+            name: "Sesame",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "ReferenceSDK",
+            dependencies: ["Sesame"],
+            exclude: ["README.md"]
+        ),
+
+        // MARK: Reference back-end and demo
+        .target(
+            name: "ReferenceServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "reference-server",
+            dependencies: ["ReferenceServer"]
+        ),
+        .executableTarget(
+            name: "sesame-demo",
+            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame"]
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "SesameGeneratorTests",
+            dependencies: [
+                "SesameGenerator",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "SesameTests",
+            dependencies: ["Sesame"]
+        ),
+        .testTarget(
+            name: "ReferenceSDKTests",
+            dependencies: ["ReferenceSDK", "Sesame"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The reference back-end. See issue 3.

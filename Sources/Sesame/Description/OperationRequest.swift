@@ -1,0 +1,174 @@
+import Foundation
+import HTTPTypes
+
+/// A request to one of the schema's operations, with its parameters filled in. Generated
+/// operation methods build one and hand it to an ``OperationPerformer``.
+public struct OperationRequest: Sendable {
+    public var description: RequestDescription
+    /// Values of the path's `{placeholders}`, not yet percent-encoded.
+    public var pathParameters: [String: String]
+    /// Query items in order; nil values are left out.
+    public var query: [(name: String, value: String)]
+    public var body: RequestBody?
+
+    public init(_ description: RequestDescription, pathParameters: [String: String] = [:],
+                query: [(name: String, value: String?)] = [], body: RequestBody? = nil) {
+        self.description = description
+        self.pathParameters = pathParameters
+        self.query = query.compactMap { item in item.value.map { (item.name, $0) } }
+        self.body = body
+    }
+
+    /// The path with its placeholders replaced by percent-encoded values.
+    /// - Throws: ``TemplateError`` when a placeholder has no value.
+    public func resolvedPath() throws -> String {
+        var result = ""
+        var remainder = Substring(description.path)
+        while let open = remainder.firstIndex(of: "{"), let close = remainder[open...].firstIndex(of: "}") {
+            result += remainder[..<open]
+            let name = String(remainder[remainder.index(after: open)..<close])
+            guard let value = pathParameters[name] else { throw TemplateError(placeholder: name) }
+            result += value.addingPercentEncoding(withAllowedCharacters: .sesamePathSegment) ?? value
+            remainder = remainder[remainder.index(after: close)...]
+        }
+        result += remainder
+        if !query.isEmpty {
+            result += "?" + query.map { name, value in
+                "\(name.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? value)"
+            }.joined(separator: "&")
+        }
+        return result
+    }
+}
+
+/// A request body, before it goes on the wire.
+public enum RequestBody: Sendable, Hashable {
+    /// JSON bytes (`application/json`).
+    case json(Data)
+    /// Form fields in order (`application/x-www-form-urlencoded`).
+    case form([FormField])
+
+    /// Encodes a value as JSON with sorted keys.
+    /// - Throws: `EncodingError` when the value cannot be encoded.
+    public static func json(_ value: some Encodable) throws -> RequestBody {
+        .json(try JSONEncoder.sesame.encode(value))
+    }
+
+    /// Encodes a value as a form: each top-level property becomes one field.
+    /// - Throws: `EncodingError`, or ``SesameError`` when the value is not an object.
+    public static func form(_ value: some Encodable) throws -> RequestBody {
+        guard case .object(let object) = try JSONValue(encoding: value) else {
+            throw SesameError.encoding(reason: "a form body must be an object")
+        }
+        return .form(object.keys.sorted().map { FormField(name: $0, value: object[$0]!.formValue) })
+    }
+
+    /// The bytes and content type to send.
+    public var encoded: (data: Data, contentType: String) {
+        switch self {
+        case .json(let data):
+            return (data, "application/json")
+        case .form(let fields):
+            let text = fields.map { "\(FormField.encode($0.name))=\(FormField.encode($0.value))" }.joined(separator: "&")
+            return (Data(text.utf8), "application/x-www-form-urlencoded")
+        }
+    }
+}
+
+/// One `name=value` pair of a form body.
+public struct FormField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Encodes a form name or value as `application/x-www-form-urlencoded` does (spaces as `+`).
+    public static func encode(_ text: String) -> String {
+        (text.addingPercentEncoding(withAllowedCharacters: .sesameFormValue) ?? text).replacingOccurrences(of: "%20", with: "+")
+    }
+}
+
+/// A response to an ``OperationRequest`` with a 2xx status.
+public struct OperationResponse: Sendable {
+    public var status: Int
+    public var headerFields: HTTPFields
+    public var body: Data
+    /// The operation's name, for errors.
+    public var operation: String
+
+    public init(operation: String, status: Int, headerFields: HTTPFields = [:], body: Data) {
+        self.operation = operation
+        self.status = status
+        self.headerFields = headerFields
+        self.body = body
+    }
+
+    /// Decodes the body.
+    /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the JSON path of the
+    ///   problem for a malformed, truncated or non-conforming body.
+    public func decode<Value: Decodable>(_ valueType: Value.Type) throws -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: body)
+        } catch let violation as SchemaViolation {
+            throw SesameError.decoding(operation: operation, reason: violation.description)
+        } catch let error as DecodingError {
+            throw SesameError.decoding(operation: operation, reason: DecodingError.sesameDescription(error))
+        } catch {
+            throw SesameError.decoding(operation: operation, reason: "\(Swift.type(of: error))")
+        }
+    }
+}
+
+/// Something that sends operation requests for one schema: the authentication service,
+/// or a test double.
+public protocol OperationPerformer: Sendable {
+    associatedtype Schema: SDKSchema
+    /// Sends a request, applying and refreshing the credential as the schema says.
+    /// - Returns: the response when its status is 2xx.
+    /// - Throws: `Schema.ServerError` for an error response, ``SesameError`` for any other
+    ///   failure (transport, not authenticated, reauthentication required, …).
+    func perform(_ request: OperationRequest) async throws -> OperationResponse
+}
+
+extension DecodingError {
+    /// A description of a decoding error with its JSON path and without the values that
+    /// were received (which may be secret).
+    public static func sesameDescription(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(SchemaViolation.jsonPath(context.codingPath)): expected \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(SchemaViolation.jsonPath(context.codingPath)): expected \(type), found null"
+        case .keyNotFound(let key, let context):
+            return "\(SchemaViolation.jsonPath(context.codingPath + [key])): required property is missing"
+        case .dataCorrupted(let context):
+            if let violation = context.underlyingError as? SchemaViolation { return violation.description }
+            return "\(SchemaViolation.jsonPath(context.codingPath)): the data is not valid JSON"
+        @unknown default:
+            return "the data could not be decoded"
+        }
+    }
+}
+
+extension CharacterSet {
+    static let sesamePathSegment: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "/?#[]@!$&'()*+,;=%")
+        return set
+    }()
+
+    static let sesameQueryValue: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "&=+#?/%")
+        return set
+    }()
+
+    static let sesameFormValue: CharacterSet = {
+        var set = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        set.insert(charactersIn: "-._~ ")
+        return set
+    }()
+}

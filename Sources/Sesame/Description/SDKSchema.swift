@@ -1,0 +1,54 @@
+import Foundation
+
+/// A generated SDK's schema: its description and the types it declares. The runtime is
+/// generic over it, so each SDK gets typed details, errors and events.
+public protocol SDKSchema: Sendable {
+    /// The signed-in user's details (the response of the credential's `details` operation).
+    associatedtype Details: Codable & Hashable & Sendable
+    /// The typed error of the back-end's error catalogue; unknown codes are kept.
+    associatedtype ServerError: Error & Sendable
+    /// The typed events of the back-end's event catalogue; unknown events are kept.
+    associatedtype Event: ServerEvent
+
+    /// What the runtime needs to know about the back-end.
+    static var description: SDKDescription { get }
+    /// The identifier of the user the details describe.
+    static func userID(of details: Details) -> String
+    /// The typed error for an error response.
+    static func serverError(_ response: ServerErrorResponse) -> ServerError
+}
+
+/// An event the back-end pushes, decoded from a server-sent event.
+public protocol ServerEvent: Sendable, Hashable {
+    /// Decodes an event. An event whose name the SDK does not know, or whose payload does
+    /// not decode, gives the `unknown` case with the raw payload: events are never dropped.
+    init(wireName: String, data: Data)
+    /// The wire name of the event, as the back-end sends it.
+    var wireName: String { get }
+}
+
+/// An error response from the back-end, read through the error catalogue's envelope.
+public struct ServerErrorResponse: Sendable, Hashable, CustomStringConvertible {
+    /// The HTTP status.
+    public var status: Int
+    /// The error code from the body, nil when the body has none.
+    public var code: String?
+    /// The human-readable message from the body, if any.
+    public var message: String?
+    /// The code's category from the catalogue, or one derived from the status.
+    public var category: ErrorCategory
+
+    public init(status: Int, code: String?, message: String?, category: ErrorCategory) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.category = category
+    }
+
+    public var description: String {
+        var text = "HTTP \(status)"
+        if let code { text += " \(code)" }
+        if let message { text += ": \(SchemaViolation.excerpt(message, limit: 200))" }
+        return text
+    }
+}

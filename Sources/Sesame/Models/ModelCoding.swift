@@ -1,0 +1,139 @@
+import Foundation
+
+/// Helpers that generated models call from `init(from:)` and `encode(to:)`: date formats
+/// that do not depend on the decoder's strategy, and the constraint checks of JSON Schema.
+///
+/// Every check throws ``SchemaViolation`` naming the JSON path of the value.
+public enum ModelCoding {
+    // MARK: Dates
+
+    /// Parses an RFC 3339 `date-time`, with or without fractional seconds.
+    /// - Throws: ``SchemaViolation`` (`format`) when the text is not a date-time.
+    public static func dateTime(_ text: String, codingPath: [any CodingKey]) throws -> Date {
+        if let date = parseDateTime(text) { return date }
+        throw SchemaViolation(codingPath: codingPath, keyword: "format",
+                              message: "expected a date-time (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
+    }
+
+    /// Parses an RFC 3339 `date-time`; nil when the text is not one.
+    public static func parseDateTime(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
+    /// Formats a `Date` as an RFC 3339 `date-time` in UTC, with milliseconds only when the
+    /// date has a fraction of a second.
+    public static func dateTimeString(_ date: Date) -> String {
+        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+    }
+
+    // MARK: Formats
+
+    /// Parses a `uuid`.
+    public static func uuid(_ text: String, codingPath: [any CodingKey]) throws -> UUID {
+        if let value = UUID(uuidString: text) { return value }
+        throw SchemaViolation(codingPath: codingPath, keyword: "format",
+                              message: "expected a UUID, found \"\(SchemaViolation.excerpt(text))\"")
+    }
+
+    /// Parses a `uri`: an absolute URI with a scheme.
+    public static func uri(_ text: String, codingPath: [any CodingKey]) throws -> URL {
+        if let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty { return url }
+        throw SchemaViolation(codingPath: codingPath, keyword: "format",
+                              message: "expected an absolute URI, found \"\(SchemaViolation.excerpt(text))\"")
+    }
+
+    /// Checks an `email`: one `@` with text on both sides and a dot-free-of-spaces domain.
+    public static func email(_ text: String, codingPath: [any CodingKey]) throws {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        let valid = parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+            && !text.contains(where: { $0.isWhitespace })
+        if !valid {
+            throw SchemaViolation(codingPath: codingPath, keyword: "format", message: "expected an e-mail address")
+        }
+    }
+
+    // MARK: Constraints
+
+    /// Checks `minLength` and `maxLength`, counted in Unicode scalars' grapheme clusters as
+    /// JSON Schema counts characters.
+    public static func length(_ text: String, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
+        let count = text.count
+        if let min, count < min {
+            throw SchemaViolation(codingPath: codingPath, keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
+        }
+        if let max, count > max {
+            throw SchemaViolation(codingPath: codingPath, keyword: "maxLength", message: "expected at most \(max) characters, found \(count)")
+        }
+    }
+
+    /// Checks `pattern` (an ECMA-262 regular expression, not anchored).
+    public static func pattern(_ text: String, _ pattern: String, codingPath: [any CodingKey]) throws {
+        let matches: Bool
+        if let regex = try? NSRegularExpression(pattern: pattern) {
+            matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        } else {
+            matches = false
+        }
+        if !matches {
+            throw SchemaViolation(codingPath: codingPath, keyword: "pattern", message: "expected a match of /\(pattern)/")
+        }
+    }
+
+    /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
+    public static func range<Number: BinaryInteger>(_ value: Number, minimum: Double? = nil, maximum: Double? = nil,
+                                                    exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
+                                                    codingPath: [any CodingKey]) throws {
+        try range(Double(value), minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum,
+                  exclusiveMaximum: exclusiveMaximum, codingPath: codingPath)
+    }
+
+    /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
+    public static func range(_ value: Double, minimum: Double? = nil, maximum: Double? = nil,
+                             exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
+                             codingPath: [any CodingKey]) throws {
+        func fail(_ keyword: String, _ expectation: String) -> SchemaViolation {
+            SchemaViolation(codingPath: codingPath, keyword: keyword, message: "expected a value \(expectation), found \(format(value))")
+        }
+        if let minimum, value < minimum { throw fail("minimum", ">= \(format(minimum))") }
+        if let maximum, value > maximum { throw fail("maximum", "<= \(format(maximum))") }
+        if let exclusiveMinimum, value <= exclusiveMinimum { throw fail("exclusiveMinimum", "> \(format(exclusiveMinimum))") }
+        if let exclusiveMaximum, value >= exclusiveMaximum { throw fail("exclusiveMaximum", "< \(format(exclusiveMaximum))") }
+    }
+
+    /// Checks `minItems` and `maxItems`.
+    public static func items(count: Int, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
+        if let min, count < min {
+            throw SchemaViolation(codingPath: codingPath, keyword: "minItems", message: "expected at least \(min) items, found \(count)")
+        }
+        if let max, count > max {
+            throw SchemaViolation(codingPath: codingPath, keyword: "maxItems", message: "expected at most \(max) items, found \(count)")
+        }
+    }
+
+    /// Checks `const`.
+    public static func constant<Value: Equatable>(_ value: Value, _ expected: Value, codingPath: [any CodingKey]) throws {
+        if value != expected {
+            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected \(expected)")
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// A coding key made of any string or index, for the keys a generated model does not
+/// declare (`additionalProperties`) and for paths in errors.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    public var stringValue: String
+    public var intValue: Int?
+
+    public init(_ string: String) { self.stringValue = string }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

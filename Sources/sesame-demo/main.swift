@@ -1,0 +1,3 @@
+import ReferenceSDK
+import ReferenceServer
+print("demo: not yet built")
