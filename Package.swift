@@ -94,6 +94,18 @@ let package = Package(
             name: "ReferenceSDKTests",
             dependencies: ["ReferenceSDK", "Sesame"]
         ),
+        .testTarget(
+            name: "ReferenceServerTests",
+            dependencies: [
+                "ReferenceServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
