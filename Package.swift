@@ -72,6 +72,11 @@ let package = Package(
             dependencies: ["ReferenceServer"]
         ),
         .executableTarget(
+            name: "store-migration-child",
+            dependencies: ["ReferenceSDK", "Sesame"],
+            path: "Tests/Support/store-migration-child"
+        ),
+        .executableTarget(
             name: "sesame-demo",
             dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame"]
         ),

@@ -1,0 +1,173 @@
+import Yams
+
+/// Reads one file's nodes and collects diagnostics at their positions.
+///
+/// Every accessor that finds the wrong kind of node reports it and returns nil, so that a
+/// translator can go on and report every problem of a file in one run.
+struct NodeReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func location(of node: Node) -> SourceLocation {
+        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return SourceLocation(file: file, line: mark.line, column: mark.column)
+    }
+
+    mutating func error(_ message: String, at node: Node) {
+        diagnostics.append(.error(message, at: location(of: node)))
+    }
+
+    mutating func warning(_ message: String, at node: Node) {
+        diagnostics.append(.warning(message, at: location(of: node)))
+    }
+
+    mutating func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    // MARK: Scalars
+
+    /// The text of a scalar node, or nil (with an error) for a mapping or a sequence.
+    mutating func string(_ node: Node, _ what: String) -> String? {
+        if case .scalar(let scalar) = node { return scalar.string }
+        error("\(what) must be a string, found \(node.kindName)", at: node)
+        return nil
+    }
+
+    mutating func int(_ node: Node, _ what: String) -> Int? {
+        if case .scalar = node, let value = node.int { return value }
+        error("\(what) must be an integer, found \(node.describedValue)", at: node)
+        return nil
+    }
+
+    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+        if case .scalar = node, let value = node.bool { return value }
+        error("\(what) must be true or false, found \(node.describedValue)", at: node)
+        return nil
+    }
+
+    mutating func number(_ node: Node, _ what: String) -> Double? {
+        if case .scalar = node, node.int != nil || node.float != nil { return node.int.map(Double.init) ?? node.float }
+        error("\(what) must be a number, found \(node.describedValue)", at: node)
+        return nil
+    }
+
+    /// A duration such as `300s`, `5m`, `1h`, `250ms` or a bare number of seconds.
+    mutating func duration(_ node: Node, _ what: String) -> DurationIR? {
+        guard let text = string(node, what) else { return nil }
+        if let value = DurationIR(text) { return value }
+        error("\(what) must be a duration such as 60s, 5m, 1h or 250ms, found '\(text)'", at: node)
+        return nil
+    }
+
+    // MARK: Containers
+
+    /// The entries of a mapping with string keys, in file order. Keys not in `allowed`
+    /// are reported with a suggestion; nil `allowed` accepts any key.
+    mutating func mapping(_ node: Node, _ what: String, allowed: [String]? = nil) -> [Entry]? {
+        guard case .mapping(let mapping) = node else {
+            error("\(what) must be a mapping, found \(node.kindName)", at: node)
+            return nil
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(mapping.count)
+        for index in mapping.indices {
+            let (keyNode, value) = mapping[index]
+            guard case .scalar(let scalar) = keyNode else {
+                error("keys of \(what) must be strings", at: keyNode)
+                continue
+            }
+            let key = scalar.string
+            if let allowed, !allowed.contains(key) {
+                let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""
+                error("unknown key '\(key)' in \(what)\(hint)", at: keyNode)
+                continue
+            }
+            entries.append(Entry(key: key, keyNode: keyNode, value: value))
+        }
+        return entries
+    }
+
+    /// The elements of a sequence.
+    mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+        if case .sequence(let sequence) = node { return Array(sequence) }
+        error("\(what) must be a list, found \(node.kindName)", at: node)
+        return nil
+    }
+
+    /// A list of strings; a single string is accepted as a list of one.
+    mutating func strings(_ node: Node, _ what: String) -> [(String, Node)]? {
+        if case .scalar(let scalar) = node { return [(scalar.string, node)] }
+        guard let items = sequence(node, what) else { return nil }
+        return items.compactMap { item in string(item, "an element of \(what)").map { ($0, item) } }
+    }
+}
+
+/// A key and its value in a mapping, with the key's node for positions.
+struct Entry {
+    var key: String
+    var keyNode: Node
+    var value: Node
+}
+
+extension Array where Element == Entry {
+    subscript(key: String) -> Entry? { first { $0.key == key } }
+}
+
+extension Node {
+    var kindName: String {
+        switch self {
+        case .scalar: return "a scalar"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    var describedValue: String {
+        if case .scalar(let scalar) = self { return "'\(scalar.string)'" }
+        return kindName
+    }
+
+    var isNullScalar: Bool {
+        if case .scalar(let scalar) = self {
+            return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+        }
+        return false
+    }
+}
+
+/// "Did you mean" for misspelt keys and names.
+enum Suggestion {
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance <= max(1, min(3, candidate.count / 3)), best == nil || distance < best!.1 {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

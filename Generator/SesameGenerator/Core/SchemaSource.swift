@@ -1,0 +1,33 @@
+/// One YAML file of a schema folder, read by the caller (the CLI or a plugin).
+public struct SchemaSource: Sendable, Hashable {
+    /// The path used in diagnostics, such as `Schema/auth.yaml`.
+    public var path: String
+    /// The path relative to the schema folder, such as `auth.yaml` or `models/billing.yaml`:
+    /// it decides the file's role and is what `$ref: "billing.yaml#/Invoice"` names.
+    public var relativePath: String
+    public var text: String
+
+    public init(path: String, relativePath: String, text: String) {
+        self.path = path
+        self.relativePath = relativePath
+        self.text = text
+    }
+
+    /// The role a file plays, by its name: `sdk.yaml`, `auth.yaml`, `errors.yaml`,
+    /// `events.yaml`, `store.yaml`; any other YAML file declares models.
+    public enum Role: String, Sendable, CaseIterable {
+        case sdk, auth, errors, events, store, models
+    }
+
+    public var role: Role {
+        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        switch name {
+        case "sdk.yaml", "sdk.yml": return .sdk
+        case "auth.yaml", "auth.yml": return .auth
+        case "errors.yaml", "errors.yml": return .errors
+        case "events.yaml", "events.yml": return .events
+        case "store.yaml", "store.yml": return .store
+        default: return .models
+        }
+    }
+}

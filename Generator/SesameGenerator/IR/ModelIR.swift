@@ -1,0 +1,140 @@
+/// A named data model, from a top-level key of a models file or hoisted from an inline
+/// schema that needs a type of its own (an inline object or enum).
+public struct ModelIR: Sendable, Hashable, Codable {
+    /// The name in the schema, used by `$ref`.
+    public var name: String
+    /// The Swift type name, unqualified (`Channel` for `Challenge.Channel`).
+    public var swiftName: String
+    public var description: String?
+    public var kind: Kind
+    /// Types declared inside this one (inline objects and enums of its properties).
+    public var nested: [ModelIR]
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String, description: String?, kind: Kind, nested: [ModelIR] = [], location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.description = description
+        self.kind = kind
+        self.nested = nested
+        self.location = location
+    }
+
+    public enum Kind: Sendable, Hashable, Codable {
+        /// A struct.
+        case object(ObjectIR)
+        /// An enum of strings or integers that keeps unknown values.
+        case enumeration(EnumIR)
+        /// `oneOf` with a discriminator: an enum with a case per variant.
+        case union(UnionIR)
+        /// Any other schema given a name: a typealias, or a checked wrapper when it has
+        /// constraints.
+        case alias(TypeIR, ConstraintsIR)
+    }
+}
+
+public struct ObjectIR: Sendable, Hashable, Codable {
+    public var properties: [PropertyIR]
+    public var additionalProperties: AdditionalPropertiesIR
+
+    public init(properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR) {
+        self.properties = properties
+        self.additionalProperties = additionalProperties
+    }
+}
+
+/// What happens to keys an object does not declare.
+public enum AdditionalPropertiesIR: Sendable, Hashable, Codable {
+    /// Not declared: unknown keys are ignored (servers add fields; apps must not break).
+    case ignored
+    /// `true` or a schema: unknown keys are kept, typed by the schema.
+    case kept(TypeIR, ConstraintsIR)
+    /// `false`: an unknown key is a decoding error, as JSON Schema says.
+    case rejected
+}
+
+public struct PropertyIR: Sendable, Hashable, Codable {
+    /// The JSON key.
+    public var name: String
+    public var swiftName: String
+    public var type: TypeIR
+    public var required: Bool
+    /// `type: [T, "null"]`.
+    public var nullable: Bool
+    public var defaultValue: LiteralIR?
+    public var constraints: ConstraintsIR
+    public var description: String?
+    public var deprecated: Bool
+    /// Stored behind a reference because it closes a cycle of models.
+    public var indirect: Bool
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String, type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
+                constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
+                location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.type = type
+        self.required = required
+        self.nullable = nullable
+        self.defaultValue = defaultValue
+        self.constraints = constraints
+        self.description = description
+        self.deprecated = deprecated
+        self.indirect = indirect
+        self.location = location
+    }
+
+    /// Whether the Swift property is optional: not required and no default, or nullable.
+    public var isOptional: Bool { nullable || (!required && defaultValue == nil) }
+}
+
+public struct EnumIR: Sendable, Hashable, Codable {
+    public enum RawType: String, Sendable, Hashable, Codable { case string, integer }
+    public var rawType: RawType
+    public var cases: [EnumCaseIR]
+
+    public init(rawType: RawType, cases: [EnumCaseIR]) {
+        self.rawType = rawType
+        self.cases = cases
+    }
+}
+
+public struct EnumCaseIR: Sendable, Hashable, Codable {
+    /// The raw value, as text (`"guest"` or `"42"`).
+    public var rawValue: String
+    public var swiftName: String
+    public var location: SourceLocation
+
+    public init(rawValue: String, swiftName: String, location: SourceLocation) {
+        self.rawValue = rawValue
+        self.swiftName = swiftName
+        self.location = location
+    }
+}
+
+public struct UnionIR: Sendable, Hashable, Codable {
+    public var discriminator: String
+    public var variants: [UnionVariantIR]
+
+    public init(discriminator: String, variants: [UnionVariantIR]) {
+        self.discriminator = discriminator
+        self.variants = variants
+    }
+}
+
+public struct UnionVariantIR: Sendable, Hashable, Codable {
+    /// The discriminator's value for this variant.
+    public var tag: String
+    public var caseName: String
+    /// The Swift type of the variant's model.
+    public var type: String
+    public var location: SourceLocation
+
+    public init(tag: String, caseName: String, type: String, location: SourceLocation) {
+        self.tag = tag
+        self.caseName = caseName
+        self.type = type
+        self.location = location
+    }
+}

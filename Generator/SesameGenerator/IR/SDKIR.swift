@@ -1,0 +1,337 @@
+/// A whole schema folder, validated: what the renderer turns into Swift and what `diff`
+/// compares.
+public struct SDKIR: Sendable, Hashable, Codable {
+    public var name: String
+    public var description: String?
+    public var baseURL: String
+    public var credential: CredentialIR
+    public var lifecycle: LifecycleIR
+    public var methods: [MethodIR]
+    public var operations: [OperationIR]
+    /// Top-level models in name order, each with its nested types.
+    public var models: [ModelIR]
+    public var errors: ErrorsIR
+    public var events: EventsIR
+    public var store: StoreIR?
+
+    public init(name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
+                methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
+                store: StoreIR?) {
+        self.name = name
+        self.description = description
+        self.baseURL = baseURL
+        self.credential = credential
+        self.lifecycle = lifecycle
+        self.methods = methods
+        self.operations = operations
+        self.models = models
+        self.errors = errors
+        self.events = events
+        self.store = store
+    }
+}
+
+public enum HTTPMethodIR: String, Sendable, Hashable, Codable, CaseIterable {
+    case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
+}
+
+public enum EncodingIR: String, Sendable, Hashable, Codable {
+    case json, form
+}
+
+public enum ClientAuthenticationIR: String, Sendable, Hashable, Codable {
+    case basic, post, none
+}
+
+/// A parsed template (`"Bearer {accessToken}"`, `"{initialize.challengeId}"`, or a literal).
+public enum TemplateIR: Sendable, Hashable, Codable {
+    case literal(LiteralIR)
+    case variable([String])
+    case interpolation([TemplatePartIR])
+}
+
+public enum TemplatePartIR: Sendable, Hashable, Codable {
+    case text(String)
+    case variable([String])
+}
+
+public struct TemplateFieldIR: Sendable, Hashable, Codable {
+    public var name: String
+    public var value: TemplateIR
+    public var location: SourceLocation
+
+    public init(name: String, value: TemplateIR, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+/// An HTTP request line: `POST /oauth/token`.
+public struct RequestLineIR: Sendable, Hashable, Codable {
+    public var method: HTTPMethodIR
+    public var path: String
+    /// The `{names}` in the path, in order.
+    public var pathParameters: [String]
+    public var location: SourceLocation
+
+    public init(method: HTTPMethodIR, path: String, pathParameters: [String], location: SourceLocation) {
+        self.method = method
+        self.path = path
+        self.pathParameters = pathParameters
+        self.location = location
+    }
+}
+
+public struct CredentialIR: Sendable, Hashable, Codable {
+    public var tokenModel: String
+    public var accessTokenField: String
+    public var refreshTokenField: String?
+    public var expiresInField: String?
+    public var header: String
+    public var format: TemplateIR
+    public var refresh: RefreshIR?
+    public var rejection: RejectionIR
+    /// The operation that returns the user's details, and the details' id property.
+    public var detailsOperation: String
+    public var userIDField: String
+    public var location: SourceLocation
+
+    public init(tokenModel: String, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
+                header: String, format: TemplateIR, refresh: RefreshIR?, rejection: RejectionIR,
+                detailsOperation: String, userIDField: String, location: SourceLocation) {
+        self.tokenModel = tokenModel
+        self.accessTokenField = accessTokenField
+        self.refreshTokenField = refreshTokenField
+        self.expiresInField = expiresInField
+        self.header = header
+        self.format = format
+        self.refresh = refresh
+        self.rejection = rejection
+        self.detailsOperation = detailsOperation
+        self.userIDField = userIDField
+        self.location = location
+    }
+}
+
+public struct RefreshIR: Sendable, Hashable, Codable {
+    public var request: RequestLineIR
+    public var encoding: EncodingIR
+    public var clientAuthentication: ClientAuthenticationIR
+    public var fields: [TemplateFieldIR]
+    public var leeway: DurationIR
+    public var maxRefreshes: Int
+    public var window: DurationIR
+
+    public init(request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
+                fields: [TemplateFieldIR], leeway: DurationIR, maxRefreshes: Int, window: DurationIR) {
+        self.request = request
+        self.encoding = encoding
+        self.clientAuthentication = clientAuthentication
+        self.fields = fields
+        self.leeway = leeway
+        self.maxRefreshes = maxRefreshes
+        self.window = window
+    }
+}
+
+public struct RejectionIR: Sendable, Hashable, Codable {
+    public var status: Int
+    public var wwwAuthenticateError: String?
+    public var bodyCode: String?
+
+    public init(status: Int, wwwAuthenticateError: String?, bodyCode: String?) {
+        self.status = status
+        self.wwwAuthenticateError = wwwAuthenticateError
+        self.bodyCode = bodyCode
+    }
+}
+
+public struct LifecycleIR: Sendable, Hashable, Codable {
+    public var signOut: String?
+    public var detachIdentity: String?
+    public var destroyAccount: String?
+
+    public init(signOut: String? = nil, detachIdentity: String? = nil, destroyAccount: String? = nil) {
+        self.signOut = signOut
+        self.detachIdentity = detachIdentity
+        self.destroyAccount = destroyAccount
+    }
+}
+
+/// A parameter of a method, a step's `needs`, or an operation.
+public struct ParameterIR: Sendable, Hashable, Codable {
+    public enum Location: String, Sendable, Hashable, Codable { case argument, path, query }
+    public var name: String
+    public var swiftName: String
+    public var location: Location
+    public var type: TypeIR
+    public var required: Bool
+    public var defaultValue: LiteralIR?
+    public var constraints: ConstraintsIR
+    public var description: String?
+    /// Never shown in descriptions or logs.
+    public var secret: Bool
+    public var sourceLocation: SourceLocation
+
+    public init(name: String, swiftName: String, location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
+                constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.location = location
+        self.type = type
+        self.required = required
+        self.defaultValue = defaultValue
+        self.constraints = constraints
+        self.description = description
+        self.secret = secret
+        self.sourceLocation = sourceLocation
+    }
+}
+
+public struct StepIR: Sendable, Hashable, Codable {
+    public var name: String
+    public var request: RequestLineIR
+    public var encoding: EncodingIR
+    public var clientAuthentication: ClientAuthenticationIR
+    public var needs: [ParameterIR]
+    public var body: [TemplateFieldIR]
+    /// The model the step's response decodes to.
+    public var response: String?
+    public var location: SourceLocation
+
+    public init(name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
+                needs: [ParameterIR], body: [TemplateFieldIR], response: String?, location: SourceLocation) {
+        self.name = name
+        self.request = request
+        self.encoding = encoding
+        self.clientAuthentication = clientAuthentication
+        self.needs = needs
+        self.body = body
+        self.response = response
+        self.location = location
+    }
+}
+
+public struct MethodIR: Sendable, Hashable, Codable {
+    public var name: String
+    public var swiftName: String
+    public var description: String?
+    public var parameters: [ParameterIR]
+    public var steps: [StepIR]
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String, description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.description = description
+        self.parameters = parameters
+        self.steps = steps
+        self.location = location
+    }
+
+    public var isMultiStep: Bool { steps.count > 1 }
+}
+
+public struct OperationIR: Sendable, Hashable, Codable {
+    public var name: String
+    public var swiftName: String
+    public var description: String?
+    public var request: RequestLineIR
+    public var parameters: [ParameterIR]
+    public var body: TypeIR?
+    public var encoding: EncodingIR
+    public var response: TypeIR?
+    public var authenticated: Bool
+    public var freshAuthentication: DurationIR?
+    public var deprecated: Bool
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String, description: String?, request: RequestLineIR, parameters: [ParameterIR],
+                body: TypeIR?, encoding: EncodingIR, response: TypeIR?, authenticated: Bool,
+                freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.description = description
+        self.request = request
+        self.parameters = parameters
+        self.body = body
+        self.encoding = encoding
+        self.response = response
+        self.authenticated = authenticated
+        self.freshAuthentication = freshAuthentication
+        self.deprecated = deprecated
+        self.location = location
+    }
+}
+
+public struct ErrorsIR: Sendable, Hashable, Codable {
+    public var codeField: String
+    public var messageField: String?
+    public var errors: [ErrorIR]
+
+    public init(codeField: String, messageField: String?, errors: [ErrorIR]) {
+        self.codeField = codeField
+        self.messageField = messageField
+        self.errors = errors
+    }
+}
+
+public enum ErrorCategoryIR: String, Sendable, Hashable, Codable, CaseIterable {
+    case credentialRejected = "credential-rejected"
+    case reauthenticationRequired = "reauthentication-required"
+    case transient, client, server
+}
+
+public struct ErrorIR: Sendable, Hashable, Codable {
+    public var code: String
+    public var swiftName: String
+    public var status: Int
+    public var category: ErrorCategoryIR
+    public var description: String?
+    public var location: SourceLocation
+
+    public init(code: String, swiftName: String, status: Int, category: ErrorCategoryIR, description: String?, location: SourceLocation) {
+        self.code = code
+        self.swiftName = swiftName
+        self.status = status
+        self.category = category
+        self.description = description
+        self.location = location
+    }
+}
+
+public struct EventsIR: Sendable, Hashable, Codable {
+    public var stream: RequestLineIR?
+    public var events: [EventIR]
+
+    public init(stream: RequestLineIR?, events: [EventIR]) {
+        self.stream = stream
+        self.events = events
+    }
+}
+
+public enum EventEffectIR: String, Sendable, Hashable, Codable {
+    case invalidate
+}
+
+public struct EventIR: Sendable, Hashable, Codable {
+    public var name: String
+    public var swiftName: String
+    public var wireName: String
+    public var description: String?
+    public var payload: TypeIR?
+    public var effect: EventEffectIR?
+    public var location: SourceLocation
+
+    public init(name: String, swiftName: String, wireName: String, description: String?, payload: TypeIR?,
+                effect: EventEffectIR?, location: SourceLocation) {
+        self.name = name
+        self.swiftName = swiftName
+        self.wireName = wireName
+        self.description = description
+        self.payload = payload
+        self.effect = effect
+        self.location = location
+    }
+}

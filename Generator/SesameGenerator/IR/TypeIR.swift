@@ -1,0 +1,65 @@
+/// A literal value from the schema (`default`, `const`, `enum` values, body literals).
+public indirect enum LiteralIR: Sendable, Hashable, Codable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([LiteralIR])
+    case object([String: LiteralIR])
+}
+
+/// The string formats Sesame maps to Swift types.
+public enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case dateTime = "date-time"
+    case date
+    case uuid
+    case uri
+    case email
+}
+
+/// The type of a property, a parameter, an item or a response.
+public indirect enum TypeIR: Sendable, Hashable, Codable {
+    case string(StringFormat?)
+    case integer
+    case number
+    case boolean
+    /// Any JSON value (`{}` or a schema with no type).
+    case any
+    case array(TypeIR)
+    /// An object with only `additionalProperties`: a dictionary.
+    case dictionary(TypeIR)
+    /// A named model; `path` is its Swift type name, qualified for nested types
+    /// (`Challenge.Channel`).
+    case model(String)
+}
+
+/// The validation keywords Sesame checks on decode.
+public struct ConstraintsIR: Sendable, Hashable, Codable {
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: String?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var exclusiveMinimum: Double?
+    public var exclusiveMaximum: Double?
+    public var minItems: Int?
+    public var maxItems: Int?
+    public var const: LiteralIR?
+    /// Constraints on the items of an array.
+    public var items: Box<ConstraintsIR>?
+
+    public init() {}
+
+    public var isEmpty: Bool { self == ConstraintsIR() }
+}
+
+/// A box that lets a value type hold itself (`ConstraintsIR.items`).
+public final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+    public static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    public init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}

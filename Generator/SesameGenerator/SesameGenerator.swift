@@ -1,1 +1,0 @@
-// read → validate → IR → render

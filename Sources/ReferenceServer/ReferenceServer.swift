@@ -1,1 +1,0 @@
-// The reference back-end. See issue 3.

@@ -1,0 +1,96 @@
+// The JSON bodies of Schema/models.yaml, as the server writes and reads them.
+
+/// How an identity was authenticated (`Provider` in models.yaml).
+public enum Provider: String, Codable, Sendable, CaseIterable {
+    /// A temporary account made by `POST /auth/guest`.
+    case guest
+    /// An e-mail address or phone number verified with a one-time code.
+    case `internal`
+    /// A configured user name and password (RFC 6749 §4.3 grant).
+    case password
+    /// A token from the app's own identity provider (`POST /auth/custom`).
+    case custom
+}
+
+/// A token response (RFC 6749 §5.1).
+struct TokenResponse: Codable, Sendable {
+    var access_token: String
+    var token_type: String
+    var expires_in: Int
+    var refresh_token: String
+    var scope: String?
+}
+
+/// The answer to `POST /auth/internal/challenge`.
+struct ChallengeResponse: Codable, Sendable {
+    var challengeId: String
+    var channel: String
+    var expiresAt: String
+}
+
+/// `AuthenticationDetails` in models.yaml.
+public struct AuthenticationDetails: Codable, Sendable, Equatable {
+    /// The user's unique identifier.
+    public var uid: String
+    /// How the session was signed in.
+    public var provider: Provider
+    /// The user's identifier at that provider.
+    public var providerUID: String
+    /// A name to show, when the account has one.
+    public var displayName: String?
+    /// The account's e-mail address, when it has one.
+    public var email: String?
+    /// When the session was signed in (RFC 3339, UTC); refreshes keep it.
+    public var authenticatedAt: String
+    /// When the presented access token expires (RFC 3339, UTC).
+    public var expiresAt: String
+    /// True for guest accounts.
+    public var isAnonymous: Bool
+}
+
+/// `Identity` in models.yaml.
+public struct Identity: Codable, Sendable, Equatable {
+    /// The provider of the identity.
+    public var provider: Provider
+    /// The identity's identifier at the provider.
+    public var providerUID: String
+    /// The day it was attached, `YYYY-MM-DD` (UTC).
+    public var attachedOn: String
+}
+
+/// `DetachResult` in models.yaml.
+struct DetachResult: Codable, Sendable {
+    var accountDestroyed: Bool
+    var remaining: [Identity]
+}
+
+/// `NewNote` in models.yaml; both fields optional here so validation can name what is missing.
+struct NewNote: Decodable, Sendable {
+    var text: String?
+    var pinned: Bool?
+}
+
+/// `Note` in models.yaml.
+public struct Note: Codable, Sendable, Equatable {
+    /// A UUID string.
+    public var id: String
+    /// The note's text, 1 to 10 000 characters.
+    public var text: String
+    /// Whether the note is pinned.
+    public var pinned: Bool
+    /// When it was created (RFC 3339, UTC).
+    public var createdAt: String
+}
+
+/// `ServerStatus` in models.yaml.
+struct ServerStatus: Codable, Sendable {
+    var status: String
+    var version: String
+    var uptimeSeconds: Double
+}
+
+/// An error body as RFC 6749 §5.2 and errors.yaml's envelope describe it.
+struct ErrorBody: Codable, Sendable {
+    var error: String
+    var error_description: String?
+}
