@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Runs before every protocol route: counts the request, adds the configured latency, and
+/// answers with an injected failure when a rule matches. Also turns Hummingbird's bare 404
+/// into an errors.yaml `not_found` body.
+struct RequestMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    let state: ReferenceServerState
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        if path.hasPrefix("/_control/") {
+            return try await next(request, context)
+        }
+        let directive = await state.beginRequest(method: request.method.rawValue, path: path, template: context.endpointPath)
+        if directive.latency > .zero {
+            try await Task.sleep(for: directive.latency)
+        }
+        if let failure = directive.failure {
+            return try await respond(with: failure, context: context)
+        }
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            throw OAuthError.notFound("No route for \(request.method.rawValue) \(path).")
+        }
+    }
+
+    private func respond(with failure: InjectedFailure, context: Context) async throws -> Response {
+        if failure.closeConnection {
+            await context.closeConnection()
+            throw CancellationError()
+        }
+        var headers = HTTPFields()
+        var body = ByteBuffer()
+        if let json = failure.body {
+            headers[.contentType] = "application/json; charset=utf-8"
+            body = ByteBuffer(bytes: try WireCoding.encoder().encode(json))
+        } else if let raw = failure.rawBody {
+            headers[.contentType] = failure.contentType ?? "text/plain; charset=utf-8"
+            body = ByteBuffer(string: raw)
+        }
+        if let retryAfter = failure.retryAfter {
+            headers[.retryAfter] = retryAfter
+        }
+        for (name, value) in failure.headers.sorted(by: { $0.key < $1.key }) {
+            if let name = HTTPField.Name(name) { headers[name] = value }
+        }
+        return Response(status: HTTPResponse.Status(code: failure.status), headers: headers, body: .init(byteBuffer: body))
+    }
+}

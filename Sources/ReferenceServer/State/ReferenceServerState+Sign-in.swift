@@ -1,0 +1,256 @@
+import Foundation
+
+/// The session a valid access token belongs to, as the protected routes see it.
+struct AuthenticatedSession: Sendable {
+    var sessionID: UUID
+    var uid: String
+    var provider: Provider
+    var providerUID: String
+    var authenticatedAt: Date
+    var tokenExpiresAt: Date
+}
+
+extension ReferenceServerState {
+    // MARK: Sign-in methods
+
+    /// Makes a new guest account and signs it in.
+    func signInAsGuest() -> TokenResponse {
+        let uid = SecretGenerator.uid()
+        let account = Account(
+            uid: uid,
+            identities: [IdentityRecord(provider: .guest, providerUID: uid, attachedAt: now())],
+            isAnonymous: true
+        )
+        store(account)
+        return startSession(uid: uid, provider: .guest, providerUID: uid, scope: nil, grant: "guest")
+    }
+
+    /// Starts an internal challenge for `identifier` and returns it with its code.
+    func startChallenge(identifier: String) -> (response: ChallengeResponse, code: String) {
+        let isPhone = identifier.hasPrefix("+") || identifier.allSatisfy(\.isNumber)
+        let challenge = Challenge(
+            id: UUID(),
+            identifier: identifier,
+            channel: isPhone ? "sms" : "email",
+            code: SecretGenerator.code(),
+            expiresAt: now().addingTimeInterval(configuration.challengeLifetime.timeInterval)
+        )
+        challenges[challenge.id] = challenge
+        let response = ChallengeResponse(
+            challengeId: challenge.id.uuidString.lowercased(),
+            channel: challenge.channel,
+            expiresAt: WireCoding.dateTime(challenge.expiresAt)
+        )
+        return (response, challenge.code)
+    }
+
+    /// Checks `code` against the challenge and signs its identifier in, making the account
+    /// on first use. Codes are single use; wrong ones count towards the attempt limit.
+    /// Throws 400 `invalid_code` for an unknown, expired, used or wrong code.
+    func verifyChallenge(id: String, code: String) throws -> TokenResponse {
+        guard let uuid = UUID(uuidString: id), var challenge = challenges[uuid] else {
+            throw OAuthError(status: .badRequest, code: "invalid_code", description: "The challenge is unknown.")
+        }
+        guard !challenge.consumed else {
+            throw OAuthError(status: .badRequest, code: "invalid_code", description: "The code was already used.")
+        }
+        guard now() < challenge.expiresAt else {
+            throw OAuthError(status: .badRequest, code: "invalid_code", description: "The code expired.")
+        }
+        guard challenge.code == code else {
+            challenge.failedAttempts += 1
+            challenge.consumed = challenge.failedAttempts >= configuration.challengeMaxAttempts
+            challenges[uuid] = challenge
+            throw OAuthError(status: .badRequest, code: "invalid_code", description: "The code is wrong.")
+        }
+        challenge.consumed = true
+        challenges[uuid] = challenge
+        let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
+        let uid = liveAccount(for: key) ?? {
+            let uid = SecretGenerator.uid()
+            store(Account(
+                uid: uid,
+                identities: [IdentityRecord(provider: .internal, providerUID: challenge.identifier, attachedAt: now())],
+                email: challenge.channel == "email" ? challenge.identifier : nil,
+                isAnonymous: false
+            ))
+            return uid
+        }()
+        return startSession(uid: uid, provider: .internal, providerUID: challenge.identifier, scope: nil, grant: "internal")
+    }
+
+    /// The RFC 6749 §4.3 grant. Throws 400 `invalid_grant` for a wrong user name or password.
+    func signInWithPassword(username: String, password: String, scope: String?) throws -> TokenResponse {
+        guard let expected = configuration.users[username], expected == password else {
+            throw OAuthError.invalidGrant("The user name or password is wrong.")
+        }
+        let key = IdentityKey(provider: .password, providerUID: username)
+        let uid = liveAccount(for: key) ?? {
+            let uid = "pw-\(username)"
+            store(Account(
+                uid: uid,
+                identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
+                displayName: username.prefix(1).uppercased() + username.dropFirst(),
+                email: "\(username)@example.com",
+                isAnonymous: false
+            ))
+            return uid
+        }()
+        return startSession(uid: uid, provider: .password, providerUID: username, scope: scope ?? "profile", grant: "password")
+    }
+
+    /// Signs in with an app token: `custom-<id>` is accepted, and `<id>` names the user
+    /// (uid `cu-<id>`). Throws 400 `invalid_grant` for any other token.
+    func signInWithCustomToken(_ token: String) throws -> TokenResponse {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        guard token.hasPrefix("custom-"), token.count > 7, token.dropFirst(7).allSatisfy({ allowed.contains($0) }) else {
+            throw OAuthError.invalidGrant("The custom token is not valid.")
+        }
+        let providerUID = String(token.dropFirst(7))
+        let key = IdentityKey(provider: .custom, providerUID: providerUID)
+        let uid = liveAccount(for: key) ?? {
+            let uid = "cu-\(providerUID)"
+            store(Account(
+                uid: uid,
+                identities: [IdentityRecord(provider: .custom, providerUID: providerUID, attachedAt: now())],
+                isAnonymous: false
+            ))
+            return uid
+        }()
+        return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom")
+    }
+
+    /// The RFC 6749 §6 refresh, with rotation: the presented refresh token dies and a new
+    /// one comes back. The session keeps its original sign-in time.
+    /// Throws 400 `invalid_grant` for an unknown, rotated, revoked or expired refresh token,
+    /// or one whose account was destroyed; 400 `invalid_scope` for a wider scope.
+    func refresh(refreshToken: String, scope: String?) throws -> TokenResponse {
+        do {
+            let response = try rotate(refreshToken: refreshToken, scope: scope)
+            counts.refreshes += 1
+            return response
+        } catch {
+            counts.rejectedRefreshes += 1
+            throw error
+        }
+    }
+
+    private func rotate(refreshToken: String, scope: String?) throws -> TokenResponse {
+        guard let record = refreshTokens[refreshToken] else {
+            throw OAuthError.invalidGrant("The refresh token is unknown.")
+        }
+        switch record.status {
+        case .rotated: throw OAuthError.invalidGrant("The refresh token was already used.")
+        case .revoked: throw OAuthError.invalidGrant("The refresh token was revoked.")
+        case .active: break
+        }
+        if let expiresAt = record.expiresAt, now() >= expiresAt {
+            throw OAuthError.invalidGrant("The refresh token expired.")
+        }
+        guard let session = sessions[record.sessionID], let account = accounts[session.uid], !account.destroyed else {
+            throw OAuthError.invalidGrant("The account was destroyed.")
+        }
+        if let scope {
+            let granted = Set((session.scope ?? "").split(separator: " "))
+            guard Set(scope.split(separator: " ")).isSubset(of: granted) else {
+                throw OAuthError(status: .badRequest, code: "invalid_scope", description: "The scope exceeds the one granted.")
+            }
+        }
+        return issueTokens(sessionID: session.id, grant: "refresh_token")
+    }
+
+    // MARK: Access tokens
+
+    /// The session of a valid access token. Throws 401 `invalid_token` (with its RFC 6750
+    /// challenge) for an unknown, expired or revoked token.
+    func authenticate(accessToken: String) throws -> AuthenticatedSession {
+        guard let record = accessTokens[accessToken], let session = sessions[record.sessionID] else {
+            throw OAuthError.invalidToken("The access token is unknown.")
+        }
+        guard !record.revoked else { throw OAuthError.invalidToken("The access token was revoked.") }
+        guard now() < record.expiresAt else { throw OAuthError.invalidToken("The access token expired.") }
+        return AuthenticatedSession(
+            sessionID: session.id,
+            uid: session.uid,
+            provider: session.provider,
+            providerUID: session.providerUID,
+            authenticatedAt: session.authenticatedAt,
+            tokenExpiresAt: record.expiresAt
+        )
+    }
+
+    /// Ends a session: every access token it was given and its refresh token die.
+    func signOut(_ session: AuthenticatedSession) {
+        revokeSession(session.sessionID)
+    }
+
+    // MARK: Helpers
+
+    func store(_ account: Account) {
+        accounts[account.uid] = account
+        for identity in account.identities {
+            identityIndex[IdentityKey(provider: identity.provider, providerUID: identity.providerUID)] = account.uid
+        }
+    }
+
+    /// The uid of the account that holds this identity, unless it was destroyed.
+    func liveAccount(for key: IdentityKey) -> String? {
+        guard let uid = identityIndex[key], let account = accounts[uid], !account.destroyed else { return nil }
+        return uid
+    }
+
+    private func startSession(uid: String, provider: Provider, providerUID: String, scope: String?, grant: String) -> TokenResponse {
+        let session = Session(
+            id: UUID(),
+            uid: uid,
+            provider: provider,
+            providerUID: providerUID,
+            authenticatedAt: now(),
+            scope: scope
+        )
+        sessions[session.id] = session
+        return issueTokens(sessionID: session.id, grant: grant)
+    }
+
+    /// Gives the session a new access token and a new refresh token, killing the old refresh token.
+    private func issueTokens(sessionID: UUID, grant: String) -> TokenResponse {
+        var session = sessions[sessionID]!
+        let accessToken = SecretGenerator.token()
+        let refreshToken = SecretGenerator.token()
+        let issuedAt = now()
+        accessTokens[accessToken] = AccessTokenRecord(
+            sessionID: sessionID,
+            expiresAt: issuedAt.addingTimeInterval(accessTokenLifetime.timeInterval)
+        )
+        if let old = session.refreshToken {
+            refreshTokens[old]?.status = .rotated
+        }
+        refreshTokens[refreshToken] = RefreshTokenRecord(
+            sessionID: sessionID,
+            expiresAt: configuration.refreshTokenLifetime.map { issuedAt.addingTimeInterval($0.timeInterval) },
+            status: .active
+        )
+        session.refreshToken = refreshToken
+        session.accessTokens.insert(accessToken)
+        sessions[sessionID] = session
+        counts.tokenGrants[grant, default: 0] += 1
+        return TokenResponse(
+            access_token: accessToken,
+            token_type: "Bearer",
+            expires_in: max(0, Int(accessTokenLifetime.timeInterval.rounded(.down))),
+            refresh_token: refreshToken,
+            scope: session.scope
+        )
+    }
+
+    /// Revokes every access token of the session and its refresh token.
+    func revokeSession(_ id: UUID) {
+        guard let session = sessions[id] else { return }
+        for token in session.accessTokens {
+            accessTokens[token]?.revoked = true
+        }
+        if let refreshToken = session.refreshToken {
+            refreshTokens[refreshToken]?.status = .revoked
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Logging
+
+/// The back-end's whole in-memory state: accounts, sessions, tokens, challenges, notes,
+/// event buffers, counters and the test knobs. One actor, so every decision sees one
+/// consistent state; the HTTP routes and the in-process control API both go through it.
+///
+/// Time comes from ``ReferenceServer/Configuration/now`` plus an offset that
+/// ``advanceClock(by:)`` moves forward, so tests expire tokens without sleeping.
+public actor ReferenceServerState {
+    // MARK: Records
+
+    struct IdentityRecord: Sendable {
+        var provider: Provider
+        var providerUID: String
+        var attachedAt: Date
+    }
+
+    struct Account: Sendable {
+        var uid: String
+        var identities: [IdentityRecord]
+        var displayName: String?
+        var email: String?
+        var isAnonymous: Bool
+        var destroyed = false
+        var notes: [Note] = []
+    }
+
+    struct IdentityKey: Hashable, Sendable {
+        var provider: Provider
+        var providerUID: String
+    }
+
+    struct Session: Sendable {
+        var id: UUID
+        var uid: String
+        var provider: Provider
+        var providerUID: String
+        var authenticatedAt: Date
+        var scope: String?
+        var refreshToken: String?
+        var accessTokens: Set<String> = []
+    }
+
+    enum RefreshTokenStatus: Sendable {
+        case active
+        case rotated
+        case revoked
+    }
+
+    struct RefreshTokenRecord: Sendable {
+        var sessionID: UUID
+        var expiresAt: Date?
+        var status: RefreshTokenStatus
+    }
+
+    struct AccessTokenRecord: Sendable {
+        var sessionID: UUID
+        var expiresAt: Date
+        var revoked = false
+    }
+
+    struct Challenge: Sendable {
+        var id: UUID
+        var identifier: String
+        var channel: String
+        var code: String
+        var expiresAt: Date
+        var failedAttempts = 0
+        var consumed = false
+    }
+
+    struct Subscriber: Sendable {
+        var uid: String
+        var continuation: AsyncStream<ServerSentEvent>.Continuation
+    }
+
+    // MARK: Storage
+
+    let configuration: ReferenceServer.Configuration
+    let logger: Logger
+    let startedAt = ContinuousClock.now
+
+    var clockOffset: TimeInterval = 0
+    var accessTokenLifetime: Duration
+    var latency: Duration = .zero
+    var failures: [InjectedFailure] = []
+    var counts = ReferenceServerCounters.zero
+
+    var accounts: [String: Account] = [:]
+    var identityIndex: [IdentityKey: String] = [:]
+    var sessions: [UUID: Session] = [:]
+    var accessTokens: [String: AccessTokenRecord] = [:]
+    var refreshTokens: [String: RefreshTokenRecord] = [:]
+    var challenges: [UUID: Challenge] = [:]
+
+    var eventBuffers: [String: [ServerSentEvent]] = [:]
+    var lastEventIDs: [String: Int] = [:]
+    var subscribers: [UUID: Subscriber] = [:]
+
+    /// Makes an empty state for a server with this configuration.
+    init(configuration: ReferenceServer.Configuration) {
+        self.configuration = configuration
+        self.logger = configuration.logger
+        self.accessTokenLifetime = configuration.accessTokenLifetime
+    }
+
+    // MARK: Clock
+
+    /// The server's current time: the configured clock plus any ``advanceClock(by:)`` offset.
+    public func now() -> Date {
+        configuration.now().addingTimeInterval(clockOffset)
+    }
+
+    /// Moves the server's clock forward (or back, with a negative duration) by `duration`.
+    /// Tokens, codes and fresh-authentication windows are all judged against this clock.
+    public func advanceClock(by duration: Duration) {
+        clockOffset += duration.timeInterval
+    }
+
+    /// Seconds since the state was made (real time), never 0.
+    func uptimeSeconds() -> Double {
+        max((ContinuousClock.now - startedAt).timeInterval, 0.001)
+    }
+}
