@@ -1,0 +1,53 @@
+import Logging
+
+/// The subscribers of a service: one bounded `AsyncStream` each, fed in order.
+///
+/// Policy: each subscriber has a buffer of `capacity` events. While a subscriber keeps up,
+/// it gets every event in order. When it falls `capacity` events behind, the OLDEST
+/// undelivered events are dropped (`bufferingNewest`), so the latest state always arrives;
+/// each drop is logged as a warning.
+struct EventBroadcaster<Event: Sendable>: Sendable {
+    private var continuations: [UInt64: AsyncStream<Event>.Continuation] = [:]
+    private var nextID: UInt64 = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Adds a subscriber and returns its stream and its identifier.
+    mutating func add() -> (id: UInt64, stream: AsyncStream<Event>, continuation: AsyncStream<Event>.Continuation) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(capacity))
+        nextID += 1
+        continuations[nextID] = continuation
+        return (nextID, stream, continuation)
+    }
+
+    /// Forgets a subscriber whose stream ended.
+    mutating func remove(_ id: UInt64) {
+        continuations[id] = nil
+    }
+
+    /// Sends an event to every subscriber.
+    func broadcast(_ event: Event, logger: Logger) {
+        for (id, continuation) in continuations {
+            if case .dropped = continuation.yield(event) {
+                logger.warning("a subscriber fell behind: dropped its oldest event", metadata: ["subscriber": "\(id)"])
+            }
+        }
+    }
+
+    /// Ends every subscriber's stream.
+    mutating func finishAll() {
+        let ending = continuations.values
+        continuations = [:]
+        for continuation in ending { continuation.finish() }
+    }
+
+    /// Ends every subscriber's stream without forgetting them (for `deinit`).
+    func finishEach() {
+        for continuation in continuations.values { continuation.finish() }
+    }
+
+    var count: Int { continuations.count }
+}

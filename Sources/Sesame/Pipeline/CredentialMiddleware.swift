@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+import Logging
+import OpenAPIRuntime
+
+/// Applies the session's credential to requests for the back-end's origin, refreshing it
+/// ahead of expiry and after the auth server's own rejection, as the schema describes.
+///
+/// Get one from ``AuthenticationService/credentialMiddleware`` to authenticate the requests
+/// of an OpenAPI-generated client for the same back-end. It:
+/// - adds `credential.header` (formatted with `{accessToken}`) only to requests whose base
+///   URL has the back-end's scheme, host and port, and never over plain `http` outside
+///   loopback; other requests pass untouched;
+/// - retries a rejected request once: at once with the current credential when the
+///   rejected one was already replaced, else after a refresh that every concurrent request
+///   shares; any other 401 or 403 is returned untouched;
+/// - makes request bodies replayable (buffering them) so that the retry can resend them.
+public struct CredentialMiddleware: ClientMiddleware {
+    let source: any CredentialSource
+    let scope: CredentialScope
+    let matcher: RejectionMatcher
+    let header: HTTPField.Name
+    let format: Template
+    /// Whether a request that gets no credential must fail rather than go without one.
+    let requiresCredential: Bool
+    let maximumBodySize: Int
+    let logger: Logger
+
+    /// Sends the request with the credential, and retries it once after a rejection.
+    /// - Throws: ``SesameError/notAuthenticated`` when a credential is required and there is
+    ///   no session; ``SesameError/invalidState(reason:)`` when a required credential may not
+    ///   go to the request's origin; the refresh's error when a needed refresh fails.
+    public func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+                          next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
+        guard scope.permits(request, baseURL: baseURL) else {
+            if requiresCredential {
+                throw SesameError.invalidState(reason: "refusing to send the credential of \(operationID) outside the back-end's origin or over plain http")
+            }
+            return try await next(request, body, baseURL)
+        }
+        guard let credential = try await source.credentialForSending() else {
+            if requiresCredential { throw SesameError.notAuthenticated }
+            return try await next(request, body, baseURL)
+        }
+        let replayable = try await replayableBody(body, operation: operationID)
+        let (response, responseBody) = try await next(try applying(credential, to: request), replayable, baseURL)
+        guard matcher.mayMatch(status: response.status.code) else { return (response, responseBody) }
+        let data = try await responseBody.collected(upTo: maximumBodySize, operation: operationID)
+        guard matcher.matches(status: response.status.code, headerFields: response.headerFields, body: data) else {
+            return (response, HTTPBody(data))
+        }
+        logger.info("the auth server rejected the credential", metadata: ["operation": "\(operationID)"])
+        guard let replacement = try await source.credentialAfterRejection(of: credential) else {
+            return (response, HTTPBody(data))
+        }
+        return try await next(try applying(replacement, to: request), replayable, baseURL)
+    }
+
+    private func applying(_ credential: Credential, to request: HTTPRequest) throws -> HTTPRequest {
+        let value = try format.resolve { $0 == ["accessToken"] ? .string(credential.accessToken) : nil }
+        var request = request
+        request.headerFields[header] = value.formValue
+        return request
+    }
+
+    private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {
+        guard let body else { return nil }
+        if case .multiple = body.iterationBehavior { return body }
+        return HTTPBody(try await Optional(body).collected(upTo: maximumBodySize, operation: operation))
+    }
+}

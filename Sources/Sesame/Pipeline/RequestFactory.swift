@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+
+/// Turns operation requests and templated bodies into HTTP requests.
+enum RequestFactory {
+    /// An HTTP request ready for the pipeline.
+    struct Prepared: Sendable {
+        var request: HTTPRequest
+        var body: Data?
+    }
+
+    /// The HTTP request for an operation, with its client authentication header when the
+    /// request declares `basic`.
+    /// - Throws: ``TemplateError`` for a missing path parameter; ``SesameError`` when client
+    ///   authentication is declared and the configuration has no client credentials.
+    static func make(_ operation: OperationRequest, client: ClientCredentials?) throws -> Prepared {
+        var fields = HTTPFields()
+        fields[.accept] = "application/json"
+        var data: Data?
+        if let body = operation.body {
+            let encoded = body.encoded
+            data = encoded.data
+            fields[.contentType] = encoded.contentType
+        }
+        if operation.description.clientAuthentication == .basic {
+            fields[.authorization] = try basicAuthorization(client, operation: operation.description.name)
+        }
+        let request = HTTPRequest(method: operation.description.method, scheme: nil, authority: nil,
+                                  path: try operation.resolvedPath(), headerFields: fields)
+        return Prepared(request: request, body: data)
+    }
+
+    /// A body made of templated fields, encoded as the request declares, with the client's
+    /// id and secret added when it declares `post` client authentication.
+    /// - Throws: ``TemplateError`` for a placeholder without a value; ``SesameError`` when
+    ///   client authentication is declared and there are no client credentials.
+    static func body(fields: [TemplateField], for request: RequestDescription, client: ClientCredentials?,
+                     lookup: ([String]) -> JSONValue?) throws -> RequestBody
+    {
+        var resolved: [(name: String, value: JSONValue)] = try fields.map { ($0.name, try $0.value.resolve(lookup)) }
+        if request.clientAuthentication == .post {
+            guard let client else { throw missingClient(request.name) }
+            resolved.append(("client_id", .string(client.clientID)))
+            if let secret = client.clientSecret { resolved.append(("client_secret", .string(secret))) }
+        }
+        switch request.encoding {
+        case .form:
+            return .form(resolved.map { FormField(name: $0.name, value: $0.value.formValue) })
+        case .json:
+            let object = Dictionary(resolved, uniquingKeysWith: { _, last in last })
+            return try .json(JSONValue.object(object))
+        }
+    }
+
+    /// `Basic base64(urlencode(id):urlencode(secret))`, as RFC 6749 §2.3.1 says.
+    static func basicAuthorization(_ client: ClientCredentials?, operation: String) throws -> String {
+        guard let client else { throw missingClient(operation) }
+        let pair = "\(FormField.encode(client.clientID)):\(FormField.encode(client.clientSecret ?? ""))"
+        return "Basic " + Data(pair.utf8).base64EncodedString()
+    }
+
+    private static func missingClient(_ operation: String) -> SesameError {
+        .invalidState(reason: "\(operation) needs client authentication and the configuration has no client credentials")
+    }
+}

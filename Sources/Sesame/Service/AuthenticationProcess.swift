@@ -1,0 +1,59 @@
+/// The running state of one authentication method: its arguments, the values the app
+/// supplied and the responses of the steps run so far. Internal: it holds secrets.
+struct AuthenticationProcess: Sendable {
+    let id: UInt64
+    let method: AuthenticationMethodDescription
+    let arguments: [String: JSONValue]
+    /// The session epoch when the process started; a sign-in completing in another one
+    /// is discarded.
+    let epoch: UInt64
+    var values: [String: JSONValue] = [:]
+    var responses: [String: JSONValue] = [:]
+    var nextStepIndex = 0
+    var isRunningStep = false
+
+    var nextStep: AuthenticationStepDescription? {
+        method.steps.indices.contains(nextStepIndex) ? method.steps[nextStepIndex] : nil
+    }
+
+    var isAtLastStep: Bool { nextStepIndex == method.steps.count - 1 }
+
+    /// Whether the next step needs values the app has not supplied.
+    var awaitsInput: Bool {
+        guard let step = nextStep else { return false }
+        return step.needs.contains { values[$0] == nil }
+    }
+
+    var ongoing: OngoingAuthentication? {
+        nextStep.map { OngoingAuthentication(methodName: method.name, nextStep: $0.name, needs: $0.needs) }
+    }
+
+    /// The value of a template placeholder: `{name}` is a supplied value, a method argument
+    /// or a credential value (`accessToken`, `refreshToken`), in that order; `{step.field…}`
+    /// is a field of an earlier step's response.
+    func value(at path: [String], credential: Credential?) -> JSONValue? {
+        guard let first = path.first else { return nil }
+        if path.count == 1 {
+            if let value = values[first] ?? arguments[first] { return value }
+            switch first {
+            case "accessToken": return credential.map { .string($0.accessToken) }
+            case "refreshToken": return credential?.refreshToken.map(JSONValue.string)
+            default: return nil
+            }
+        }
+        guard var current = responses[first] else { return nil }
+        for key in path.dropFirst() {
+            switch current {
+            case .object(let object):
+                guard let next = object[key] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(key), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

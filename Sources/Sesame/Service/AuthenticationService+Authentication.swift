@@ -1,0 +1,165 @@
+import Foundation
+
+extension AuthenticationService {
+    /// The authentication method under way, nil when none is.
+    public var ongoingAuthentication: OngoingAuthentication? {
+        process?.ongoing
+    }
+
+    /// Signs in with a method that needs no input between its steps: runs its steps in
+    /// order, reads the token response of the last one, fetches the user's details with
+    /// the new credential, and ends in `authenticated(details)`. Any authentication under
+    /// way is cancelled first.
+    /// - Returns: the signed-in user's details.
+    /// - Throws: `Schema.ServerError` when the back-end refuses a step; ``SesameError`` for
+    ///   transport, decoding (a malformed token response or details) and encoding failures,
+    ///   and `authenticationProcess` when a sign-out or another sign-in superseded this one.
+    ///   A failed authentication never changes the state.
+    public func authenticate(with method: some SingleStepAuthenticationMethod) async throws -> Schema.Details {
+        let id = startProcess(method.methodDescription, arguments: method.arguments)
+        switch try await runSteps(of: id) {
+        case .authenticated(let details):
+            return details
+        case .needsInput(let ongoing):
+            process = nil
+            throw SesameError.authenticationProcess(reason: "\(ongoing.methodName) needs input between steps: use initializeAuthentication(with:)")
+        }
+    }
+
+    /// Starts a method that needs input between its steps: runs its steps up to the first
+    /// one that needs values from the app, and stops there (see ``ongoingAuthentication``).
+    /// Any authentication under way is cancelled first.
+    /// - Returns: `.needsInput` with what the next step needs, or `.authenticated` when the
+    ///   method needed no input after all.
+    /// - Throws: as ``authenticate(with:)``; the process ends on failure.
+    @discardableResult
+    public func initializeAuthentication(with method: some MultiStepAuthenticationMethod) async throws
+        -> AuthenticationProgress<Schema.Details>
+    {
+        let id = startProcess(method.methodDescription, arguments: method.arguments)
+        return try await runSteps(of: id)
+    }
+
+    /// Runs the next step of the ongoing method with the values the app supplies, then
+    /// the following steps up to the next one that needs input, or to the end.
+    /// - Returns: `.authenticated` when the method completed, else `.needsInput`.
+    /// - Throws: ``SesameError/authenticationProcess(reason:)`` when no method is under way,
+    ///   a step is already running, the continuation names another method or step, or a
+    ///   needed value is missing; otherwise as ``authenticate(with:)``. When the back-end
+    ///   refuses the step (a wrong code), the process stays at that step to be retried.
+    @discardableResult
+    public func continueAuthentication(with continuation: some AuthenticationContinuation) async throws
+        -> AuthenticationProgress<Schema.Details>
+    {
+        guard var current = process, let step = current.nextStep else {
+            throw SesameError.authenticationProcess(reason: "no authentication is under way")
+        }
+        guard !current.isRunningStep else {
+            throw SesameError.authenticationProcess(reason: "a step of \(current.method.name) is already running")
+        }
+        guard continuation.methodName == current.method.name, continuation.stepName == step.name else {
+            throw SesameError.authenticationProcess(
+                reason: "expected step \(step.name) of \(current.method.name), got \(continuation.stepName) of \(continuation.methodName)")
+        }
+        let supplied = current.values.merging(continuation.values) { _, new in new }
+        if let missing = step.needs.first(where: { supplied[$0] == nil }) {
+            throw SesameError.authenticationProcess(reason: "step \(step.name) needs \(missing)")
+        }
+        current.values = supplied
+        process = current
+        return try await runSteps(of: current.id)
+    }
+
+    /// Cancels the authentication under way, if any: a step still running is discarded
+    /// when it completes. Does nothing when none is under way; never changes the state.
+    public func cancelAuthentication() {
+        if let process { logger.info("authentication with \(process.method.name) cancelled") }
+        process = nil
+    }
+
+    // MARK: Running steps
+
+    private func startProcess(_ method: AuthenticationMethodDescription, arguments: [String: JSONValue]) -> UInt64 {
+        processCount += 1
+        process = AuthenticationProcess(id: processCount, method: method, arguments: arguments, epoch: epoch)
+        return processCount
+    }
+
+    /// Runs steps until one needs input or the method ends; re-checks after each await
+    /// that the process was neither cancelled nor replaced.
+    private func runSteps(of id: UInt64) async throws -> AuthenticationProgress<Schema.Details> {
+        while true {
+            guard var current = process, current.id == id, let step = current.nextStep else { throw cancelled() }
+            current.isRunningStep = true
+            process = current
+            let response: JSONValue
+            do {
+                response = try await runStep(step, of: current, credential: session?.credential)
+            } catch {
+                if var failed = process, failed.id == id {
+                    failed.isRunningStep = false
+                    // A refused step that needed input can be retried; anything else ends the process.
+                    process = step.needs.isEmpty ? nil : failed
+                }
+                apply(machine.authenticationFailed())
+                throw Self.publicError(error)
+            }
+            guard var next = process, next.id == id else { throw cancelled() }
+            next.isRunningStep = false
+            next.responses[step.name] = response
+            if next.isAtLastStep {
+                next.isRunningStep = true
+                process = next
+                return .authenticated(try await completeAuthentication(tokenResponse: response, of: next))
+            }
+            next.nextStepIndex += 1
+            process = next
+            if next.awaitsInput, let ongoing = next.ongoing { return .needsInput(ongoing) }
+        }
+    }
+
+    private nonisolated func runStep(_ step: AuthenticationStepDescription, of process: AuthenticationProcess,
+                                     credential: Credential?) async throws -> JSONValue
+    {
+        let body: RequestBody?
+        do {
+            body = step.body.isEmpty && step.request.clientAuthentication != .post ? nil
+                : try RequestFactory.body(fields: step.body, for: step.request, client: configuration.client) {
+                    process.value(at: $0, credential: credential)
+                }
+        } catch let error as TemplateError {
+            throw SesameError.encoding(reason: error.description)
+        }
+        let mode: CredentialMode = step.request.authenticated ? .session : .none
+        let response = try await send(OperationRequest(step.request, body: body), credential: mode)
+        return try TokenResponseReader.json(response.body, operation: step.request.name)
+    }
+
+    /// Reads the credential, fetches the details with it, and signs the user in, unless a
+    /// sign-out, a cancellation or another sign-in happened meanwhile.
+    private func completeAuthentication(tokenResponse: JSONValue, of finished: AuthenticationProcess) async throws
+        -> Schema.Details
+    {
+        let details: Schema.Details
+        do {
+            let credential = try TokenResponseReader.credential(from: tokenResponse, description: sdk.credential,
+                                                                operation: finished.method.name, now: now())
+            let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
+            details = try response.decode(Schema.Details.self)
+            guard finished.epoch == epoch, process?.id == finished.id else { throw cancelled() }
+            process = nil
+            session = StoredSession(credential: credential, details: details, signedInAt: now())
+        } catch {
+            if process?.id == finished.id { process = nil }
+            apply(machine.authenticationFailed())
+            throw Self.publicError(error)
+        }
+        logger.info("signed in with \(finished.method.name)")
+        await execute(machine.authenticationSucceeded(details), isStartup: false)
+        return details
+    }
+
+    private func cancelled() -> SesameError {
+        .authenticationProcess(reason: "the authentication was cancelled or superseded")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// A refresh under way, shared by every request that needs it.
+struct InFlightRefresh: Sendable {
+    let id: UInt64
+    let epoch: UInt64
+    let task: Task<Credential, any Error>
+}
+
+/// A failed refresh: what it means, and the error its waiters receive.
+struct RefreshError: Error, Sendable {
+    let failure: RefreshFailure
+    let underlying: any Error
+}
+
+extension AuthenticationService {
+    // MARK: Credential source
+
+    /// The credential to send: refreshed first when within the schema's leeway of its
+    /// expiry. Within the leeway a failed refresh keeps the current credential; once it has
+    /// expired the failure is thrown, and an expired credential that cannot be refreshed
+    /// makes the state `invalid`.
+    func credentialForSending() async throws -> Credential? {
+        guard let current = session?.credential else { return nil }
+        guard let expiresAt = current.expiresAt else { return current }
+        let now = now()
+        let leeway = sdk.credential.refresh?.leeway.timeInterval ?? 0
+        guard now >= expiresAt.addingTimeInterval(-leeway) else { return current }
+        let expired = now >= expiresAt
+        guard canRefresh(current) else {
+            guard expired else { return current }
+            logger.info("the access token expired and cannot be refreshed")
+            broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential expired and cannot be refreshed")), logger: logger)
+            apply(machine.credentialExpired())
+            throw SesameError.notAuthenticated
+        }
+        do {
+            return try await refreshedCredential(replacing: current)
+        } catch {
+            // A failure within the leeway keeps the credential, which is still valid,
+            // unless the refresh was rejected or the session changed meanwhile.
+            let rejected = (error as? RefreshError)?.failure.kind == .rejected
+            if !expired, !rejected, session?.credential == current { return current }
+            throw (error as? RefreshError)?.underlying ?? error
+        }
+    }
+
+    /// The credential to retry with after the auth server rejected `rejected`.
+    func credentialAfterRejection(of rejected: Credential) async throws -> Credential? {
+        guard let current = session?.credential else { throw SesameError.notAuthenticated }
+        if current.accessToken != rejected.accessToken {
+            logger.debug("the rejected credential was already replaced: retrying at once")
+            return current
+        }
+        guard canRefresh(current) else {
+            broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential was rejected and cannot be refreshed")), logger: logger)
+            apply(machine.credentialRejected())
+            return nil
+        }
+        do {
+            return try await refreshedCredential(replacing: current)
+        } catch let error as RefreshError {
+            throw error.underlying
+        }
+    }
+
+    func canRefresh(_ credential: Credential) -> Bool {
+        sdk.credential.refresh != nil && credential.refreshToken != nil
+    }
+
+    // MARK: Single-flight refresh
+
+    /// A refreshed credential: joins the refresh under way for this epoch, or starts one.
+    /// When `stale` was already replaced, returns the current credential without refreshing.
+    /// - Throws: ``RefreshError``; ``SesameError/excessiveRefresh(maxRefreshes:window:)``
+    ///   beyond the schema's window; ``SesameError/notAuthenticated`` when the session ended.
+    func refreshedCredential(replacing stale: Credential) async throws -> Credential {
+        let epoch = self.epoch
+        if let inFlight = refreshInFlight, inFlight.epoch == epoch {
+            return try await awaitRefresh(inFlight.task, epoch: epoch)
+        }
+        guard let current = session?.credential else { throw SesameError.notAuthenticated }
+        guard current.accessToken == stale.accessToken else { return current }
+        guard let refresh = sdk.credential.refresh else { throw SesameError.notAuthenticated }
+        let now = now()
+        refreshHistory.removeAll { now.timeIntervalSince($0) >= refresh.window.timeInterval }
+        guard refreshHistory.count < refresh.maxRefreshes else {
+            logger.warning("refresh refused: \(refresh.maxRefreshes) refreshes in \(refresh.window) already")
+            broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .limitReached, reason: "more than \(refresh.maxRefreshes) refreshes in \(refresh.window)")), logger: logger)
+            throw SesameError.excessiveRefresh(maxRefreshes: refresh.maxRefreshes, window: refresh.window)
+        }
+        refreshHistory.append(now)
+        refreshCount += 1
+        let id = refreshCount
+        let task = Task {
+            let outcome = await self.exchangeRefreshToken(of: current)
+            return try self.completeRefresh(outcome, id: id, epoch: epoch)
+        }
+        refreshInFlight = InFlightRefresh(id: id, epoch: epoch, task: task)
+        return try await awaitRefresh(task, epoch: epoch)
+    }
+
+    private func awaitRefresh(_ task: Task<Credential, any Error>, epoch: UInt64) async throws -> Credential {
+        _ = try await task.value
+        // Re-check after the await: the session may have ended or been refreshed again.
+        guard epoch == self.epoch, let current = session?.credential else { throw SesameError.notAuthenticated }
+        return current
+    }
+
+    /// Applies a refresh's outcome, in one actor step: the new credential (keeping the
+    /// refresh token when the back-end did not rotate it) replaces the old one in memory
+    /// and in the session store together. An outcome for an older epoch is discarded.
+    func completeRefresh(_ outcome: Result<Credential, RefreshError>, id: UInt64, epoch: UInt64) throws -> Credential {
+        if refreshInFlight?.id == id { refreshInFlight = nil }
+        guard epoch == self.epoch, var session else {
+            logger.debug("discarding a refresh that completed for an ended session")
+            throw SesameError.notAuthenticated
+        }
+        switch outcome {
+        case .success(var credential):
+            if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
+            session.credential = credential
+            self.session = session
+            apply([.persistSession])
+            logger.info("the credential was refreshed")
+            broadcaster.broadcast(.tokenRefreshed(expiresAt: credential.expiresAt), logger: logger)
+            return credential
+        case .failure(let error):
+            logger.notice("the refresh failed: \(error.failure)")
+            broadcaster.broadcast(.refreshFailed(error.failure), logger: logger)
+            if error.failure.kind == .rejected {
+                apply(machine.credentialRejected())
+            } else {
+                apply(machine.refreshFailedTransiently())
+            }
+            throw error
+        }
+    }
+
+    /// Sends the schema's refresh request for `credential` and reads the token response.
+    nonisolated func exchangeRefreshToken(of credential: Credential) async -> Result<Credential, RefreshError> {
+        guard let refresh = sdk.credential.refresh else {
+            return .failure(RefreshError(failure: RefreshFailure(kind: .rejected, reason: "the schema declares no refresh"),
+                                         underlying: SesameError.notAuthenticated))
+        }
+        let operation = refresh.request.name
+        do {
+            let body = try RequestFactory.body(fields: refresh.fields, for: refresh.request, client: configuration.client) { path in
+                switch path {
+                case ["refreshToken"]: return credential.refreshToken.map(JSONValue.string)
+                case ["accessToken"]: return .string(credential.accessToken)
+                default: return nil
+                }
+            }
+            let response = try await send(OperationRequest(refresh.request, body: body), credential: .none)
+            let json = try TokenResponseReader.json(response.body, operation: operation)
+            return .success(try TokenResponseReader.credential(from: json, description: sdk.credential, operation: operation, now: now()))
+        } catch let error as BackEndError {
+            let kind: RefreshFailure.Kind = switch error.response.category {
+            case .credentialRejected: .rejected
+            case .transient: .transient
+            default: .failed
+            }
+            return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: error.response.description),
+                                         underlying: Schema.serverError(error.response)))
+        } catch let error as SesameError {
+            let kind: RefreshFailure.Kind = if case .transport = error { .transient } else { .failed }
+            return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: error.description), underlying: error))
+        } catch let error as TemplateError {
+            return .failure(RefreshError(failure: RefreshFailure(kind: .failed, reason: error.description),
+                                         underlying: SesameError.encoding(reason: error.description)))
+        } catch {
+            return .failure(RefreshError(failure: RefreshFailure(kind: .transient, reason: "\(type(of: error))"), underlying: error))
+        }
+    }
+}

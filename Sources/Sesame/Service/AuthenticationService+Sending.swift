@@ -1,0 +1,102 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// An error response, before it becomes the schema's typed error at the public boundary.
+struct BackEndError: Error, Sendable {
+    let response: ServerErrorResponse
+}
+
+/// Which credential a request carries.
+enum CredentialMode: Sendable {
+    /// None.
+    case none
+    /// The session's, refreshed as needed; the request fails without a session.
+    case session
+    /// This one, never refreshed (a sign-in completing, or a sign-out revoking).
+    case fixed(Credential)
+}
+
+extension AuthenticationService {
+    /// Sends an operation through the pipeline. Operations marked `authenticated` carry
+    /// the session's credential, refreshed as the schema says; a response that is not 2xx
+    /// is thrown as the schema's `ServerError`.
+    /// - Throws: `Schema.ServerError` for an error response; ``SesameError`` for the rest:
+    ///   `notAuthenticated` without a session, `reauthenticationRequired` (before sending)
+    ///   when the sign-in is older than the operation's `freshAuthentication`, `transport`,
+    ///   `decoding` for a malformed error body, `excessiveRefresh`.
+    public nonisolated func perform(_ request: OperationRequest) async throws -> OperationResponse {
+        do {
+            return try await send(request, credential: request.description.authenticated ? .session : .none)
+        } catch {
+            throw Self.publicError(error)
+        }
+    }
+
+    /// The error a public method throws for an internal one.
+    nonisolated static func publicError(_ error: any Error) -> any Error {
+        if let error = error as? BackEndError { return Schema.serverError(error.response) }
+        return error
+    }
+
+    /// Sends an operation; error responses are thrown as ``BackEndError``.
+    nonisolated func send(_ operation: OperationRequest, credential mode: CredentialMode) async throws -> OperationResponse {
+        let name = operation.description.name
+        if case .session = mode { try await checkSession(for: operation.description) }
+        let prepared: RequestFactory.Prepared
+        do {
+            prepared = try RequestFactory.make(operation, client: configuration.client)
+        } catch let error as TemplateError {
+            throw SesameError.encoding(reason: error.description)
+        }
+        let (response, body) = try await transmit(prepared.request, body: prepared.body.map { HTTPBody($0) },
+                                                  operation: name, credential: mode)
+        let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: name)
+        guard (200..<300).contains(response.status.code) else {
+            throw BackEndError(response: try ServerErrorParser.parse(status: response.status.code, headerFields: response.headerFields,
+                                                                     body: data, catalogue: sdk.errors, operation: name))
+        }
+        return OperationResponse(operation: name, status: response.status.code, headerFields: response.headerFields, body: data)
+    }
+
+    /// Sends a request through the pipeline with the credential `mode` says, and maps
+    /// transport failures to ``SesameError/transport(operation:reason:)``.
+    nonisolated func transmit(_ request: HTTPRequest, body: HTTPBody?, operation: String,
+                              credential mode: CredentialMode) async throws -> (HTTPResponse, HTTPBody?)
+    {
+        let credentialMiddleware: [any ClientMiddleware]
+        switch mode {
+        case .none:
+            credentialMiddleware = []
+        case .session:
+            let source = SessionCredentialSource(service: WeakReference(self))
+            credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true)]
+        case .fixed(let credential):
+            credentialMiddleware = [makeCredentialMiddleware(source: FixedCredentialSource(credential: credential), requiresCredential: true)]
+        }
+        do {
+            return try await pipeline.send(request, body: body, baseURL: sdk.baseURL, operationID: operation,
+                                           through: credentialMiddleware)
+        } catch let error as SesameError {
+            throw error
+        } catch let error as BackEndError {
+            throw error
+        } catch let error as Schema.ServerError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SesameError.transport(operation: operation, reason: TransportFailure.describe(error))
+        }
+    }
+
+    /// Checks that there is a session, and that it is recent enough for the operation.
+    /// - Throws: ``SesameError/notAuthenticated``, ``SesameError/reauthenticationRequired(operation:)``.
+    func checkSession(for request: RequestDescription) throws {
+        guard let session else { throw SesameError.notAuthenticated }
+        if let fresh = request.freshAuthentication, now().timeIntervalSince(session.signedInAt) > fresh.timeInterval {
+            logger.info("\(request.name) needs a more recent sign-in")
+            throw SesameError.reauthenticationRequired(operation: request.name)
+        }
+    }
+}

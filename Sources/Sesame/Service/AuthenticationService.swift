@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Logging
+import OpenAPIRuntime
+
+/// Signs the app's user in and out, keeps the credential fresh, and sends the schema's
+/// operations: the actor that runs the authentication state machine's actions.
+///
+/// All of its state lives in this actor and every `await` inside it is followed by a check
+/// that the session it worked for is still the current one (its epoch), so that sign-out,
+/// user switches and concurrent refreshes never mix. Operations (`perform(_:)`) are
+/// `nonisolated` and run concurrently; they enter the actor only to read or refresh the
+/// credential. docs/runtime.md states the rules.
+public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
+    /// The signed-in user's details.
+    public typealias Details = Schema.Details
+    /// The service's configuration.
+    public typealias Configuration = AuthenticationServiceConfiguration<Schema.Details>
+    typealias Machine = AuthenticationStateMachine<Schema.Details>
+
+    let configuration: Configuration
+    /// The schema's description, with the configuration's base URL when it has one.
+    let sdk: SDKDescription
+    let pipeline: RequestPipeline
+    let logger: Logger
+    let scope: CredentialScope
+    let matcher: RejectionMatcher
+
+    var machine = Machine()
+    /// The session in use; nil when unauthenticated or invalid.
+    var session: StoredSession<Schema.Details>?
+    /// Bumped by every sign-in, sign-out, restore and invalidation.
+    var epoch: UInt64 = 0
+    var refreshInFlight: InFlightRefresh?
+    var refreshCount: UInt64 = 0
+    /// When recent refreshes started, for the schema's window.
+    var refreshHistory: [Date] = []
+    var process: AuthenticationProcess?
+    var processCount: UInt64 = 0
+    var broadcaster: EventBroadcaster<AuthenticationEvent<Schema>>
+    var callbackTasks: [UInt64: Task<Void, Never>] = [:]
+    var eventStreamTask: Task<Void, Never>?
+
+    /// Creates a service for `Schema`'s back-end. It starts `unauthenticated`; call
+    /// ``restoreSession()`` to pick up the session saved by an earlier launch.
+    public init(configuration: Configuration = Configuration()) {
+        var sdk = Schema.description
+        if let baseURL = configuration.baseURL { sdk.baseURL = baseURL }
+        self.configuration = configuration
+        self.sdk = sdk
+        self.logger = configuration.logger
+        self.pipeline = RequestPipeline(transport: configuration.transport,
+                                        middlewares: configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)])
+        self.scope = CredentialScope(baseURL: sdk.baseURL)
+        self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
+        self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
+    }
+
+    deinit {
+        broadcaster.finishEach()
+        for task in callbackTasks.values { task.cancel() }
+        eventStreamTask?.cancel()
+    }
+
+    // MARK: State
+
+    /// The current authentication state.
+    public var state: AuthenticationState<Schema.Details> { machine.current }
+
+    /// The user's details when the state is `authenticated` or `presession`, else nil.
+    public var authenticationDetails: Schema.Details? { machine.current.details }
+
+    /// The user's details when the state is `authenticated` or `presession`.
+    /// - Throws: ``SesameError/notAuthenticated`` otherwise.
+    public func authenticationDetailsThrows() throws -> Schema.Details {
+        guard let details = machine.current.details else { throw SesameError.notAuthenticated }
+        return details
+    }
+
+    /// Whether the app last said the back-end is reachable (true until told otherwise).
+    public var isOnline: Bool { machine.isOnline }
+
+    /// Tells the service whether the back-end is reachable. While offline the state is
+    /// frozen except for sign-out (and a sign-in that completes or a launch-time restore).
+    /// Coming back online checks the session with the back-end before returning: a
+    /// restored one through the restoration delegate, a signed-in one with the schema's
+    /// details operation; a rejected credential then makes the state `invalid`. Never throws.
+    public func setConnectivity(online: Bool) async {
+        await execute(machine.connectivityChanged(online: online), isStartup: false)
+    }
+
+    /// A middleware that applies and refreshes this service's credential, for an
+    /// OpenAPI-generated client of the same back-end (see ``CredentialMiddleware``). It does
+    /// not keep the service alive; requests pass without a credential once it is gone.
+    public nonisolated var credentialMiddleware: CredentialMiddleware {
+        makeCredentialMiddleware(source: SessionCredentialSource(service: WeakReference(self)), requiresCredential: false)
+    }
+
+    nonisolated func makeCredentialMiddleware(source: any CredentialSource, requiresCredential: Bool) -> CredentialMiddleware {
+        CredentialMiddleware(source: source, scope: scope, matcher: matcher,
+                             header: HTTPField.Name(sdk.credential.header) ?? .authorization,
+                             format: sdk.credential.format, requiresCredential: requiresCredential,
+                             maximumBodySize: configuration.maximumResponseSize, logger: logger)
+    }
+
+    nonisolated func now() -> Date {
+        configuration.now()
+    }
+}
+
+/// The service as the credential source of its own session, without keeping it alive.
+struct SessionCredentialSource<Schema: SDKSchema>: CredentialSource {
+    let service: WeakReference<AuthenticationService<Schema>>
+
+    func credentialForSending() async throws -> Credential? {
+        try await service.value?.credentialForSending()
+    }
+
+    func credentialAfterRejection(of rejected: Credential) async throws -> Credential? {
+        guard let service = service.value else { return nil }
+        return try await service.credentialAfterRejection(of: rejected)
+    }
+}

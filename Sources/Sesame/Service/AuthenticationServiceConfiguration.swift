@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+import OpenAPIRuntime
+import OpenAPIURLSession
+
+/// How an ``AuthenticationService`` talks to its back-end and where it keeps its session.
+/// Every property has a default that suits an app; tests replace the transport, the clock
+/// and the store.
+public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & Sendable>: Sendable {
+    /// Replaces the schema's base URL (for staging, or a server on loopback); nil keeps it.
+    public var baseURL: URL?
+    /// The app's OAuth client, for token requests declaring client authentication.
+    public var client: ClientCredentials?
+    /// Sends the requests; URLSession by default.
+    public var transport: any ClientTransport
+    /// Extra middlewares, run inside the credential middleware for every request.
+    public var middlewares: [any ClientMiddleware]
+    /// The current time. Every expiry, leeway, window and freshness decision reads it and
+    /// nothing else, so tests inject a manual clock.
+    public var now: @Sendable () -> Date
+    /// Where the runtime logs; tokens and secrets are never logged.
+    public var logger: Logger
+    /// Where the session is kept between launches.
+    public var sessionStore: any SessionStore<Details>
+    /// Decides what happens to a session restored at launch.
+    public var restorationDelegate: any SessionRestorationDelegate<Details>
+    /// How many undelivered events each subscriber may have before its oldest are dropped.
+    public var eventBufferCapacity: Int
+    /// Whether to read the schema's server-sent-events stream while a user is signed in.
+    public var receivesServerEvents: Bool
+    /// How long to wait before reconnecting the event stream, unless the back-end says
+    /// otherwise with `retry:`.
+    public var eventStreamReconnectDelay: Duration
+    /// The largest response body the runtime reads, in bytes; larger ones fail.
+    public var maximumResponseSize: Int
+
+    /// Creates a configuration; every parameter has a default.
+    public init(baseURL: URL? = nil, client: ClientCredentials? = nil,
+                transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [],
+                now: @escaping @Sendable () -> Date = { Date() },
+                logger: Logger = Logger(label: "sesame.authentication"),
+                sessionStore: any SessionStore<Details> = InMemorySessionStore<Details>(),
+                restorationDelegate: any SessionRestorationDelegate<Details> = DefaultSessionRestorationDelegate<Details>(),
+                eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
+                eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20)
+    {
+        self.baseURL = baseURL
+        self.client = client
+        self.transport = transport
+        self.middlewares = middlewares
+        self.now = now
+        self.logger = logger
+        self.sessionStore = sessionStore
+        self.restorationDelegate = restorationDelegate
+        self.eventBufferCapacity = eventBufferCapacity
+        self.receivesServerEvents = receivesServerEvents
+        self.eventStreamReconnectDelay = eventStreamReconnectDelay
+        self.maximumResponseSize = maximumResponseSize
+    }
+}

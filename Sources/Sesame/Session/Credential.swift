@@ -1,0 +1,38 @@
+import Foundation
+
+/// The tokens a back-end issued for the signed-in user.
+///
+/// Its description, debug description and mirror never show a token: printing, logging or
+/// `dump`-ing a credential shows only whether a refresh token exists and when it expires.
+public struct Credential: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The access token, applied to requests as the schema's `credential.apply` says.
+    public var accessToken: String
+    /// The refresh token, when the back-end issued one.
+    public var refreshToken: String?
+    /// When the access token expires, computed from `expires_in` when it was issued; nil
+    /// when the back-end did not say.
+    public var expiresAt: Date?
+
+    /// Creates a credential.
+    public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+    }
+
+    /// `Credential(accessToken: <redacted>, refreshToken: <redacted>|none, expiresAt: …)`.
+    public var description: String {
+        let expiry = expiresAt.map { "\($0)" } ?? "unknown"
+        return "Credential(accessToken: <redacted>, refreshToken: \(refreshToken == nil ? "none" : "<redacted>"), expiresAt: \(expiry))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror without the tokens.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["hasRefreshToken": refreshToken != nil, "expiresAt": expiresAt as Any], displayStyle: .struct)
+    }
+}
