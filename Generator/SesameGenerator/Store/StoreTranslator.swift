@@ -1,0 +1,133 @@
+import Yams
+
+/// Reads `store.yaml` into a `StoreIR`, reporting every problem at its position.
+///
+/// The file has up to three sections, `persistence`, `cache` and `memory`; each maps
+/// version numbers (1, 2, 3, … without gaps) to the whole schema at that version. Every
+/// pair of consecutive versions is then diffed by `StoreDiff` into one migration.
+struct StoreTranslator {
+    var reader: NodeReader
+
+    init(file: String) {
+        reader = NodeReader(file: file)
+    }
+
+    /// Version keys that are not tables.
+    static let versionKeywords = ["indexes", "removed", "renamed"]
+    static let columnKeys = ["type", "primaryKey", "nullable", "unique", "default", "renamedFrom"]
+    static let indexKeys = ["table", "columns", "unique"]
+    /// Table names that would shadow a module or a type the generated code names.
+    static let reservedTableNames: Set<String> = ["Swift", "Foundation", "GRDB", "Sesame", "Persistence", "Cache", "Memory"]
+    /// Property names that GRDB's record protocols or Swift already give every record.
+    static let reservedPropertyNames: Set<String> = SwiftName.reservedMembers.union([
+        "databaseTableName", "databaseSelection", "persistenceConflictPolicy", "encode", "insert", "inserted", "save",
+        "saved", "update", "updateChanges", "upsert", "delete", "exists", "databaseChanges", "databaseEquals",
+    ])
+
+    mutating func translate(_ root: Node?) -> StoreIR? {
+        guard let root, !root.isNullScalar else { return StoreIR() }
+        guard let entries = reader.mapping(root, "store.yaml", allowed: StoreKindIR.allCases.map(\.rawValue)) else { return nil }
+        var store = StoreIR()
+        for entry in entries {
+            guard let kind = StoreKindIR(rawValue: entry.key) else { continue }
+            let section = section(kind, entry)
+            switch kind {
+            case .persistence: store.persistence = section
+            case .cache: store.cache = section
+            case .memory: store.memory = section
+            }
+        }
+        return store
+    }
+
+    // MARK: Sections
+
+    private mutating func section(_ kind: StoreKindIR, _ entry: Entry) -> StoreSectionIR? {
+        let location = reader.location(of: entry.keyNode)
+        guard let entries = reader.mapping(entry.value, "'\(kind.rawValue)'") else { return nil }
+        var policy: StorePolicyIR = kind == .persistence ? .migrate : .recreate
+        var versions: [StoreVersionIR] = []
+        for item in entries {
+            if item.key == "policy" {
+                if let value = self.policy(item.value, kind: kind) { policy = value }
+                continue
+            }
+            guard let number = Int(item.key) else {
+                let hint = Suggestion.closest(to: item.key, in: ["policy"]).map { "; did you mean '\($0)'?" } ?? ""
+                reader.error("unknown key '\(item.key)' in '\(kind.rawValue)': versions are numbered 1, 2, 3…\(hint)", at: item.keyNode)
+                continue
+            }
+            guard number >= 1 else {
+                reader.error("version \(number) of '\(kind.rawValue)' is not allowed: versions are numbered from 1", at: item.keyNode)
+                continue
+            }
+            if let version = version(number, item, kind: kind) { versions.append(version) }
+        }
+        versions.sort { $0.number < $1.number }
+        checkNumbering(versions, kind: kind)
+        var section = StoreSectionIR(kind: kind, policy: policy, versions: versions, migrations: [], location: location)
+        section.migrations = migrations(of: section)
+        return section
+    }
+
+    private mutating func policy(_ node: Node, kind: StoreKindIR) -> StorePolicyIR? {
+        guard let text = reader.string(node, "policy") else { return nil }
+        guard let policy = StorePolicyIR(rawValue: text) else {
+            let hint = Suggestion.closest(to: text, in: ["migrate", "recreate"]).map { "; did you mean '\($0)'?" } ?? ""
+            reader.error("policy must be 'migrate' or 'recreate', found '\(text)'\(hint)", at: node)
+            return nil
+        }
+        if kind == .persistence, policy == .recreate {
+            reader.error("'persistence' cannot have policy: recreate: it never loses data; use 'cache' for data that may be rebuilt", at: node)
+            return nil
+        }
+        if kind == .memory, policy == .migrate {
+            reader.error("'memory' is created afresh at every launch; it cannot have policy: migrate", at: node)
+            return nil
+        }
+        return policy
+    }
+
+    /// Versions start at 1 and have no gaps: each missing number is reported at the
+    /// version that follows it.
+    private mutating func checkNumbering(_ versions: [StoreVersionIR], kind: StoreKindIR) {
+        var expected = 1
+        for version in versions {
+            if version.number != expected {
+                let missing = expected == version.number - 1 ? "version \(expected) is" : "versions \(expected) to \(version.number - 1) are"
+                let message = expected == 1
+                    ? "the first version of '\(kind.rawValue)' is \(version.number): versions are numbered from 1 without gaps"
+                    : "version \(version.number) of '\(kind.rawValue)' follows version \(expected - 1): \(missing) missing; versions are numbered without gaps"
+                reader.append(.error(message, at: version.location))
+            }
+            expected = version.number + 1
+        }
+    }
+
+    private mutating func migrations(of section: StoreSectionIR) -> [StoreMigrationIR] {
+        guard let first = section.versions.first, let latest = section.versions.last else { return [] }
+        checkFirstVersion(first)
+        let prefix = section.kind.rawValue
+        guard section.policy == .migrate else {
+            return [StoreDiff.creation(of: latest, identifier: "\(prefix).v\(latest.number)")]
+        }
+        var migrations = [StoreDiff.creation(of: first, identifier: "\(prefix).v\(first.number)")]
+        for (old, new) in zip(section.versions, section.versions.dropFirst()) {
+            var diff = StoreDiff(old: old, new: new, kind: section.kind)
+            migrations.append(diff.migration(identifier: "\(prefix).v\(new.number)"))
+            for diagnostic in diff.diagnostics { reader.append(diagnostic) }
+        }
+        return migrations
+    }
+
+    /// Renames and removals make no sense in version 1 of a migrated section.
+    private mutating func checkFirstVersion(_ version: StoreVersionIR) {
+        guard version.number == 1 else { return }
+        for removal in version.removals {
+            reader.append(.error("version 1 has no previous version to remove anything from", at: removal.location))
+        }
+        for rename in version.tableRenames {
+            reader.append(.error("version 1 has no previous version to rename a table from", at: rename.location))
+        }
+    }
+}

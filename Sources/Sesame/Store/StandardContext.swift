@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+
+/// The context for data that belongs to no user: its own three databases in
+/// `<root>/standard/`, and Sesame's `sesame.sqlite` with the saved current user and session.
+public final class StandardContext: Sendable {
+    /// The standard context's databases.
+    public let stores: ContextStores
+    let database: StandardDatabase
+
+    init(directory: URL, definition: StoreDefinition) throws {
+        database = try StandardDatabase(directory: directory)
+        do {
+            stores = try ContextStores(directory: directory, definition: definition)
+        } catch {
+            try? database.pool.close()
+            throw error
+        }
+    }
+
+    /// The user whose context was current when the app last ran, if they did not sign out.
+    /// - Throws: when `sesame.sqlite` cannot be read.
+    public func savedUser() throws -> SavedUser? {
+        try database.currentUser()
+    }
+
+    /// A session store for the authentication service, kept beside the saved current user.
+    /// - Parameter userID: the user identifier of the details (the generated SDK's
+    ///   `userID(of:)`), so that a session is only ever loaded for its own user.
+    public func sessionStore<Details: Codable & Hashable & Sendable>(
+        userID: @escaping @Sendable (Details) -> String
+    ) -> SQLiteSessionStore<Details> {
+        SQLiteSessionStore(database: database, userID: userID, now: { Date() })
+    }
+
+    /// Closes the databases; later accesses throw.
+    public func close() throws {
+        try stores.close()
+        try database.pool.close()
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+
+/// Opens and migrates the databases of a context.
+///
+/// A file database is checked before it is opened for writing: a database written by a
+/// newer build (a downgrade) throws `StoreError.databaseNewerThanApp` and is not touched.
+/// A `recreate` cache at another version, or unreadable, is deleted and created afresh.
+/// Otherwise every migration not yet applied runs, each in its own transaction together
+/// with its `PRAGMA user_version` update (GRDB's `DatabaseMigrator`), so that a crash
+/// leaves the database at the version before or after a migration, never in between.
+public enum StoreDatabase {
+    /// Opens (creating it, owner-only, if needed) and migrates a file database.
+    /// - Throws: `StoreError.databaseNewerThanApp` (file untouched),
+    ///   `StoreError.migrationFailed` (the failed migration rolled back),
+    ///   `StoreError.unreadable` or `StoreError.fileSystem`.
+    public static func openFile(at url: URL, schema: StoreSchema, configuration: Configuration = Configuration()) throws -> DatabasePool {
+        try StoreFiles.makeDirectory(url.deletingLastPathComponent())
+        if FileManager.default.fileExists(atPath: url.path) {
+            try checkExisting(at: url, schema: schema)
+        }
+        try StoreFiles.prepareDatabaseFile(url)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: url.path, configuration: configuration)
+        } catch {
+            throw StoreError.unreadable(kind: schema.kind, path: url.path, reason: "\(error)")
+        }
+        do {
+            try StoreFiles.restrictCompanions(of: url)
+            try migrate(pool, schema: schema)
+            try StoreFiles.restrictCompanions(of: url)
+        } catch {
+            try? pool.close()
+            throw error
+        }
+        return pool
+    }
+
+    /// Creates an in-memory database at the schema's latest version.
+    /// - Throws: `StoreError.migrationFailed` when a migration fails (a bug in the schema).
+    public static func openMemory(schema: StoreSchema, configuration: Configuration = Configuration()) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(configuration: configuration)
+        try migrate(queue, schema: schema)
+        return queue
+    }
+
+    /// The version a database file is at, read without writing to it: the highest of its
+    /// `PRAGMA user_version` and of the versions its applied migration identifiers name.
+    /// Nil when there is no file.
+    /// - Throws: `StoreError.unreadable` when the file is not a database.
+    public static func storedVersion(at url: URL, kind: StoreKind) throws -> Int? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try readState(at: url, kind: kind).version
+    }
+
+    /// Runs the schema's migrations not yet applied, up to `version` (the latest by default).
+    /// - Throws: `StoreError.databaseNewerThanApp` when the database is past `version`
+    ///   (nothing runs), `StoreError.migrationFailed` when a migration fails (it is rolled
+    ///   back; the ones before it stay applied).
+    public static func migrate(_ writer: some DatabaseWriter, schema: StoreSchema, upTo version: Int? = nil) throws {
+        let target = version ?? schema.version
+        let state = try writer.read { db in try StoredState(db, kind: schema.kind) }
+        if state.version > target {
+            throw StoreError.databaseNewerThanApp(kind: schema.kind, path: writer.path, databaseVersion: state.version, appVersion: target)
+        }
+        try checkIdentifiers(state, schema: schema, path: writer.path)
+        guard let last = schema.migrations.last(where: { $0.version <= target }) else { return }
+        var migrator = DatabaseMigrator()
+        for migration in schema.migrations {
+            let body = migration.body
+            let version = migration.version
+            migrator.registerMigration(migration.identifier) { db in
+                try body(db)
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+            }
+        }
+        do {
+            try migrator.migrate(writer, upTo: last.identifier)
+        } catch {
+            let applied = (try? writer.read { db in try migrator.appliedIdentifiers(db) }) ?? []
+            let failed = schema.migrations.first { !applied.contains($0.identifier) }?.identifier ?? last.identifier
+            throw StoreError.migrationFailed(kind: schema.kind, identifier: failed, reason: "\(error)")
+        }
+    }
+
+    // MARK: Checks
+
+    private static func checkExisting(at url: URL, schema: StoreSchema) throws {
+        let state: StoredState
+        do {
+            state = try readState(at: url, kind: schema.kind)
+        } catch {
+            guard schema.policy == .recreate else { throw error }
+            try StoreFiles.deleteDatabase(url)
+            return
+        }
+        if state.version > schema.version {
+            throw StoreError.databaseNewerThanApp(kind: schema.kind, path: url.path, databaseVersion: state.version, appVersion: schema.version)
+        }
+        if schema.policy == .recreate, state.version != schema.version || !state.identifiers.isSubset(of: schema.migrations.map(\.identifier)) {
+            try StoreFiles.deleteDatabase(url)
+        }
+    }
+
+    /// A database whose applied migrations this build does not know was migrated by
+    /// migrations whose identifiers changed: running ours again could damage it.
+    private static func checkIdentifiers(_ state: StoredState, schema: StoreSchema, path: String) throws {
+        let unknown = state.identifiers.subtracting(schema.migrations.map(\.identifier)).sorted()
+        guard let first = unknown.first else { return }
+        throw StoreError.migrationFailed(kind: schema.kind, identifier: first,
+                                         reason: "the database records migration '\(first)', which this build does not declare; migration identifiers must never change")
+    }
+
+    private static func readState(at url: URL, kind: StoreKind) throws -> StoredState {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in try StoredState(db, kind: kind) }
+        } catch {
+            throw StoreError.unreadable(kind: kind, path: url.path, reason: "\(error)")
+        }
+    }
+}
+
+/// What a database records about its migrations.
+struct StoredState {
+    var userVersion: Int
+    var identifiers: Set<String>
+
+    init(_ db: Database, kind: StoreKind) throws {
+        userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if try db.tableExists("grdb_migrations") {
+            identifiers = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+        } else {
+            identifiers = []
+        }
+        self.kind = kind
+    }
+
+    private let kind: StoreKind
+
+    /// The highest of `user_version` and the `<kind>.vN` identifiers' N.
+    var version: Int {
+        let prefix = "\(kind.rawValue).v"
+        let named = identifiers.compactMap { $0.hasPrefix(prefix) ? Int($0.dropFirst(prefix.count)) : nil }
+        return max(userVersion, named.max() ?? 0)
+    }
+}
