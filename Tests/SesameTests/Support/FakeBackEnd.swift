@@ -44,6 +44,17 @@ actor FakeBackEnd: ClientTransport {
     /// A 401 from a downstream service: a Bearer challenge without `error`.
     var notesDownstreamRejects = false
     var expectedClient = ClientCredentials(clientID: "app", clientSecret: "s3cr3t")
+    /// When true, refresh requests wait for `releaseRefreshes()`.
+    var holdRefreshes = false
+    private var heldRefreshes: [CheckedContinuation<Void, Never>] = []
+
+    var heldRefreshCount: Int { heldRefreshes.count }
+    func releaseRefreshes() {
+        holdRefreshes = false
+        let held = heldRefreshes
+        heldRefreshes = []
+        for continuation in held { continuation.resume() }
+    }
 
     func set(_ change: @Sendable (isolated FakeBackEnd) -> Void) { change(self) }
 
@@ -117,6 +128,7 @@ actor FakeBackEnd: ClientTransport {
             return json(tokens(for: "u3"))
         case "refresh_token":
             for _ in 0..<refreshYields { await Task.yield() }
+            if holdRefreshes { await withCheckedContinuation { heldRefreshes.append($0) } }
             switch refreshBehaviour {
             case .invalidGrant: return error(400, "invalid_grant")
             case .unavailable: return error(503, "unavailable")
@@ -188,6 +200,25 @@ struct TestEnvironment<Schema: SDKSchema> where Schema.Details == TestDetails {
             now: { clock.now }, logger: logs.logger(), sessionStore: sessionStore,
             restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
             receivesServerEvents: receivesServerEvents, eventStreamReconnectDelay: .milliseconds(1)))
+    }
+}
+
+extension TestEnvironment {
+    /// Another service over the same back-end, clock and store, as after a relaunch.
+    func relaunch(delegate: (any SessionRestorationDelegate<TestDetails>)? = nil) -> AuthenticationService<Schema> {
+        let clock = self.clock
+        return AuthenticationService(configuration: .init(
+            client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
+            now: { clock.now }, logger: logs.logger(), sessionStore: store,
+            restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
+            receivesServerEvents: false))
+    }
+
+    /// The events the service published so far, once `unsubscribeFromAll()` ends them.
+    static func collect(_ stream: AsyncStream<AuthenticationEvent<Schema>>) async -> [AuthenticationEvent<Schema>] {
+        var events: [AuthenticationEvent<Schema>] = []
+        for await event in stream { events.append(event) }
+        return events
     }
 }
 
