@@ -5,6 +5,9 @@ import Hummingbird
 /// `/_control`: the test and demo knobs, JSON in and out, no authentication.
 /// docs/reference-server.md documents every endpoint.
 struct ControlRoutes {
+    /// The path of the downstream 401, the one control route that is counted.
+    static let downstreamPath = "/_control/downstream-401"
+
     let state: ReferenceServerState
 
     /// Registers every control route but the downstream 401, which goes through the
@@ -63,7 +66,7 @@ struct ControlRoutes {
     /// `GET /_control/downstream-401`: a 401 from something that is not the auth server:
     /// a Basic challenge, no `invalid_token`. Register after the request middleware.
     func registerDownstream(on router: Router<ServerRequestContext>) {
-        router.get("/_control/downstream-401") { _, _ in
+        router.get(RouterPath(Self.downstreamPath)) { _, _ in
             var headers = HTTPFields()
             headers[.wwwAuthenticate] = "Basic realm=\"downstream\""
             return try Responses.json(

@@ -16,7 +16,7 @@ struct RequestMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        if path.hasPrefix("/_control/") {
+        if path.hasPrefix("/_control/"), path != ControlRoutes.downstreamPath {
             return try await next(request, context)
         }
         let directive = await state.beginRequest(method: request.method.rawValue, path: path, template: context.endpointPath)

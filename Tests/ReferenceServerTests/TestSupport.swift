@@ -1,0 +1,213 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ReferenceServer
+
+/// A wall clock the tests move by hand, injected as the server's `now`.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_750_000_000)
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { current = current.addingTimeInterval(seconds) }
+    }
+}
+
+/// Collects every log record, to check what the server logs (and never logs).
+final class LogRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var records: [String] { lock.withLock { lines } }
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+
+    func logger() -> Logger {
+        var logger = Logger(label: "test") { _ in RecordingHandler(recorder: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    private struct RecordingHandler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            recorder.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key })")
+        }
+    }
+}
+
+/// An HTTP answer, read whole.
+struct HTTPResult: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: String
+
+    /// The body as a JSON object; fails the test's expectation by throwing when it is not one.
+    func object() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else {
+            throw HarnessError.notAnObject(body)
+        }
+        return object
+    }
+
+    /// The body as a JSON array.
+    func array() throws -> [Any] {
+        guard let array = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [Any] else {
+            throw HarnessError.notAnObject(body)
+        }
+        return array
+    }
+
+    /// `error` of an RFC 6749 §5.2 body.
+    func errorCode() throws -> String? { try object()["error"] as? String }
+
+    var wwwAuthenticate: String? { headers[.wwwAuthenticate] }
+}
+
+enum HarnessError: Error {
+    case notAnObject(String)
+    case missingField(String)
+    case timedOut(String)
+}
+
+/// Tokens of a token response.
+struct Tokens: Sendable {
+    var access: String
+    var refresh: String
+    var expiresIn: Int
+}
+
+/// A running server on an ephemeral loopback port, a hand-moved clock, and a client that
+/// opens one connection per request (HummingbirdTesting's `TestClient`).
+struct Harness: Sendable {
+    let server: ReferenceServer
+    let endpoint: ReferenceServer.Endpoint
+    let clock: TestClock
+
+    var state: ReferenceServerState { server.state }
+
+    /// Starts a server, runs `body` against it, and stops it, even when `body` throws.
+    static func run(
+        configure: (inout ReferenceServer.Configuration) -> Void = { _ in },
+        _ body: (Harness) async throws -> Void
+    ) async throws {
+        let clock = TestClock()
+        var logger = Logger(label: "reference-server-tests")
+        logger.logLevel = .error
+        var configuration = ReferenceServer.Configuration(
+            port: 0,
+            heartbeatInterval: .seconds(30),
+            now: { clock.now },
+            logger: logger
+        )
+        configure(&configuration)
+        let server = ReferenceServer(configuration: configuration)
+        let endpoint = try await server.start()
+        let harness = Harness(server: server, endpoint: endpoint, clock: clock)
+        do {
+            try await body(harness)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// Sends one request on a new connection and reads the whole answer.
+    func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        headers: HTTPFields = [:],
+        body: String? = nil,
+        timeout: Duration = .seconds(15)
+    ) async throws -> HTTPResult {
+        let request = TestClient.Request(path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        let response = try await TestClient.withClient(
+            host: endpoint.host,
+            port: endpoint.port,
+            configuration: .init(timeout: timeout)
+        ) { client in
+            try await client.execute(request)
+        }
+        return HTTPResult(
+            status: response.status,
+            headers: response.headers,
+            body: response.body.map { String(buffer: $0) } ?? ""
+        )
+    }
+
+    /// Sends a JSON body.
+    func sendJSON(_ method: HTTPRequest.Method, _ path: String, _ json: String, token: String? = nil) async throws -> HTTPResult {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await send(method, path, headers: headers, body: json)
+    }
+
+    /// Sends a request with a Bearer token.
+    func sendAuthorized(_ method: HTTPRequest.Method, _ path: String, token: String, headers: HTTPFields = [:]) async throws -> HTTPResult {
+        var headers = headers
+        headers[.authorization] = "Bearer \(token)"
+        return try await send(method, path, headers: headers)
+    }
+
+    /// POSTs a form to `/oauth/token` with the demo client in HTTP Basic.
+    func tokenRequest(_ form: String, basic: (String, String)? = ("sesame-demo", "demo-secret")) async throws -> HTTPResult {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if let (id, secret) = basic {
+            headers[.authorization] = "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
+        }
+        return try await send(.post, "/oauth/token", headers: headers, body: form)
+    }
+
+    /// Signs in as a new guest.
+    func guest() async throws -> Tokens {
+        try Self.tokens(from: try await send(.post, "/auth/guest"))
+    }
+
+    /// Signs in as a configured user through the password grant.
+    func password(_ username: String = "alice", _ password: String = "wonderland") async throws -> Tokens {
+        try Self.tokens(from: try await tokenRequest("grant_type=password&username=\(username)&password=\(password)"))
+    }
+
+    /// Refreshes through the token endpoint.
+    func refresh(_ refreshToken: String) async throws -> HTTPResult {
+        try await tokenRequest("grant_type=refresh_token&refresh_token=\(refreshToken)")
+    }
+
+    /// The uid `GET /me` reports.
+    func uid(_ token: String) async throws -> String {
+        let me = try await sendAuthorized(.get, "/me", token: token).object()
+        guard let uid = me["uid"] as? String else { throw HarnessError.missingField("uid") }
+        return uid
+    }
+
+    static func tokens(from result: HTTPResult) throws -> Tokens {
+        let object = try result.object()
+        guard let access = object["access_token"] as? String, let refresh = object["refresh_token"] as? String,
+            let expiresIn = object["expires_in"] as? Int
+        else { throw HarnessError.missingField("token fields in \(result.body)") }
+        return Tokens(access: access, refresh: refresh, expiresIn: expiresIn)
+    }
+
+    /// Waits (polling every 10 ms, at most 5 s) until `condition` holds.
+    func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !(await condition()) {
+            guard ContinuousClock.now < deadline else { throw HarnessError.timedOut(what) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
