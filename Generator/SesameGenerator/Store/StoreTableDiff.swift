@@ -36,7 +36,8 @@ struct StoreTableDiff {
             checkChange(from: previous, to: column)
         }
         let added = sources.filter { $0.previous == nil }.map(\.column)
-        for column in added { checkAdded(column) }
+        // An added column with `renamedFrom:` is a failed rename, reported already.
+        for column in added where column.renamedFrom == nil { checkAdded(column) }
 
         // ALTER TABLE keeps the old order and appends added columns.
         let kept = old.columns.compactMap { columnNames[$0.name] }
