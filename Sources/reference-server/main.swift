@@ -45,11 +45,10 @@ while let argument = arguments.popFirst() {
     }
 }
 
+// Info level: the listening address, and in dev mode the one-time codes. Never tokens.
 var logger = Logger(label: "sesame.reference-server")
-logger.logLevel = configuration.logsChallengeCodes ? .info : .notice
+logger.logLevel = .info
 configuration.logger = logger
-// Listening is worth saying even outside dev mode.
-if !configuration.logsChallengeCodes { configuration.logger.logLevel = .info }
 
 do {
     try await ReferenceServer(configuration: configuration).run()
