@@ -1,1 +1,2 @@
-import Sesame
+// The generated SDK lives in Generated/.
+@_exported import Sesame

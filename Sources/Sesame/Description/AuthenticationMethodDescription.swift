@@ -39,6 +39,14 @@ public protocol AuthenticationMethod: Sendable, CustomStringConvertible {
     var methodDescription: AuthenticationMethodDescription { get }
     /// The method's parameters by name, as JSON values.
     var arguments: [String: JSONValue] { get }
+    /// Checks the arguments against their schemas before anything is sent.
+    /// - Throws: ``SchemaViolation`` naming the argument that breaks its schema.
+    func validate() throws
+}
+
+extension AuthenticationMethod {
+    /// Methods with nothing to check accept any arguments.
+    public func validate() throws {}
 }
 
 /// A method that runs to the end without input from the app between steps.
@@ -56,4 +64,12 @@ public protocol AuthenticationContinuation: Sendable, CustomStringConvertible {
     var stepName: String { get }
     /// The step's `needs`, by name.
     var values: [String: JSONValue] { get }
+    /// Checks the values against their schemas before anything is sent.
+    /// - Throws: ``SchemaViolation`` naming the value that breaks its schema.
+    func validate() throws
+}
+
+extension AuthenticationContinuation {
+    /// Continuations with nothing to check accept any values.
+    public func validate() throws {}
 }

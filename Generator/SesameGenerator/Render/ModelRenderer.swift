@@ -1,0 +1,326 @@
+/// Renders models: structs with checked `Codable`, enums that keep unknown values,
+/// discriminated unions, and named aliases.
+struct ModelRenderer {
+    let types: TypeRendering
+
+    func render(_ model: ModelIR, qualifiedName: String, into writer: inout CodeWriter) {
+        writer.doc(model.description)
+        switch model.kind {
+        case .object(let object): renderObject(model, object, qualifiedName: qualifiedName, into: &writer)
+        case .enumeration(let enumeration): renderEnum(model, enumeration, into: &writer)
+        case .union(let union): renderUnion(model, union, into: &writer)
+        case .alias(let type, let constraints): renderAlias(model, type, constraints, into: &writer)
+        }
+    }
+
+    private func nestedModels(_ model: ModelIR, qualifiedName: String, into writer: inout CodeWriter) {
+        for inner in model.nested {
+            writer.line()
+            render(inner, qualifiedName: "\(qualifiedName).\(inner.swiftName)", into: &writer)
+        }
+    }
+
+    // MARK: Objects
+
+    private func storedType(_ property: PropertyIR) -> String {
+        let base = types.swift(property.type)
+        return property.isOptional ? optionalType(base) : base
+    }
+
+    private func optionalType(_ base: String) -> String { "\(base)?" }
+
+    private func renderObject(_ model: ModelIR, _ object: ObjectIR, qualifiedName: String, into writer: inout CodeWriter) {
+        let name = SwiftName.escaped(model.swiftName)
+        let keepsExtra: TypeIR? = { if case .kept(let type, _) = object.additionalProperties { return type } else { return nil } }()
+        let extraName = object.properties.contains { $0.swiftName == "additionalProperties" } ? "additionalProperties_" : "additionalProperties"
+        writer.block("public struct \(name): Codable, Hashable, Sendable") { body in
+            for property in object.properties {
+                body.doc(property.description)
+                if property.deprecated { body.line("/// - Note: Deprecated by the schema.") }
+                let swiftName = SwiftName.escaped(property.swiftName)
+                if property.indirect {
+                    let storage = property.isOptional ? "Indirect<\(types.swift(property.type))>?" : "Indirect<\(types.swift(property.type))>"
+                    body.block("public var \(swiftName): \(storedType(property))") { accessor in
+                        accessor.line(property.isOptional ? "get { _\(property.swiftName)?.value }" : "get { _\(property.swiftName).value }")
+                        accessor.line(property.isOptional ? "set { _\(property.swiftName) = newValue.map(Indirect.init) }" : "set { _\(property.swiftName) = Indirect(newValue) }")
+                    }
+                    body.line("private var _\(property.swiftName): \(storage)")
+                } else if property.constraints.const != nil, let literal = types.literal(property.constraints.const!, property.type) {
+                    body.line("public var \(swiftName): \(storedType(property)) = \(literal)")
+                } else {
+                    body.line("public var \(swiftName): \(storedType(property))")
+                }
+            }
+            if let extra = keepsExtra {
+                body.doc("Properties the schema does not declare, kept as received.")
+                body.line("public var \(extraName): [String: \(types.swift(extra))]")
+            }
+            body.line()
+            renderInitializer(object, extraName: keepsExtra.map { (extraName, $0) }, into: &body)
+            body.line()
+            renderCodingKeys(object, into: &body)
+            body.line()
+            renderDecoder(object, extraName: extraName, into: &body)
+            body.line()
+            renderEncoder(object, extraName: extraName, into: &body)
+            nestedModels(model, qualifiedName: qualifiedName, into: &body)
+        }
+    }
+
+    private func isConst(_ property: PropertyIR) -> Bool {
+        property.constraints.const != nil && types.literal(property.constraints.const!, property.type) != nil
+    }
+
+    private func renderInitializer(_ object: ObjectIR, extraName: (String, TypeIR)?, into writer: inout CodeWriter) {
+        var parameters: [String] = []
+        for property in object.properties where !isConst(property) {
+            var parameter = "\(SwiftName.escaped(property.swiftName)): \(storedType(property))"
+            if property.isOptional, property.defaultValue == nil || property.defaultValue == .null {
+                parameter += " = nil"
+            } else if let value = property.defaultValue, let literal = types.literal(value, property.type) {
+                parameter += " = \(literal)"
+            }
+            parameters.append(parameter)
+        }
+        if let (name, type) = extraName { parameters.append("\(name): [String: \(types.swift(type))] = [:]") }
+        writer.doc("Creates a value; properties with a default in the schema may be left out.")
+        writer.block("public init(\(parameters.joined(separator: ", ")))") { body in
+            for property in object.properties {
+                let swiftName = SwiftName.escaped(property.swiftName)
+                if isConst(property) {
+                    if property.indirect { body.line("self._\(property.swiftName) = Indirect(\(types.literal(property.constraints.const!, property.type)!))") }
+                    continue
+                }
+                if property.indirect {
+                    body.line(property.isOptional ? "self._\(property.swiftName) = \(swiftName).map(Indirect.init)" : "self._\(property.swiftName) = Indirect(\(swiftName))")
+                } else {
+                    body.line("self.\(swiftName) = \(swiftName)")
+                }
+            }
+            if let (name, _) = extraName { body.line("self.\(name) = \(name)") }
+        }
+    }
+
+    private func renderCodingKeys(_ object: ObjectIR, into writer: inout CodeWriter) {
+        guard !object.properties.isEmpty else {
+            writer.line("private enum CodingKeys: CodingKey {}")
+            return
+        }
+        writer.block("private enum CodingKeys: String, CodingKey, CaseIterable") { body in
+            for property in object.properties {
+                body.line("case \(SwiftName.escaped(property.swiftName)) = \(SwiftName.stringLiteral(property.name))")
+            }
+        }
+    }
+
+    private func renderDecoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
+        writer.block("public init(from decoder: any Decoder) throws") { body in
+            if !object.properties.isEmpty {
+                body.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            }
+            for property in object.properties {
+                let key = ".\(SwiftName.escaped(property.swiftName))"
+                let wire = types.wire(property.type) ?? types.swift(property.type)
+                let converted = { (expression: String) in types.fromWire(expression, property.type) }
+                var expression: String
+                if property.nullable && property.required {
+                    expression = "try container.decode(\(wire)?.self, forKey: \(key))"
+                    if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
+                } else if property.isOptional || property.defaultValue != nil {
+                    expression = "try container.decodeIfPresent(\(wire).self, forKey: \(key))"
+                    if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
+                    if !property.isOptional, let value = property.defaultValue, let literal = types.literal(value, property.type) {
+                        expression = "\(expression) ?? \(literal)"
+                    }
+                } else {
+                    expression = converted("try container.decode(\(wire).self, forKey: \(key))")
+                }
+                let target = property.indirect ? "self._\(property.swiftName)" : "self.\(SwiftName.escaped(property.swiftName))"
+                if property.indirect {
+                    expression = property.isOptional ? "(\(expression)).map(Indirect.init)" : "Indirect(\(expression))"
+                }
+                body.line("\(target) = \(expression)")
+                if types.hasChecks(property.type, property.constraints) {
+                    let path = "container.codingPath + [CodingKeys\(key)]"
+                    let value = "self.\(SwiftName.escaped(property.swiftName))"
+                    if property.isOptional {
+                        body.block("if let value = \(value)") { inner in
+                            types.checks("value", property.type, property.constraints, path: path, into: &inner)
+                        }
+                    } else {
+                        types.checks(value, property.type, property.constraints, path: path, into: &body)
+                    }
+                }
+            }
+            switch object.additionalProperties {
+            case .kept(let type, let constraints):
+                let wire = types.wire(type) ?? types.swift(type)
+                body.line("let extra = try decoder.container(keyedBy: AnyCodingKey.self)")
+                body.line("var kept: [String: \(types.swift(type))] = [:]")
+                let known = object.properties.isEmpty ? "[]" : "Set(CodingKeys.allCases.map(\\.rawValue))"
+                body.line("let known: Set<String> = \(known)")
+                body.block("for key in extra.allKeys where !known.contains(key.stringValue)") { loop in
+                    loop.line("let value = \(types.fromWire("try extra.decode(\(wire).self, forKey: key)", type))")
+                    if types.hasChecks(type, constraints) {
+                        types.checks("value", type, constraints, path: "extra.codingPath + [key]", into: &loop)
+                    }
+                    loop.line("kept[key.stringValue] = value")
+                }
+                body.line("self.\(extraName) = kept")
+            case .rejected:
+                body.line("let extra = try decoder.container(keyedBy: AnyCodingKey.self)")
+                let known = object.properties.isEmpty ? "[]" : "Set(CodingKeys.allCases.map(\\.rawValue))"
+                body.line("let known: Set<String> = \(known)")
+                body.block("if let key = extra.allKeys.first(where: { !known.contains($0.stringValue) })") { inner in
+                    inner.line("throw SchemaViolation(codingPath: extra.codingPath + [key], keyword: \"additionalProperties\", message: \"the schema allows no undeclared property\")")
+                }
+            case .ignored:
+                break
+            }
+        }
+    }
+
+    private func renderEncoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
+        writer.block("public func encode(to encoder: any Encoder) throws") { body in
+            if !object.properties.isEmpty {
+                body.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            }
+            for property in object.properties {
+                let key = ".\(SwiftName.escaped(property.swiftName))"
+                let value = "self.\(SwiftName.escaped(property.swiftName))"
+                if property.nullable && property.required {
+                    body.line("try container.encode(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))")
+                } else if property.isOptional {
+                    body.line("try container.encodeIfPresent(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))")
+                } else {
+                    body.line("try container.encode(\(types.toWire(value, property.type)), forKey: \(key))")
+                }
+            }
+            if case .kept(let type, _) = object.additionalProperties {
+                body.line("var extra = encoder.container(keyedBy: AnyCodingKey.self)")
+                body.block("for key in \(extraName).keys.sorted()") { loop in
+                    loop.line("try extra.encode(\(types.toWire("\(extraName)[key]!", type)), forKey: AnyCodingKey(key))")
+                }
+            }
+        }
+    }
+
+    // MARK: Enums
+
+    private func renderEnum(_ model: ModelIR, _ enumeration: EnumIR, into writer: inout CodeWriter) {
+        let name = SwiftName.escaped(model.swiftName)
+        let raw = enumeration.rawType == .string ? "String" : "Int"
+        let literal = { (value: String) in enumeration.rawType == .string ? SwiftName.stringLiteral(value) : value }
+        writer.block("public enum \(name): Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible") { body in
+            for item in enumeration.cases {
+                body.line("case \(SwiftName.escaped(item.swiftName))")
+            }
+            body.doc("A value this version of the SDK does not know, kept as received.")
+            body.line("case unknown(\(raw))")
+            body.line()
+            body.doc("The values the schema declares.")
+            body.line("public static let allKnownCases: [\(name)] = [\(enumeration.cases.map { ".\(SwiftName.escaped($0.swiftName))" }.joined(separator: ", "))]")
+            body.line()
+            body.block("public init(rawValue: \(raw))") { initializer in
+                initializer.block("switch rawValue") { cases in
+                    for item in enumeration.cases {
+                        cases.line("case \(literal(item.rawValue)): self = .\(SwiftName.escaped(item.swiftName))")
+                    }
+                    cases.line("default: self = .unknown(rawValue)")
+                }
+            }
+            body.line()
+            body.block("public var rawValue: \(raw)") { getter in
+                getter.block("switch self") { cases in
+                    for item in enumeration.cases {
+                        cases.line("case .\(SwiftName.escaped(item.swiftName)): return \(literal(item.rawValue))")
+                    }
+                    cases.line("case .unknown(let value): return value")
+                }
+            }
+            body.line()
+            body.line("public var description: String { \(enumeration.rawType == .string ? "rawValue" : "String(rawValue)") }")
+            body.line()
+            body.block("public init(from decoder: any Decoder) throws") { initializer in
+                initializer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(raw).self))")
+            }
+            body.line()
+            body.block("public func encode(to encoder: any Encoder) throws") { encode in
+                encode.line("var container = encoder.singleValueContainer()")
+                encode.line("try container.encode(rawValue)")
+            }
+        }
+    }
+
+    // MARK: Unions
+
+    private func renderUnion(_ model: ModelIR, _ union: UnionIR, into writer: inout CodeWriter) {
+        let name = SwiftName.escaped(model.swiftName)
+        writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
+            for variant in union.variants {
+                body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.type))))")
+            }
+            body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
+            body.line("case unknown(\(SwiftName.escaped(SwiftName.lowerCamel(union.discriminator))): String, value: JSONValue)")
+            body.line()
+            body.doc("The discriminator's value.")
+            body.block("public var \(SwiftName.escaped(SwiftName.lowerCamel(union.discriminator)))Value: String") { getter in
+                getter.block("switch self") { cases in
+                    for variant in union.variants {
+                        cases.line("case .\(SwiftName.escaped(variant.caseName)): return \(SwiftName.stringLiteral(variant.tag))")
+                    }
+                    cases.line("case .unknown(let tag, _): return tag")
+                }
+            }
+            body.line()
+            body.block("public init(from decoder: any Decoder) throws") { initializer in
+                initializer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
+                initializer.line("let tag = try container.decode(String.self, forKey: AnyCodingKey(\(SwiftName.stringLiteral(union.discriminator))))")
+                initializer.block("switch tag") { cases in
+                    for variant in union.variants {
+                        cases.line("case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.type)))(from: decoder))")
+                    }
+                    cases.line("default: self = .unknown(\(SwiftName.escaped(SwiftName.lowerCamel(union.discriminator))): tag, value: try JSONValue(from: decoder))")
+                }
+            }
+            body.line()
+            body.block("public func encode(to encoder: any Encoder) throws") { encode in
+                encode.block("switch self") { cases in
+                    for variant in union.variants {
+                        cases.line("case .\(SwiftName.escaped(variant.caseName))(let value): try value.encode(to: encoder)")
+                    }
+                    cases.line("case .unknown(_, let value): try value.encode(to: encoder)")
+                }
+            }
+        }
+    }
+
+    // MARK: Aliases
+
+    private func renderAlias(_ model: ModelIR, _ type: TypeIR, _ constraints: ConstraintsIR, into writer: inout CodeWriter) {
+        let name = SwiftName.escaped(model.swiftName)
+        let swiftType = types.swift(type)
+        guard types.hasChecks(type, constraints) || types.wire(type) != nil || !model.nested.isEmpty else {
+            writer.line("public typealias \(name) = \(swiftType)")
+            return
+        }
+        writer.block("public struct \(name): Codable, Hashable, Sendable, RawRepresentable") { body in
+            body.line("public var rawValue: \(swiftType)")
+            body.line()
+            body.doc("Wraps a value without checking it; decoding checks the schema's constraints.")
+            body.line("public init(rawValue: \(swiftType)) { self.rawValue = rawValue }")
+            body.line()
+            body.block("public init(from decoder: any Decoder) throws") { initializer in
+                let wire = types.wire(type) ?? swiftType
+                initializer.line("self.rawValue = \(types.fromWire("try decoder.singleValueContainer().decode(\(wire).self)", type))")
+                types.checks("self.rawValue", type, constraints, path: "decoder.codingPath", into: &initializer)
+            }
+            body.line()
+            body.block("public func encode(to encoder: any Encoder) throws") { encode in
+                encode.line("var container = encoder.singleValueContainer()")
+                encode.line("try container.encode(\(types.toWire("rawValue", type)))")
+            }
+            nestedModels(model, qualifiedName: model.swiftName, into: &body)
+        }
+    }
+}

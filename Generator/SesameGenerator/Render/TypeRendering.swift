@@ -1,0 +1,199 @@
+/// How an IR type reads in Swift, travels on the wire, and is checked.
+struct TypeRendering {
+    /// Every model by qualified Swift name, for enum defaults and wrapper detection.
+    let models: [String: ModelIR]
+
+    init(models: [ModelIR]) {
+        var table: [String: ModelIR] = [:]
+        func add(_ model: ModelIR, prefix: String) {
+            let path = prefix.isEmpty ? model.swiftName : "\(prefix).\(model.swiftName)"
+            table[path] = model
+            for inner in model.nested { add(inner, prefix: path) }
+        }
+        for model in models { add(model, prefix: "") }
+        self.models = table
+    }
+
+    /// The Swift type.
+    func swift(_ type: TypeIR) -> String {
+        switch type {
+        case .string(let format):
+            switch format {
+            case .dateTime?: return "Date"
+            case .date?: return "CalendarDate"
+            case .uuid?: return "UUID"
+            case .uri?: return "URL"
+            case .email?, nil: return "String"
+            }
+        case .integer: return "Int"
+        case .number: return "Double"
+        case .boolean: return "Bool"
+        case .any: return "JSONValue"
+        case .array(let element): return "[\(swift(element))]"
+        case .dictionary(let value): return "[String: \(swift(value))]"
+        case .model(let path): return path.split(separator: ".").map { SwiftName.escaped(String($0)) }.joined(separator: ".")
+        }
+    }
+
+    /// The type decoded from and encoded to the wire, when it differs from `swift`.
+    func wire(_ type: TypeIR) -> String? {
+        switch type {
+        case .string(.dateTime?): return "DateTimeValue"
+        case .string(.uuid?): return "UUIDValue"
+        case .string(.uri?): return "URIValue"
+        case .array(let element): return wire(element).map { "[\($0)]" }
+        case .dictionary(let value): return wire(value).map { "[String: \($0)]" }
+        default: return nil
+        }
+    }
+
+    /// An expression converting a wire value to the Swift value.
+    func fromWire(_ expression: String, _ type: TypeIR) -> String {
+        switch type {
+        case .string(.dateTime?), .string(.uuid?), .string(.uri?): return "\(expression).value"
+        case .array(let element) where wire(element) != nil: return "\(expression).map { \(fromWire("$0", element)) }"
+        case .dictionary(let value) where wire(value) != nil: return "\(expression).mapValues { \(fromWire("$0", value)) }"
+        default: return expression
+        }
+    }
+
+    /// An expression converting a Swift value to its wire value.
+    func toWire(_ expression: String, _ type: TypeIR) -> String {
+        switch type {
+        case .string(.dateTime?): return "DateTimeValue(\(expression))"
+        case .string(.uuid?): return "UUIDValue(\(expression))"
+        case .string(.uri?): return "URIValue(\(expression))"
+        case .array(let element) where wire(element) != nil: return "\(expression).map { \(toWire("$0", element)) }"
+        case .dictionary(let value) where wire(value) != nil: return "\(expression).mapValues { \(toWire("$0", value)) }"
+        default: return expression
+        }
+    }
+
+    /// Lines that check `expression` against its constraints, throwing `SchemaViolation`.
+    func checks(_ expression: String, _ type: TypeIR, _ constraints: ConstraintsIR, path: String, into writer: inout CodeWriter) {
+        if case .string(.email?) = type {
+            writer.line("try ModelCoding.email(\(expression), codingPath: \(path))")
+        }
+        if constraints.minLength != nil || constraints.maxLength != nil {
+            writer.line("try ModelCoding.length(\(expression), min: \(optional(constraints.minLength)), max: \(optional(constraints.maxLength)), codingPath: \(path))")
+        }
+        if let pattern = constraints.pattern {
+            writer.line("try ModelCoding.pattern(\(expression), \(SwiftName.stringLiteral(pattern)), codingPath: \(path))")
+        }
+        let bounds: [(String, Double?)] = [("minimum", constraints.minimum), ("maximum", constraints.maximum),
+                                           ("exclusiveMinimum", constraints.exclusiveMinimum), ("exclusiveMaximum", constraints.exclusiveMaximum)]
+        let present = bounds.compactMap { name, value in value.map { "\(name): \(number($0))" } }
+        if !present.isEmpty {
+            writer.line("try ModelCoding.range(\(expression), \(present.joined(separator: ", ")), codingPath: \(path))")
+        }
+        if constraints.minItems != nil || constraints.maxItems != nil {
+            writer.line("try ModelCoding.items(count: \(expression).count, min: \(optional(constraints.minItems)), max: \(optional(constraints.maxItems)), codingPath: \(path))")
+        }
+        if let const = constraints.const, let literal = literal(const, type) {
+            writer.line("try ModelCoding.constant(\(expression), \(literal), codingPath: \(path))")
+        }
+        if let items = constraints.items?.value, case .array(let element) = type, !items.isEmpty || isEmail(element) {
+            writer.block("for (index, item) in \(expression).enumerated()") { body in
+                checks("item", element, items, path: "\(path) + [AnyCodingKey(intValue: index)]", into: &body)
+            }
+        } else if case .array(let element) = type, isEmail(element) {
+            writer.block("for (index, item) in \(expression).enumerated()") { body in
+                checks("item", element, ConstraintsIR(), path: "\(path) + [AnyCodingKey(intValue: index)]", into: &body)
+            }
+        }
+    }
+
+    func hasChecks(_ type: TypeIR, _ constraints: ConstraintsIR) -> Bool {
+        if !constraints.isEmpty { return true }
+        if isEmail(type) { return true }
+        if case .array(let element) = type { return isEmail(element) }
+        return false
+    }
+
+    private func isEmail(_ type: TypeIR) -> Bool {
+        if case .string(.email?) = type { return true }
+        return false
+    }
+
+    /// A Swift literal of `value` for `type`, or nil when there is none.
+    func literal(_ value: LiteralIR, _ type: TypeIR) -> String? {
+        switch (value, type) {
+        case (.null, _): return "nil"
+        case (.string(let text), .string(nil)), (.string(let text), .string(.email?)): return SwiftName.stringLiteral(text)
+        case (.bool(let flag), .boolean): return flag ? "true" : "false"
+        case (.integer(let number), .integer): return String(number)
+        case (.integer(let number), .number): return "\(number).0"
+        case (.number(let number), .number): return self.number(number)
+        case (.array(let items), .array(let element)):
+            let rendered = items.map { literal($0, element) }
+            guard rendered.allSatisfy({ $0 != nil }) else { return nil }
+            return "[\(rendered.map { $0! }.joined(separator: ", "))]"
+        case (_, .any): return jsonLiteral(value)
+        case (.string(let raw), .model(let path)):
+            return enumLiteral(raw, path)
+        case (.integer(let raw), .model(let path)):
+            return enumLiteral(String(raw), path)
+        default:
+            return nil
+        }
+    }
+
+    private func enumLiteral(_ raw: String, _ path: String) -> String? {
+        guard let model = models[path], case .enumeration(let enumeration) = model.kind,
+              let match = enumeration.cases.first(where: { $0.rawValue == raw }) else { return nil }
+        return "\(swift(.model(path))).\(SwiftName.escaped(match.swiftName))"
+    }
+
+    func jsonLiteral(_ value: LiteralIR) -> String {
+        switch value {
+        case .null: return "JSONValue.null"
+        case .bool(let flag): return "JSONValue.bool(\(flag))"
+        case .integer(let number): return "JSONValue.integer(\(number))"
+        case .number(let number): return "JSONValue.number(\(self.number(number)))"
+        case .string(let text): return "JSONValue.string(\(SwiftName.stringLiteral(text)))"
+        case .array(let items): return "JSONValue.array([\(items.map(jsonLiteral).joined(separator: ", "))])"
+        case .object(let object):
+            if object.isEmpty { return "JSONValue.object([:])" }
+            let pairs = object.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(jsonLiteral(object[$0]!))" }
+            return "JSONValue.object([\(pairs.joined(separator: ", "))])"
+        }
+    }
+
+    func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return "\(Int64(value)).0" }
+        return "\(value)"
+    }
+
+    private func optional(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
+
+    /// An expression turning a simple value (a query or path parameter) into text.
+    func text(_ expression: String, _ type: TypeIR) -> String {
+        switch type {
+        case .string(.dateTime?): return "ModelCoding.dateTimeString(\(expression))"
+        case .string(.uuid?): return "\(expression).uuidString.lowercased()"
+        case .string(.uri?): return "\(expression).absoluteString"
+        case .string(.date?): return "\(expression).description"
+        case .string: return expression
+        case .boolean: return "(\(expression) ? \"true\" : \"false\")"
+        case .integer, .number: return "String(\(expression))"
+        case .model(let path):
+            if let model = models[path], case .enumeration(let enumeration) = model.kind, enumeration.rawType == .integer {
+                return "String(\(expression).rawValue)"
+            }
+            return "\(expression).rawValue"
+        default: return "String(describing: \(expression))"
+        }
+    }
+
+    /// An expression turning a value into a `JSONValue` (method arguments).
+    func json(_ expression: String, _ type: TypeIR) -> String {
+        switch type {
+        case .string(nil), .string(.email?): return ".string(\(expression))"
+        case .boolean: return ".bool(\(expression))"
+        case .integer: return ".integer(\(expression))"
+        case .number: return ".number(\(expression))"
+        case .any: return expression
+        default: return "((try? JSONValue(encoding: \(toWire(expression, type)))) ?? .null)"
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import Yams
+
+/// Translates `auth.yaml`: authentication methods and operations, with their parameters
+/// and the placeholders of their bodies checked against what each step can see.
+struct AuthTranslator {
+    var models: ModelTranslator
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Models created for inline schemas that need a type (`<Operation>Response`, …).
+    private(set) var hoisted: [ModelIR] = []
+
+    init(models: ModelTranslator) {
+        self.models = models
+    }
+
+    mutating func translate(_ file: ParsedFile?) -> ([MethodIR], [OperationIR]) {
+        guard let file, let root = file.root else { return ([], []) }
+        var reader = NodeReader(file: file.source.path)
+        defer { diagnostics += reader.diagnostics }
+        guard let entries = reader.mapping(root, "auth.yaml", allowed: ["methods", "operations"]) else { return ([], []) }
+        var operations: [OperationIR] = []
+        var operationNames: Set<String> = []
+        for entry in entries["operations"].flatMap({ reader.mapping($0.value, "operations") }) ?? [] {
+            guard reader.identifier(entry, "operation") else { continue }
+            if let operation = translateOperation(entry, reader: &reader) {
+                if !operationNames.insert(operation.swiftName).inserted {
+                    reader.error("operation '\(entry.key)' has the same Swift name as another operation", at: entry.keyNode)
+                    continue
+                }
+                operations.append(operation)
+            }
+        }
+        var methods: [MethodIR] = []
+        var methodNames: Set<String> = []
+        for entry in entries["methods"].flatMap({ reader.mapping($0.value, "methods") }) ?? [] {
+            guard reader.identifier(entry, "method") else { continue }
+            if let method = translateMethod(entry, reader: &reader) {
+                if !methodNames.insert(method.swiftName).inserted {
+                    reader.error("method '\(entry.key)' has the same Swift name as another method", at: entry.keyNode)
+                    continue
+                }
+                methods.append(method)
+            }
+        }
+        return (methods, operations)
+    }
+
+    /// The type of an inline schema; one that needs a type of its own becomes a top-level
+    /// model named `name`.
+    mutating func hoistedType(_ node: Node, name: String, reader: inout NodeReader) -> TypeIR {
+        var nested: [ModelIR] = []
+        var swiftName = name
+        while models.declarations.values.contains(where: { $0.swiftName == swiftName }) || hoisted.contains(where: { $0.swiftName == swiftName }) {
+            swiftName += "_"
+        }
+        let resolved = models.inlineType(node, qualifiedName: "", hint: swiftName, nested: &nested, reader: &reader)
+        hoisted += nested
+        if resolved.nullable { reader.error("a nullable schema is not supported here", at: node) }
+        return resolved.type
+    }
+
+    // MARK: Methods
+
+    private mutating func translateMethod(_ entry: Entry, reader: inout NodeReader) -> MethodIR? {
+        guard let items = reader.mapping(entry.value, "method '\(entry.key)'", allowed: ["description", "parameters", "steps"]) else { return nil }
+        let parameters = items["parameters"].map { translateArguments($0.value, owner: entry.key, reader: &reader) } ?? []
+        guard let stepsEntry = items["steps"], let stepNodes = reader.sequence(stepsEntry.value, "steps"), !stepNodes.isEmpty else {
+            reader.error("method '\(entry.key)' needs at least one step", at: items["steps"]?.value ?? entry.keyNode)
+            return nil
+        }
+        var steps: [StepIR] = []
+        var visible = Set(parameters.map(\.name))
+        var stepResponses: [String: Set<String>] = [:]
+        for (index, node) in stepNodes.enumerated() {
+            guard let stepItems = reader.mapping(node, "a step of '\(entry.key)'",
+                                                 allowed: ["name", "description", "needs", "request", "encoding", "clientAuthentication", "body", "response"])
+            else { continue }
+            var name = stepNodes.count == 1 ? "authenticate" : "step\(index + 1)"
+            if let nameEntry = stepItems["name"], let text = reader.string(nameEntry.value, "name") {
+                if !Identifier.isValid(text) {
+                    reader.error("step name '\(text)' is not a valid identifier", at: nameEntry.value)
+                } else if steps.contains(where: { $0.name == text }) {
+                    reader.error("method '\(entry.key)' has two steps named '\(text)'", at: nameEntry.value)
+                } else {
+                    name = text
+                }
+            }
+            if index == 0, stepItems["needs"] != nil {
+                reader.error("the first step cannot have needs: the method's parameters give its values", at: stepItems["needs"]!.keyNode)
+            }
+            let needs = stepItems["needs"].map { translateNeeds($0.value, owner: entry.key, reader: &reader) } ?? []
+            for need in needs {
+                if visible.contains(need.name) { reader.error("'\(need.name)' is already a parameter or an earlier need", at: stepItems["needs"]!.value) }
+                visible.insert(need.name)
+            }
+            guard let requestEntry = stepItems["request"], let request = reader.requestLine(requestEntry.value, "the step's request") else {
+                if stepItems["request"] == nil { reader.error("each step needs a request", at: node) }
+                continue
+            }
+            let body = stepItems["body"].map { reader.templateFields($0.value, "the step's body") } ?? []
+            for field in body {
+                for path in TemplateIR.variables(of: field.value) {
+                    checkPlaceholder(path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
+                }
+            }
+            var response: String?
+            if let responseEntry = stepItems["response"], let model = modelName(responseEntry.value, reader: &reader) {
+                response = model
+                stepResponses[name] = propertyNames(of: model)
+            }
+            if index == stepNodes.count - 1, response == nil {
+                reader.error("the last step of '\(entry.key)' must declare its response: the token response", at: node)
+            }
+            steps.append(StepIR(name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
+                                clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
+                                needs: needs, body: body, response: response, location: reader.location(of: node)))
+        }
+        return MethodIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
+                        description: items["description"].flatMap { reader.string($0.value, "description") },
+                        parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
+    }
+
+    private func checkPlaceholder(_ path: [String], visible: Set<String>, stepResponses: [String: Set<String>],
+                                  at location: SourceLocation, reader: inout NodeReader) {
+        if path.count == 1 {
+            if !visible.contains(path[0]) {
+                let hint = Suggestion.closest(to: path[0], in: Array(visible)).map { "; did you mean '{\($0)}'?" } ?? ""
+                reader.append(.error("no parameter, need or earlier step provides '{\(path[0])}'\(hint)", at: location))
+            }
+            return
+        }
+        guard let fields = stepResponses[path[0]] else {
+            reader.append(.error("'{\(path.joined(separator: "."))}' names no earlier step with a response: '\(path[0])'", at: location))
+            return
+        }
+        if path.count == 2, !fields.contains(path[1]) {
+            reader.append(.error("the response of step '\(path[0])' has no property '\(path[1])'", at: location))
+        }
+    }
+
+    private func modelName(_ node: Node, reader: inout NodeReader) -> String? {
+        guard let name = reader.string(node, "response") else { return nil }
+        if models.declarations[name] != nil { return name }
+        let hint = Suggestion.closest(to: name, in: Array(models.declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
+        reader.error("unknown model '\(name)'\(hint)", at: node)
+        return nil
+    }
+
+    private func propertyNames(of model: String) -> Set<String> {
+        guard let declaration = models.declarations[model], case .mapping(let mapping) = declaration.node else { return [] }
+        var names: Set<String> = []
+        for index in mapping.indices where mapping[index].key.string == "properties" {
+            if case .mapping(let properties) = mapping[index].value {
+                for property in properties.indices { if let name = properties[property].key.string { names.insert(name) } }
+            }
+        }
+        return names
+    }
+
+    /// Method parameters: `name: { schema…, secret: true }`.
+    private mutating func translateArguments(_ node: Node, owner: String, reader: inout NodeReader) -> [ParameterIR] {
+        guard let entries = reader.mapping(node, "parameters") else { return [] }
+        return entries.compactMap { entry in
+            guard reader.identifier(entry, "parameter") else { return nil }
+            return parameter(entry, schemaNode: entry.value, location: .argument, required: nil, owner: owner, reader: &reader)
+        }
+    }
+
+    /// Step needs: a list of names (strings) or a mapping of names to schemas.
+    private mutating func translateNeeds(_ node: Node, owner: String, reader: inout NodeReader) -> [ParameterIR] {
+        if case .sequence = node {
+            return (reader.strings(node, "needs") ?? []).compactMap { name, item in
+                guard Identifier.isValid(name) else {
+                    reader.error("need '\(name)' is not a valid identifier", at: item)
+                    return nil
+                }
+                return ParameterIR(name: name, swiftName: SwiftName.lowerCamel(name), location: .argument, type: .string(nil), required: true,
+                                   defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
+                                   sourceLocation: reader.location(of: item))
+            }
+        }
+        return translateArguments(node, owner: owner, reader: &reader)
+    }
+
+    /// One parameter from a schema node that may also hold `secret`, `in`, `required`.
+    private mutating func parameter(_ entry: Entry, schemaNode: Node, location: ParameterIR.Location, required: Bool?, owner: String,
+                                    reader: inout NodeReader) -> ParameterIR? {
+        var secret = false
+        var schema = schemaNode
+        if case .mapping(let mapping) = schemaNode {
+            var kept: [(Node, Node)] = []
+            for index in mapping.indices {
+                let (key, value) = mapping[index]
+                if key.string == "secret" {
+                    secret = reader.bool(value, "secret") ?? false
+                } else {
+                    kept.append((key, value))
+                }
+            }
+            schema = .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
+        }
+        var nested: [ModelIR] = []
+        let resolved = models.inlineType(schema, qualifiedName: "", hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key),
+                                         nested: &nested, reader: &reader)
+        hoisted += nested
+        return ParameterIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key), location: location, type: resolved.type,
+                           required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
+                           defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
+                           secret: secret, sourceLocation: reader.location(of: entry.keyNode))
+    }
+
+    // MARK: Operations
+
+    private mutating func translateOperation(_ entry: Entry, reader: inout NodeReader) -> OperationIR? {
+        guard let items = reader.mapping(entry.value, "operation '\(entry.key)'",
+                                         allowed: ["description", "request", "parameters", "body", "encoding", "response",
+                                                   "authenticated", "freshAuthentication", "deprecated"]) else { return nil }
+        guard let requestEntry = items["request"], let request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'") else {
+            if items["request"] == nil { reader.error("operation '\(entry.key)' needs a request", at: entry.keyNode) }
+            return nil
+        }
+        var parameters: [ParameterIR] = []
+        for parameterEntry in items["parameters"].flatMap({ reader.mapping($0.value, "parameters") }) ?? [] {
+            guard reader.identifier(parameterEntry, "parameter"),
+                  let fields = reader.mapping(parameterEntry.value, "parameter '\(parameterEntry.key)'", allowed: ["in", "schema", "required", "description"])
+            else { continue }
+            var location = ParameterIR.Location.query
+            if let inEntry = fields["in"], let text = reader.string(inEntry.value, "in") {
+                switch text {
+                case "path": location = .path
+                case "query": location = .query
+                default: reader.error("'in' must be path or query, found '\(text)'", at: inEntry.value)
+                }
+            }
+            let required = fields["required"].flatMap { reader.bool($0.value, "required") } ?? (location == .path)
+            if location == .path, !request.pathParameters.contains(parameterEntry.key) {
+                reader.error("path parameter '\(parameterEntry.key)' does not appear in the path '\(request.path)'", at: parameterEntry.keyNode)
+            }
+            if location == .path, !required {
+                reader.error("a path parameter is always required", at: fields["required"]!.value)
+            }
+            guard let schemaEntry = fields["schema"] else {
+                reader.error("parameter '\(parameterEntry.key)' needs a schema", at: parameterEntry.keyNode)
+                continue
+            }
+            if var parameter = parameter(parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
+                                         owner: entry.key, reader: &reader) {
+                if let description = fields["description"].flatMap({ reader.string($0.value, "description") }) { parameter.description = description }
+                if !Self.isSimple(parameter.type, models: models) {
+                    reader.error("a \(location.rawValue) parameter must be a string, number, boolean or enum", at: schemaEntry.value)
+                }
+                parameters.append(parameter)
+            }
+        }
+        for name in request.pathParameters where !parameters.contains(where: { $0.name == name }) {
+            parameters.append(ParameterIR(name: name, swiftName: SwiftName.lowerCamel(name), location: .path, type: .string(nil), required: true,
+                                          defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
+                                          sourceLocation: request.location))
+        }
+        let base = SwiftName.upperCamel(entry.key)
+        let body = items["body"].map { hoistedType($0.value, name: base + "Body", reader: &reader) }
+        let response = items["response"].map { hoistedType($0.value, name: base + "Response", reader: &reader) }
+        if body != nil, [.GET, .HEAD].contains(request.method) {
+            reader.error("a \(request.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
+        }
+        return OperationIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
+                           description: items["description"].flatMap { reader.string($0.value, "description") },
+                           request: request, parameters: parameters, body: body, encoding: reader.encoding(items["encoding"], "the operation"),
+                           response: response, authenticated: items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? true,
+                           freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },
+                           deprecated: items["deprecated"].flatMap { reader.bool($0.value, "deprecated") } ?? false,
+                           location: reader.location(of: entry.keyNode))
+    }
+
+    static func isSimple(_ type: TypeIR, models: ModelTranslator) -> Bool {
+        switch type {
+        case .string, .integer, .number, .boolean: return true
+        case .model(let name):
+            guard let declaration = models.declarations.values.first(where: { $0.swiftName == name }),
+                  case .mapping(let mapping) = declaration.node else { return false }
+            return mapping.indices.contains { mapping[$0].key.string == "enum" }
+        default: return false
+        }
+    }
+}

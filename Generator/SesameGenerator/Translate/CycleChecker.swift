@@ -1,0 +1,142 @@
+/// Finds models that contain themselves by value.
+///
+/// A cycle whose every step is a required, non-null property can have no finite value and
+/// is an error. Any other cycle is broken by storing its properties behind a reference
+/// (`PropertyIR.indirect`); arrays and dictionaries already are references.
+enum CycleChecker {
+    private struct Edge {
+        var from: String
+        var to: String
+        var property: String
+        var mandatory: Bool
+        var location: SourceLocation
+    }
+
+    static func check(_ models: inout [ModelIR], diagnostics: inout [Diagnostic]) {
+        var edges: [Edge] = []
+        func collect(_ model: ModelIR, path: String) {
+            if case .object(let object) = model.kind {
+                for property in object.properties {
+                    if case .model(let target) = property.type {
+                        edges.append(Edge(from: path, to: target, property: property.name,
+                                          mandatory: property.required && !property.nullable, location: property.location))
+                    }
+                }
+            }
+            if case .union(let union) = model.kind {
+                for variant in union.variants {
+                    edges.append(Edge(from: path, to: variant.type, property: variant.tag, mandatory: false, location: variant.location))
+                }
+            }
+            if case .alias(.model(let target), _) = model.kind {
+                edges.append(Edge(from: path, to: target, property: "", mandatory: true, location: model.location))
+            }
+            for inner in model.nested { collect(inner, path: "\(path).\(inner.swiftName)") }
+        }
+        for model in models { collect(model, path: model.swiftName) }
+
+        // Cycles of mandatory edges: no finite value exists.
+        let mandatory = edges.filter(\.mandatory)
+        let mandatoryComponents = components(of: mandatory)
+        var reported: Set<Int> = []
+        for edge in mandatory.sorted(by: { $0.location < $1.location }) {
+            guard let component = mandatoryComponents[edge.from], component == mandatoryComponents[edge.to],
+                  reported.insert(component).inserted else { continue }
+            let members = mandatoryComponents.filter { $0.value == component }.keys.sorted()
+            diagnostics.append(.error("cycle with no indirection through \(members.joined(separator: ", ")); make one of these properties optional, nullable or an array", at: edge.location))
+        }
+
+        // Every other edge inside a cycle is stored indirectly.
+        let allComponents = components(of: edges)
+        var indirect: Set<String> = []
+        for edge in edges where allComponents[edge.from] != nil && allComponents[edge.from] == allComponents[edge.to] {
+            indirect.insert("\(edge.from)#\(edge.property)")
+        }
+        guard !indirect.isEmpty else { return }
+        func mark(_ model: inout ModelIR, path: String) {
+            if case .object(var object) = model.kind {
+                for index in object.properties.indices where indirect.contains("\(path)#\(object.properties[index].name)") {
+                    object.properties[index].indirect = true
+                }
+                model.kind = .object(object)
+            }
+            for index in model.nested.indices { mark(&model.nested[index], path: "\(path).\(model.nested[index].swiftName)") }
+        }
+        for index in models.indices { mark(&models[index], path: models[index].swiftName) }
+    }
+
+    /// The strongly connected component of each node that lies on a cycle (Tarjan's
+    /// algorithm, iterative, linear in nodes and edges). Nodes on no cycle are absent.
+    private static func components(of edges: [Edge]) -> [String: Int] {
+        var adjacency: [String: [String]] = [:]
+        var selfLoops: Set<String> = []
+        for edge in edges {
+            adjacency[edge.from, default: []].append(edge.to)
+            if edge.from == edge.to { selfLoops.insert(edge.from) }
+        }
+        var index: [String: Int] = [:]
+        var lowLink: [String: Int] = [:]
+        var onStack: Set<String> = []
+        var stack: [String] = []
+        var counter = 0
+        var componentCount = 0
+        var result: [String: Int] = [:]
+        for root in adjacency.keys.sorted() where index[root] == nil {
+            var work: [(node: String, next: Int)] = [(root, 0)]
+            index[root] = counter; lowLink[root] = counter; counter += 1
+            stack.append(root); onStack.insert(root)
+            while !work.isEmpty {
+                let (node, next) = work[work.count - 1]
+                let neighbours = adjacency[node] ?? []
+                if next < neighbours.count {
+                    work[work.count - 1].next += 1
+                    let neighbour = neighbours[next]
+                    if index[neighbour] == nil {
+                        index[neighbour] = counter; lowLink[neighbour] = counter; counter += 1
+                        stack.append(neighbour); onStack.insert(neighbour)
+                        work.append((neighbour, 0))
+                    } else if onStack.contains(neighbour) {
+                        lowLink[node] = min(lowLink[node]!, index[neighbour]!)
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last {
+                    lowLink[parent.node] = min(lowLink[parent.node]!, lowLink[node]!)
+                }
+                if lowLink[node] == index[node] {
+                    var members: [String] = []
+                    while let top = stack.popLast() {
+                        onStack.remove(top)
+                        members.append(top)
+                        if top == node { break }
+                    }
+                    if members.count > 1 || selfLoops.contains(node) {
+                        for member in members { result[member] = componentCount }
+                        componentCount += 1
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Whether a literal (`default`) fits a type.
+enum LiteralCheck {
+    static func fits(_ literal: LiteralIR, _ type: TypeIR, declarations: [String: ModelTranslator.Declaration]) -> Bool {
+        switch (literal, type) {
+        case (.null, _): return true
+        case (.string, .string), (.bool, .boolean), (.integer, .integer), (.integer, .number), (.number, .number), (_, .any):
+            return true
+        case (.array(let items), .array(let element)):
+            return items.allSatisfy { fits($0, element, declarations: declarations) }
+        case (.object, .dictionary):
+            return true
+        case (.string, .model), (.integer, .model):
+            return true // checked against the enum's cases by the renderer's lookup
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,576 @@
+import Yams
+
+/// Translates JSON Schema (draft 2020-12 keywords) into model IR: named models from the
+/// models files, and inline schemas from anywhere (properties, parameters, responses,
+/// event payloads). Every problem is a diagnostic at the node that caused it.
+struct ModelTranslator {
+    /// A model declared at the top level of a models file.
+    struct Declaration {
+        var name: String
+        var swiftName: String
+        var node: Node
+        var keyNode: Node
+        var file: ParsedFile
+    }
+
+    static let keywords: [String] = [
+        "type", "description", "title", "default", "deprecated", "examples", "$ref", "enum", "const", "format",
+        "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "items", "minItems", "maxItems", "properties", "required", "additionalProperties", "oneOf", "allOf",
+        "discriminator",
+    ]
+    static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
+    static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
+    static let arrayKeywords: Set<String> = ["items", "minItems", "maxItems"]
+    static let objectKeywords: Set<String> = ["properties", "required", "additionalProperties"]
+
+    private(set) var declarations: [String: Declaration] = [:]
+    private var readers: [String: NodeReader] = [:]
+    private var translated: [String: ModelIR] = [:]
+    private var inProgress: Set<String> = []
+    private(set) var extraDiagnostics: [Diagnostic] = []
+
+    /// Collects the top-level models of every models file; a name declared twice, or two
+    /// names that give the same Swift type, are errors.
+    init(modelFiles: [ParsedFile]) {
+        var swiftNames: [String: Declaration] = [:]
+        for file in modelFiles {
+            var reader = NodeReader(file: file.source.path)
+            defer { readers[file.source.path] = reader }
+            guard let root = file.root, !root.isNullScalar else { continue }
+            guard let entries = reader.mapping(root, "a models file") else { continue }
+            for entry in entries {
+                let swiftName = SwiftName.upperCamel(entry.key)
+                let declaration = Declaration(name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file)
+                if let previous = declarations[entry.key] {
+                    reader.error("model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))", at: entry.keyNode)
+                    continue
+                }
+                if let previous = swiftNames[swiftName] {
+                    reader.error("model '\(entry.key)' and model '\(previous.name)' would both be the Swift type \(swiftName)", at: entry.keyNode)
+                    continue
+                }
+                declarations[entry.key] = declaration
+                swiftNames[swiftName] = declaration
+            }
+        }
+    }
+
+    /// Every diagnostic found so far, in all files.
+    var diagnostics: [Diagnostic] {
+        readers.keys.sorted().flatMap { readers[$0]!.diagnostics } + extraDiagnostics
+    }
+
+    /// Translates every declared model, in name order, then checks for cycles.
+    mutating func translateAll() -> [ModelIR] {
+        for name in declarations.keys.sorted() {
+            _ = model(named: name)
+        }
+        var models = declarations.keys.sorted().compactMap { translated[$0] }
+        CycleChecker.check(&models, diagnostics: &extraDiagnostics)
+        return models
+    }
+
+    /// The model IR of a declared model, translating it on first use.
+    mutating func model(named name: String) -> ModelIR? {
+        if let done = translated[name] { return done }
+        guard let declaration = declarations[name], !inProgress.contains(name) else { return nil }
+        inProgress.insert(name)
+        defer { inProgress.remove(name) }
+        // A fresh reader per model: models translate one another recursively (allOf, oneOf),
+        // so each keeps its own diagnostics and hands them over when it is done.
+        var reader = NodeReader(file: declaration.file.source.path)
+        let model = namedModel(name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
+                               node: declaration.node, reader: &reader)
+        extraDiagnostics += reader.diagnostics
+        translated[name] = model
+        return model
+    }
+
+    // MARK: Named models
+
+    /// A model from a schema that gets a type of its own.
+    mutating func namedModel(name: String, swiftName: String, qualifiedName: String, node: Node, reader: inout NodeReader) -> ModelIR {
+        let location = reader.location(of: node)
+        var nested: [ModelIR] = []
+        guard let entries = reader.mapping(node, "the schema of '\(name)'", allowed: Self.keywords) else {
+            return ModelIR(name: name, swiftName: swiftName, description: nil, kind: .alias(.any, ConstraintsIR()), location: location)
+        }
+        let description = documentation(entries, reader: &reader)
+        let kind: ModelIR.Kind
+        if entries["oneOf"] != nil {
+            kind = .union(union(entries, owner: name, reader: &reader))
+        } else if entries["allOf"] != nil {
+            kind = .object(allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+        } else if let enumEntry = entries["enum"] {
+            kind = .enumeration(enumeration(enumEntry, entries: entries, reader: &reader))
+        } else if isObject(entries) {
+            kind = .object(object(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+        } else {
+            var scratch: [ModelIR] = []
+            let resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: "Value", nested: &scratch, reader: &reader)
+            nested += scratch
+            kind = .alias(resolved.type, resolved.constraints)
+        }
+        return ModelIR(name: name, swiftName: swiftName, description: description, kind: kind, nested: nested, location: location)
+    }
+
+    private func isObject(_ entries: [Entry]) -> Bool {
+        if let type = entries["type"], case .scalar(let scalar) = type.value { return scalar.string == "object" }
+        return entries["properties"] != nil || entries["additionalProperties"] != nil
+    }
+
+    private func documentation(_ entries: [Entry], reader: inout NodeReader) -> String? {
+        let title = entries["title"].flatMap { reader.string($0.value, "title") }
+        let description = entries["description"].flatMap { reader.string($0.value, "description") }
+        switch (title, description) {
+        case (let title?, let description?): return "\(title)\n\n\(description)"
+        case (let title?, nil): return title
+        case (nil, let description): return description
+        }
+    }
+
+    // MARK: Objects
+
+    mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
+        checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
+        var required: [String: Node] = [:]
+        if let requiredEntry = entries["required"], let names = reader.strings(requiredEntry.value, "required") {
+            for (name, node) in names { required[name] = node }
+        }
+        var properties: [PropertyIR] = []
+        var usedSwiftNames: Set<String> = []
+        if let propertiesEntry = entries["properties"], let propertyEntries = reader.mapping(propertiesEntry.value, "properties") {
+            for entry in propertyEntries {
+                var swiftName = SwiftName.lowerCamel(entry.key)
+                if SwiftName.reservedMembers.contains(swiftName) { swiftName += "Value" }
+                while usedSwiftNames.contains(swiftName) { swiftName += "_" }
+                usedSwiftNames.insert(swiftName)
+                let hint = SwiftName.upperCamel(entry.key)
+                let property = self.property(entry, swiftName: swiftName, required: required[entry.key] != nil,
+                                             qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+                properties.append(property)
+            }
+        }
+        let declared = Set(properties.map(\.name))
+        for (name, node) in required where !declared.contains(name) {
+            let hint = Suggestion.closest(to: name, in: Array(declared)).map { "; did you mean '\($0)'?" } ?? ""
+            reader.error("required property '\(name)' is not declared in properties\(hint)", at: node)
+        }
+        var additional = AdditionalPropertiesIR.ignored
+        if let entry = entries["additionalProperties"] {
+            if case .scalar = entry.value, let flag = entry.value.bool {
+                additional = flag ? .kept(.any, ConstraintsIR()) : .rejected
+            } else {
+                let resolved = inlineType(entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
+                additional = .kept(resolved.type, resolved.constraints)
+            }
+        }
+        return ObjectIR(properties: properties, additionalProperties: additional)
+    }
+
+    private mutating func property(_ entry: Entry, swiftName: String, required: Bool, qualifiedName: String, hint: String,
+                                   nested: inout [ModelIR], reader: inout NodeReader) -> PropertyIR {
+        let resolved = inlineType(entry.value, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+        var deprecated = false
+        if case .mapping(let mapping) = entry.value {
+            for index in mapping.indices where mapping[index].key.string == "deprecated" {
+                deprecated = reader.bool(mapping[index].value, "deprecated") ?? false
+            }
+            for index in mapping.indices where mapping[index].key.string == "default" {
+                if let value = resolved.defaultValue, !LiteralCheck.fits(value, resolved.type, declarations: declarations) {
+                    reader.error("default value does not match the property's type", at: mapping[index].value)
+                }
+            }
+        }
+        return PropertyIR(name: entry.key, swiftName: swiftName, type: resolved.type, required: required, nullable: resolved.nullable,
+                          defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
+                          deprecated: deprecated, location: reader.location(of: entry.keyNode))
+    }
+
+    mutating func allOf(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
+        let others = entries.filter { !["allOf", "description", "title", "deprecated", "examples"].contains($0.key) }
+        for other in others {
+            reader.error("'\(other.key)' beside allOf is not supported; move it into one of the allOf schemas", at: other.keyNode)
+        }
+        guard let members = reader.sequence(entries["allOf"]!.value, "allOf") else { return ObjectIR(properties: [], additionalProperties: .ignored) }
+        var properties: [PropertyIR] = []
+        var additional = AdditionalPropertiesIR.ignored
+        for member in members {
+            var part: ObjectIR?
+            if let memberEntries = reader.mapping(member, "an allOf schema", allowed: Self.keywords) {
+                if let ref = memberEntries["$ref"] {
+                    if let name = resolveReference(ref.value, reader: &reader) {
+                        if let model = model(named: name) {
+                            if case .object(let object) = model.kind {
+                                part = object
+                                nested += model.nested.filter { inner in !nested.contains { $0.swiftName == inner.swiftName } }
+                            } else {
+                                reader.error("allOf can only combine object schemas; '\(name)' is not an object", at: ref.value)
+                            }
+                        } else if inProgress.contains(name) {
+                            reader.error("allOf of '\(name)' refers back to itself", at: ref.value)
+                        }
+                    }
+                } else {
+                    part = object(memberEntries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                }
+            }
+            guard let part else { continue }
+            for property in part.properties {
+                if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                    if properties[index].type != property.type {
+                        reader.error("allOf declares property '\(property.name)' twice with different types", at: member)
+                    } else {
+                        properties[index].required = properties[index].required || property.required
+                    }
+                } else {
+                    properties.append(property)
+                }
+            }
+            if part.additionalProperties != .ignored { additional = part.additionalProperties }
+        }
+        return ObjectIR(properties: properties, additionalProperties: additional)
+    }
+
+    // MARK: Enums and unions
+
+    mutating func enumeration(_ entry: Entry, entries: [Entry], reader: inout NodeReader) -> EnumIR {
+        var rawType = EnumIR.RawType.string
+        if let type = entries["type"], case .scalar(let scalar) = type.value {
+            switch scalar.string {
+            case "string": rawType = .string
+            case "integer": rawType = .integer
+            default: reader.error("enum values must be strings or integers, not \(scalar.string)", at: type.value)
+            }
+        }
+        for other in entries where !["enum", "type", "description", "title", "default", "deprecated", "examples"].contains(other.key) {
+            reader.error("'\(other.key)' is not supported on an enum", at: other.keyNode)
+        }
+        var cases: [EnumCaseIR] = []
+        var seen: Set<String> = []
+        var used: Set<String> = ["unknown"]
+        for item in reader.sequence(entry.value, "enum") ?? [] {
+            guard case .scalar(let scalar) = item else {
+                reader.error("enum values must be scalars", at: item)
+                continue
+            }
+            let raw = scalar.string
+            if rawType == .integer, item.int == nil {
+                reader.error("enum value '\(raw)' is not an integer", at: item)
+                continue
+            }
+            if rawType == .string, item.int != nil, scalar.style == .plain, entries["type"] == nil {
+                rawType = .integer
+            }
+            if !seen.insert(raw).inserted {
+                reader.error("enum value '\(raw)' is listed twice", at: item)
+                continue
+            }
+            var swiftName = SwiftName.lowerCamel(raw)
+            if swiftName == "unknown" { swiftName = "unknownValue" }
+            while used.contains(swiftName) { swiftName += "_" }
+            used.insert(swiftName)
+            cases.append(EnumCaseIR(rawValue: raw, swiftName: swiftName, location: reader.location(of: item)))
+        }
+        if cases.isEmpty { reader.error("enum must list at least one value", at: entry.value) }
+        return EnumIR(rawType: rawType, cases: cases)
+    }
+
+    mutating func union(_ entries: [Entry], owner: String, reader: inout NodeReader) -> UnionIR {
+        for other in entries where !["oneOf", "discriminator", "description", "title", "deprecated", "examples"].contains(other.key) {
+            reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
+        }
+        guard let discriminatorEntry = entries["discriminator"] else {
+            reader.error("oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case", at: entries["oneOf"]!.keyNode)
+            return UnionIR(discriminator: "", variants: [])
+        }
+        guard let discriminator = reader.mapping(discriminatorEntry.value, "discriminator", allowed: ["propertyName", "mapping"]),
+              let propertyEntry = discriminator["propertyName"], let propertyName = reader.string(propertyEntry.value, "propertyName")
+        else {
+            if case .mapping = discriminatorEntry.value { reader.error("discriminator needs a propertyName", at: discriminatorEntry.value) }
+            return UnionIR(discriminator: "", variants: [])
+        }
+        // The tag of each variant: from the mapping, else the model's name.
+        var tags: [String: (String, Node)] = [:]
+        if let mapping = discriminator["mapping"], let mappingEntries = reader.mapping(mapping.value, "discriminator mapping") {
+            for entry in mappingEntries {
+                if let target = resolveReference(entry.value, reader: &reader) { tags[target] = (entry.key, entry.keyNode) }
+            }
+        }
+        var variants: [UnionVariantIR] = []
+        var used: Set<String> = ["unknown"]
+        for member in reader.sequence(entries["oneOf"]!.value, "oneOf") ?? [] {
+            guard let memberEntries = reader.mapping(member, "a oneOf schema", allowed: Self.keywords),
+                  let ref = memberEntries["$ref"] else {
+                reader.error("each oneOf schema must be a $ref to an object model", at: member)
+                continue
+            }
+            guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else { continue }
+            if let model = model(named: name) {
+                guard case .object(let object) = model.kind else {
+                    reader.error("oneOf variant '\(name)' must be an object", at: ref.value)
+                    continue
+                }
+                if !object.properties.contains(where: { $0.name == propertyName && $0.required }) {
+                    reader.error("oneOf variant '\(name)' must declare the discriminator '\(propertyName)' as a required property", at: ref.value)
+                }
+            }
+            let tag = tags[name]?.0 ?? name
+            var caseName = SwiftName.lowerCamel(tag)
+            if caseName == "unknown" { caseName = "unknownValue" }
+            while used.contains(caseName) { caseName += "_" }
+            used.insert(caseName)
+            variants.append(UnionVariantIR(tag: tag, caseName: caseName, type: declaration.swiftName, location: reader.location(of: ref.value)))
+        }
+        for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
+            reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
+        }
+        _ = owner
+        return UnionIR(discriminator: propertyName, variants: variants)
+    }
+
+    // MARK: Inline schemas
+
+    struct Resolved {
+        var type: TypeIR
+        var constraints: ConstraintsIR
+        var nullable: Bool
+        var defaultValue: LiteralIR?
+        var description: String?
+    }
+
+    /// The type of an inline schema. Inline objects, enums and unions become nested
+    /// models of `qualifiedName`, named `hint`.
+    mutating func inlineType(_ node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR], reader: inout NodeReader) -> Resolved {
+        // `response: Note` and `body: NewNote`: a bare model name.
+        if case .scalar(let scalar) = node {
+            if let model = declarations[scalar.string] {
+                return Resolved(type: .model(model.swiftName), constraints: ConstraintsIR(), nullable: false)
+            }
+            let hint = Suggestion.closest(to: scalar.string, in: Array(declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
+            reader.error("unknown model '\(scalar.string)'\(hint)", at: node)
+            return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
+        }
+        guard let entries = reader.mapping(node, "a schema", allowed: Self.keywords) else {
+            return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
+        }
+        let description = documentation(entries, reader: &reader)
+        let needsType = entries["enum"] != nil || entries["oneOf"] != nil || entries["allOf"] != nil
+            || (isObject(entries) && entries["properties"] != nil)
+        if needsType {
+            let swiftName = uniqueNestedName(hint, in: nested)
+            let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
+            let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: node, reader: &reader)
+            nested.append(model)
+            let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
+            return Resolved(type: .model(path), constraints: ConstraintsIR(), nullable: nullable(entries),
+                            defaultValue: defaultValue, description: description)
+        }
+        var resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+        resolved.description = description
+        return resolved
+    }
+
+    private func uniqueNestedName(_ hint: String, in nested: [ModelIR]) -> String {
+        var name = hint
+        var counter = 2
+        while nested.contains(where: { $0.swiftName == name }) {
+            name = "\(hint)\(counter)"
+            counter += 1
+        }
+        return name
+    }
+
+    private func nullable(_ entries: [Entry]) -> Bool {
+        if let type = entries["type"], case .sequence(let items) = type.value {
+            return items.contains { $0.isNullScalar || $0.string == "null" }
+        }
+        return false
+    }
+
+    /// The type of a schema that needs no type of its own: scalars, arrays, refs, `{}`.
+    mutating func schemaType(_ entries: [Entry], node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR],
+                             reader: inout NodeReader) -> Resolved {
+        var constraints = ConstraintsIR()
+        let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
+        if let ref = entries["$ref"] {
+            for other in entries where !["$ref", "description", "title", "default", "deprecated", "examples"].contains(other.key) {
+                reader.error("'\(other.key)' beside $ref is not supported; declare it in the referenced model", at: other.keyNode)
+            }
+            guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
+                return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
+            }
+            return Resolved(type: .model(declaration.swiftName), constraints: constraints, nullable: false, defaultValue: defaultValue)
+        }
+        var typeName: String?
+        var isNullable = false
+        if let typeEntry = entries["type"] {
+            switch typeEntry.value {
+            case .scalar(let scalar):
+                typeName = scalar.string
+            case .sequence(let items):
+                let names = items.compactMap { reader.string($0, "a type") }
+                isNullable = names.contains("null")
+                let others = names.filter { $0 != "null" }
+                if others.count == 1 {
+                    typeName = others[0]
+                } else {
+                    reader.error("a type list may hold one type and \"null\"; use oneOf for a choice of types", at: typeEntry.value)
+                }
+            default:
+                reader.error("type must be a string or a list", at: typeEntry.value)
+            }
+        } else if entries["items"] != nil {
+            typeName = "array"
+        } else if entries["additionalProperties"] != nil {
+            typeName = "object"
+        }
+        let type: TypeIR
+        switch typeName {
+        case "string"?:
+            checkApplicable(entries, allowed: Self.stringKeywords, typeName: "string", reader: &reader)
+            var format: StringFormat?
+            if let formatEntry = entries["format"], let text = reader.string(formatEntry.value, "format") {
+                format = StringFormat(rawValue: text)
+                if format == nil {
+                    reader.error("unsupported format '\(text)'; Sesame supports \(StringFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatEntry.value)
+                }
+            }
+            constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
+            constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }
+            if let patternEntry = entries["pattern"], let pattern = reader.string(patternEntry.value, "pattern") {
+                if (try? NSRegularExpression(pattern: pattern)) == nil {
+                    reader.error("pattern is not a valid regular expression", at: patternEntry.value)
+                } else {
+                    constraints.pattern = pattern
+                }
+            }
+            type = .string(format)
+        case "integer"?, "number"?:
+            checkApplicable(entries, allowed: Self.numberKeywords, typeName: typeName!, reader: &reader)
+            constraints.minimum = entries["minimum"].flatMap { reader.number($0.value, "minimum") }
+            constraints.maximum = entries["maximum"].flatMap { reader.number($0.value, "maximum") }
+            constraints.exclusiveMinimum = entries["exclusiveMinimum"].flatMap { reader.number($0.value, "exclusiveMinimum") }
+            constraints.exclusiveMaximum = entries["exclusiveMaximum"].flatMap { reader.number($0.value, "exclusiveMaximum") }
+            type = typeName == "integer" ? .integer : .number
+        case "boolean"?:
+            checkApplicable(entries, allowed: [], typeName: "boolean", reader: &reader)
+            type = .boolean
+        case "array"?:
+            checkApplicable(entries, allowed: Self.arrayKeywords, typeName: "array", reader: &reader)
+            constraints.minItems = entries["minItems"].flatMap { nonNegative($0, reader: &reader) }
+            constraints.maxItems = entries["maxItems"].flatMap { nonNegative($0, reader: &reader) }
+            if let items = entries["items"] {
+                let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
+                if !item.constraints.isEmpty { constraints.items = Box(item.constraints) }
+                type = .array(item.nullable ? .any : item.type)
+                if item.nullable { reader.error("nullable array items are not supported", at: items.value) }
+            } else {
+                type = .array(.any)
+            }
+        case "object"?:
+            checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
+            if let additional = entries["additionalProperties"], case .mapping = additional.value {
+                let value = inlineType(additional.value, qualifiedName: qualifiedName, hint: hint + "Value", nested: &nested, reader: &reader)
+                type = .dictionary(value.type)
+            } else {
+                type = .dictionary(.any)
+            }
+        case "null"?:
+            reader.error("a schema of type null alone is not supported", at: entries["type"]!.value)
+            type = .any
+        case let other?:
+            reader.error("unknown type '\(other)'; expected string, integer, number, boolean, array or object", at: entries["type"]!.value)
+            type = .any
+        case nil:
+            for entry in entries where Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).contains(entry.key) {
+                reader.error("'\(entry.key)' needs a type", at: entry.keyNode)
+            }
+            type = .any
+        }
+        if let constEntry = entries["const"] {
+            constraints.const = literal(constEntry.value, reader: &reader)
+        }
+        return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
+    }
+
+    private func checkApplicable(_ entries: [Entry], allowed: Set<String>, typeName: String, reader: inout NodeReader) {
+        let typed = Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).union(Self.objectKeywords)
+        for entry in entries where typed.contains(entry.key) && !allowed.contains(entry.key) {
+            reader.error("'\(entry.key)' does not apply to \(typeName)", at: entry.keyNode)
+        }
+    }
+
+    private func nonNegative(_ entry: Entry, reader: inout NodeReader) -> Int? {
+        guard let value = reader.int(entry.value, entry.key) else { return nil }
+        if value < 0 {
+            reader.error("\(entry.key) must not be negative", at: entry.value)
+            return nil
+        }
+        return value
+    }
+
+    // MARK: References and literals
+
+    /// Resolves `#/Name`, `file.yaml#/Name` or a bare `Name` to a declared model name.
+    func resolveReference(_ node: Node, reader: inout NodeReader) -> String? {
+        guard let text = reader.string(node, "$ref") else { return nil }
+        let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let file = parts.count == 2 ? parts[0] : ""
+        var name = parts.count == 2 ? parts[1] : parts[0]
+        if name.hasPrefix("/") { name.removeFirst() }
+        if name.contains("/") {
+            reader.error("$ref '\(text)' must name a model ('#/Name' or 'file.yaml#/Name')", at: node)
+            return nil
+        }
+        guard let declaration = declarations[name] else {
+            let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '#/\($0)'?" } ?? ""
+            reader.error("unknown model '\(name)' in $ref '\(text)'\(hint)", at: node)
+            return nil
+        }
+        if !file.isEmpty, declaration.file.source.relativePath != file {
+            reader.error("model '\(name)' is declared in \(declaration.file.source.relativePath), not in \(file)", at: node)
+            return nil
+        }
+        return name
+    }
+
+    /// A YAML value as a literal.
+    func literal(_ node: Node, reader: inout NodeReader) -> LiteralIR? {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain {
+                if node.isNullScalar { return .null }
+                if let value = node.bool, ["true", "false"].contains(scalar.string) { return .bool(value) }
+                if let value = node.int { return .integer(value) }
+                if let value = node.float, scalar.string.contains(".") || scalar.string.lowercased().contains("e") { return .number(value) }
+            }
+            return .string(scalar.string)
+        case .sequence(let items):
+            var values: [LiteralIR] = []
+            for item in items {
+                guard let value = literal(item, reader: &reader) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .mapping(let mapping):
+            var values: [String: LiteralIR] = [:]
+            for index in mapping.indices {
+                let (key, value) = mapping[index]
+                guard let keyText = key.string, let literal = literal(value, reader: &reader) else { return nil }
+                values[keyText] = literal
+            }
+            return .object(values)
+        case .alias:
+            reader.error("YAML aliases are not supported", at: node)
+            return nil
+        }
+    }
+}
+
+extension SourceLocation {
+    func withFile(_ file: String) -> String { "\(file):\(line):\(column)" }
+}
+
+import Foundation
