@@ -55,7 +55,9 @@ enum RequestFactory {
     /// `Basic base64(urlencode(id):urlencode(secret))`, as RFC 6749 §2.3.1 says.
     static func basicAuthorization(_ client: ClientCredentials?, operation: String) throws -> String {
         guard let client else { throw missingClient(operation) }
-        let pair = "\(FormField.encode(client.clientID)):\(FormField.encode(client.clientSecret ?? ""))"
+        // FormField.encode keeps spaces as they are; the form encoding wants `+`.
+        func encode(_ text: String) -> String { FormField.encode(text).replacingOccurrences(of: " ", with: "+") }
+        let pair = "\(encode(client.clientID)):\(encode(client.clientSecret ?? ""))"
         return "Basic " + Data(pair.utf8).base64EncodedString()
     }
 
