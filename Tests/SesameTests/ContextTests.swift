@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Sesame
+
+/// Contexts on real files: per-user directories, the saved current user, isolation between
+/// users, sign-out, and the SQLite session store.
+@Suite struct ContextTests {
+    private func session(_ uid: String, token: String) -> StoredSession<TestDetails> {
+        StoredSession(credential: Credential(accessToken: token, refreshToken: "r-\(token)"), details: TestDetails(uid: uid, provider: "guest"),
+                      signedInAt: Date(timeIntervalSince1970: 1_000))
+    }
+
+    private func notes(_ context: UserContext) throws -> Int {
+        try context.stores.persistence.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Note""#) ?? -1 }
+    }
+
+    @Test func startedContextIsSavedAndRestoredAtTheNextLaunch() async throws {
+        let temporary = try TemporaryDirectory()
+        do {
+            let contexts = try AppContexts(root: temporary.url)
+            let context = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+            try await context.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
+            try await context.stores.memory.write { db in try db.execute(sql: #"INSERT INTO "Draft" ("id") VALUES ('d')"#) }
+            try contexts.standard.close()
+            try context.close()
+        }
+        let relaunched = try AppContexts(root: temporary.url)
+        #expect(try relaunched.standard.savedUser()?.id == "alice")
+        let restored = try #require(try await relaunched.restore(stores: StoreTestSchema.definition))
+        #expect(restored.userID == "alice")
+        #expect(try notes(restored) == 1)
+        #expect(try await restored.stores.memory.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Draft""#) } == 0)
+        let directory = try UserContext.directory(for: "alice", root: temporary.url)
+        #expect(restored.stores.directory == directory)
+        #expect(try permissions(directory.path) == 0o700)
+        #expect(try permissions(directory.appendingPathComponent("persistence.sqlite").path) == 0o600)
+        #expect(try permissions(temporary.url.appendingPathComponent("standard/sesame.sqlite").path) == 0o600)
+    }
+
+    @Test func switchingUsersNeverLetsDataOrSessionThrough() async throws {
+        let temporary = try TemporaryDirectory()
+        let contexts = try AppContexts(root: temporary.url)
+        let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
+
+        let alice = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        try await alice.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('a', 'secret')"#) }
+        try sessions.save(session("alice", token: "a1"))
+
+        let bob = try await contexts.start(userID: "bob", stores: StoreTestSchema.definition)
+        #expect(try notes(bob) == 0)
+        #expect(try sessions.load() == nil)
+        #expect(throws: (any Error).self) { try notes(alice) }
+        #expect(await contexts.current?.userID == "bob")
+
+        // A session saved for someone other than the current user is never loaded.
+        try sessions.save(session("alice", token: "a2"))
+        #expect(try sessions.load() == nil)
+        try sessions.save(session("bob", token: "b1"))
+        #expect(try sessions.load() == session("bob", token: "b1"))
+    }
+
+    @Test func signOutForgetsUserAndSessionButKeepsPersistentData() async throws {
+        let temporary = try TemporaryDirectory()
+        let contexts = try AppContexts(root: temporary.url)
+        let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
+        let alice = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        try await alice.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('a', 'kept')"#) }
+        try sessions.save(session("alice", token: "a1"))
+
+        try await contexts.signOut()
+        #expect(await contexts.current == nil)
+        #expect(try contexts.standard.savedUser() == nil)
+        #expect(try sessions.load() == nil)
+        #expect(throws: (any Error).self) { try notes(alice) }
+        #expect(try await contexts.restore(stores: StoreTestSchema.definition) == nil)
+
+        let again = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        #expect(try notes(again) == 1)
+    }
+
+    @Test func rotatedSessionIsWhatAnotherConnectionReads() async throws {
+        let temporary = try TemporaryDirectory()
+        let contexts = try AppContexts(root: temporary.url)
+        try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
+        try sessions.save(session("alice", token: "a1"))
+        try sessions.save(session("alice", token: "a2"))
+
+        let file = temporary.url.appendingPathComponent("standard/sesame.sqlite")
+        let other = try DatabaseQueue(path: file.path)
+        let payloads = try await other.read { db in try Data.fetchAll(db, sql: "SELECT payload FROM sesame_session") }
+        #expect(payloads.count == 1)
+        let stored = try JSONDecoder().decode(StoredSession<TestDetails>.self, from: try #require(payloads.first))
+        #expect(stored.credential.accessToken == "a2")
+
+        try sessions.clear()
+        #expect(try await other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sesame_session") } == 0)
+    }
+
+    @Test func userDirectoriesCannotEscapeTheRootNorCollide() throws {
+        let root = URL(fileURLWithPath: "/tmp/root")
+        let sneaky = try UserContext.directory(for: "../../etc", root: root)
+        #expect(sneaky.deletingLastPathComponent().path == "/tmp/root/users")
+        #expect(!sneaky.lastPathComponent.contains("."))
+        #expect(try UserContext.directory(for: "a/b", root: root) != UserContext.directory(for: "a_b", root: root))
+        #expect(throws: StoreError.invalidUserID) { try UserContext.directory(for: "", root: root) }
+        #expect(throws: StoreError.invalidUserID) { try UserContext.directory(for: String(repeating: "x", count: 101), root: root) }
+    }
+}
