@@ -26,6 +26,9 @@ public enum GeneratorPipeline {
             diagnostics += problems
             files.append(file)
         }
+        // A file that did not parse would make every reference into it look unknown: report
+        // the syntax errors of every file, and nothing that would follow from them.
+        if diagnostics.hasErrors { return Validation(ir: nil, diagnostics: diagnostics.sortedByLocation()) }
         var translator = SDKTranslator(files: files)
         let (ir, problems) = translator.translate()
         diagnostics += problems

@@ -185,8 +185,10 @@ struct SDKTranslator {
                 } else {
                     reader.error("credential must name the details' user id property (userID: uid)", at: entry.keyNode)
                 }
-                if case .model? = operation.response {} else {
-                    reader.error("the details operation '\(name)' must return a model", at: entry.value)
+                // `.any` is what an unknown model resolves to: that error is reported already.
+                switch operation.response {
+                case .model?, .any?: break
+                default: reader.error("the details operation '\(name)' must return a model", at: entry.value)
                 }
             } else {
                 reader.error("unknown operation '\(name)'", at: entry.value)

@@ -19,6 +19,9 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
     /// `unsupported_grant_type`.
     /// Status 400, category client.
     case unsupportedGrantType(ServerErrorResponse)
+    /// The requested scope is invalid or wider than granted.
+    /// Status 400, category client.
+    case invalidScope(ServerErrorResponse)
     /// The access token is invalid or expired.
     /// Status 401, category credential-rejected.
     case invalidToken(ServerErrorResponse)
@@ -44,7 +47,7 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
     case unknown(ServerErrorResponse)
 
     /// The category of each known code, as the catalogue declares it.
-    public static let categories: [String: ErrorCategory] = ["invalid_request": .client, "invalid_client": .client, "invalid_grant": .credentialRejected, "unauthorized_client": .client, "unsupported_grant_type": .client, "invalid_token": .credentialRejected, "invalid_code": .client, "token_too_old": .reauthenticationRequired, "not_found": .client, "rate_limited": .transient, "unavailable": .transient, "internal": .server]
+    public static let categories: [String: ErrorCategory] = ["invalid_request": .client, "invalid_client": .client, "invalid_grant": .credentialRejected, "unauthorized_client": .client, "unsupported_grant_type": .client, "invalid_scope": .client, "invalid_token": .credentialRejected, "invalid_code": .client, "token_too_old": .reauthenticationRequired, "not_found": .client, "rate_limited": .transient, "unavailable": .transient, "internal": .server]
 
     /// Classifies an error response by its code.
     public init(_ response: ServerErrorResponse) {
@@ -54,6 +57,7 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
             case "invalid_grant"?: self = .invalidGrant(response)
             case "unauthorized_client"?: self = .unauthorizedClient(response)
             case "unsupported_grant_type"?: self = .unsupportedGrantType(response)
+            case "invalid_scope"?: self = .invalidScope(response)
             case "invalid_token"?: self = .invalidToken(response)
             case "invalid_code"?: self = .invalidCode(response)
             case "token_too_old"?: self = .tokenTooOld(response)
@@ -68,7 +72,7 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The response the error came from.
     public var response: ServerErrorResponse {
         switch self {
-            case .invalidRequest(let response), .invalidClient(let response), .invalidGrant(let response), .unauthorizedClient(let response), .unsupportedGrantType(let response), .invalidToken(let response), .invalidCode(let response), .tokenTooOld(let response), .notFound(let response), .rateLimited(let response), .unavailable(let response), .`internal`(let response), .unknown(let response): return response
+            case .invalidRequest(let response), .invalidClient(let response), .invalidGrant(let response), .unauthorizedClient(let response), .unsupportedGrantType(let response), .invalidScope(let response), .invalidToken(let response), .invalidCode(let response), .tokenTooOld(let response), .notFound(let response), .rateLimited(let response), .unavailable(let response), .`internal`(let response), .unknown(let response): return response
         }
     }
 

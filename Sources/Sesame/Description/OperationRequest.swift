@@ -85,7 +85,8 @@ public struct FormField: Sendable, Hashable {
         self.value = value
     }
 
-    /// Encodes a form name or value as `application/x-www-form-urlencoded` does (spaces as `+`).
+    /// Encodes a form name or value as `application/x-www-form-urlencoded` does: unreserved
+    /// characters as they are, spaces as `+`, everything else percent-encoded as UTF-8.
     public static func encode(_ text: String) -> String {
         (text.addingPercentEncoding(withAllowedCharacters: .sesameFormValue) ?? text).replacingOccurrences(of: "%20", with: "+")
     }
@@ -168,7 +169,7 @@ extension CharacterSet {
 
     static let sesameFormValue: CharacterSet = {
         var set = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        set.insert(charactersIn: "-._~ ")
+        set.insert(charactersIn: "-._~")
         return set
     }()
 }
