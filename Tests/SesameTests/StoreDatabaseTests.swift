@@ -124,4 +124,26 @@ import Testing
         #expect(try second.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Draft""#) } == 0)
         #expect(try first.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Draft""#) } == 1)
     }
+
+    @Test func firstFetchAfterARenamingMigrationSeesTheNewColumnNames() throws {
+        let temporary = try TemporaryDirectory()
+        let url = temporary.url.appendingPathComponent("persistence.sqlite")
+        let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1))
+        try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
+        try pool.close()
+        let renaming = StoreSchema(kind: .persistence, version: 2, policy: .migrate, migrations: [
+            StoreTestSchema.v1,
+            StoreMigration("persistence.v2", version: 2) { db in
+                try db.execute(sql: #"ALTER TABLE "Note" RENAME COLUMN "body" TO "text""#)
+            },
+        ], latest: { _ in })
+        let migrated = try StoreDatabase.openFile(at: url, schema: renaming)
+        // A cursor decodes each row from the statement as SQLite prepared it: a connection
+        // with a stale schema would name the column `body`.
+        let text = try migrated.read { db -> String? in
+            let cursor = try Row.fetchCursor(db, sql: #"SELECT * FROM "Note""#)
+            return try cursor.next().map { row in try row.decode(String.self, forColumn: "text") }
+        }
+        #expect(text == "x")
+    }
 }

@@ -60,7 +60,9 @@ public enum StoreDatabase {
     ///   back; the ones before it stay applied).
     public static func migrate(_ writer: some DatabaseWriter, schema: StoreSchema, upTo version: Int? = nil) throws {
         let target = version ?? schema.version
-        let state = try writer.read { db in try StoredState(db, kind: schema.kind) }
+        // Read on the writer: a pool's reader connection would keep the old schema cached
+        // and could prepare its next statement against it.
+        let state = try writer.writeWithoutTransaction { db in try StoredState(db, kind: schema.kind) }
         if state.version > target {
             throw StoreError.databaseNewerThanApp(kind: schema.kind, path: writer.path, databaseVersion: state.version, appVersion: target)
         }
@@ -78,7 +80,7 @@ public enum StoreDatabase {
         do {
             try migrator.migrate(writer, upTo: last.identifier)
         } catch {
-            let applied = (try? writer.read { db in try migrator.appliedIdentifiers(db) }) ?? []
+            let applied = (try? writer.writeWithoutTransaction { db in try migrator.appliedIdentifiers(db) }) ?? []
             let failed = schema.migrations.first { !applied.contains($0.identifier) }?.identifier ?? last.identifier
             throw StoreError.migrationFailed(kind: schema.kind, identifier: failed, reason: "\(error)")
         }

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import ReferenceSDK
+import Sesame
+import Testing
+
+/// Every declared version of the reference store migrates to the latest one on a file, ends
+/// with exactly the schema of a database created at the latest version, and keeps every row
+/// with its values.
+@Suite struct StoreMigrationVerificationTests {
+    typealias Note = ReferenceSDKStore.Persistence.Note
+    static let versions = Array(1...ReferenceSDKStore.versions.persistence)
+
+    @Test func everyDeclaredVersionHasAFixture() {
+        #expect(Set(StoreFixtures.persistence.keys) == Set(Self.versions))
+        #expect(ReferenceSDKStore.definition.versions == ReferenceSDKStore.versions)
+    }
+
+    @Test(arguments: versions)
+    func versionMigratesToTheLatestLosingNothing(from version: Int) throws {
+        let fixture = try #require(StoreFixtures.persistence[version])
+        let temporary = try StoreTemporaryDirectory()
+        let url = temporary.url.appendingPathComponent("persistence.sqlite")
+        let rows = 257
+        try StoreFixtures.persistenceDatabase(at: url, version: version, rows: rows)
+        #expect(try StoreDatabase.storedVersion(at: url, kind: .persistence) == version)
+
+        let pool = try StoreDatabase.openFile(at: url, schema: ReferenceSDKStore.Persistence.schema)
+        defer { try? pool.close() }
+        let migrated = try pool.read(StoreSchemaSnapshot.init)
+        let latest = try StoreFixtures.latestSchema(ReferenceSDKStore.Persistence.schema, in: temporary.url)
+        #expect(migrated == latest, "migrated:\n\(migrated)\nlatest:\n\(latest)")
+        #expect(try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == ReferenceSDKStore.versions.persistence)
+
+        let notes = try pool.read { db in try Note.order(Note.Columns.id).fetchAll(db) }
+        #expect(notes == fixture.expected(rows))
+        #expect(try pool.read { db in try db.integrityCheck() })
+    }
+
+    @Test func latestCacheAndMemoryMatchTheirDeclaration() throws {
+        let temporary = try StoreTemporaryDirectory()
+        let stores = try ContextStores(directory: temporary.url.appendingPathComponent("user"), definition: ReferenceSDKStore.definition)
+        defer { try? stores.close() }
+        let cache = try stores.cache.read(StoreSchemaSnapshot.init)
+        #expect(cache == (try StoreFixtures.latestSchema(ReferenceSDKStore.Cache.schema, in: temporary.url)))
+        #expect(!cache.tables.isEmpty)
+        let avatar = ReferenceSDKStore.Cache.Avatar(userId: "u", png: Data([0, 1, 2]), fetchedAt: 12.5)
+        try stores.cache.write { db in try avatar.insert(db) }
+        #expect(try stores.cache.read { db in try ReferenceSDKStore.Cache.Avatar.fetchOne(db, key: "u") } == avatar)
+    }
+}
+
+extension Database {
+    /// Whether `PRAGMA integrity_check` finds nothing wrong.
+    func integrityCheck() throws -> Bool {
+        try String.fetchAll(self, sql: "PRAGMA integrity_check") == ["ok"]
+    }
+}
