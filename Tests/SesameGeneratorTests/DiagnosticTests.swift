@@ -1,0 +1,148 @@
+import Testing
+import SesameGenerator
+
+/// Each kind of schema mistake is reported once, as `file:line:column: error: message`, at
+/// the node that caused it.
+@Suite struct DiagnosticTests {
+    @Test func validSchemaHasNoDiagnostics() {
+        let validation = Fixture.validate()
+        #expect(validation.diagnostics.isEmpty)
+        #expect(validation.ir?.name == "TestSDK")
+    }
+
+    @Test func yamlSyntaxErrorPointsAtLibyamlPosition() {
+        let printed = Fixture.printed(["models.yaml": "User:\n  type: object\n  properties: { id: { type: string }\n"])
+        #expect(printed.count == 1)
+        #expect(printed.first?.hasPrefix("Schema/models.yaml:4:1: error: invalid YAML:") == true)
+    }
+
+    @Test func duplicateKeyPointsAtTheRepeat() {
+        let models = Fixture.models + "\nUser:\n  type: object\n"
+        let printed = Fixture.printed(["models.yaml": models])
+        #expect(printed == ["Schema/models.yaml:13:1: error: duplicate key 'User'; a mapping may name each key once"])
+    }
+
+    @Test func unknownReferenceSuggestsTheClosestModel() {
+        let models = Fixture.models + "\nProfile:\n  type: object\n  properties:\n    owner: { $ref: \"#/Usr\" }\n"
+        #expect(Fixture.printed(["models.yaml": models]) ==
+            ["Schema/models.yaml:16:20: error: unknown model 'Usr' in $ref '#/Usr'; did you mean '#/User'?"])
+    }
+
+    @Test func referenceToTheWrongFileIsAnError() {
+        let other = "Extra:\n  type: object\n  properties:\n    user: { $ref: \"billing.yaml#/User\" }\n"
+        #expect(Fixture.printed(["extra.yaml": other]) ==
+            ["Schema/extra.yaml:4:19: error: model 'User' is declared in models.yaml, not in billing.yaml"])
+    }
+
+    @Test func modelDeclaredInTwoFiles() {
+        #expect(Fixture.printed(["more.yaml": "User: { type: string }\n"]) ==
+            ["Schema/more.yaml:1:1: error: model 'User' is already declared at Schema/models.yaml:8:1"])
+    }
+
+    @Test func unknownKeySuggestsTheRightOne() {
+        let auth = "operations:\n  me: { reqest: GET /me, response: User }\n"
+        let printed = Fixture.printed(["auth.yaml": auth])
+        #expect(printed.contains("Schema/auth.yaml:2:9: error: unknown key 'reqest' in operation 'me'; did you mean 'request'?"))
+    }
+
+    @Test func unsupportedKeywordIsAnErrorNotIgnored() {
+        let models = Fixture.models + "\nTags: { type: array, items: { type: string }, uniqueItems: true }\n"
+        #expect(Fixture.printed(["models.yaml": models]) ==
+            ["Schema/models.yaml:13:47: error: unknown key 'uniqueItems' in the schema of 'Tags'"])
+    }
+
+    @Test func keywordOfAnotherTypeIsAnError() {
+        let models = Fixture.models + "\nAge: { type: integer, maxLength: 3 }\n"
+        #expect(Fixture.printed(["models.yaml": models]) == ["Schema/models.yaml:13:23: error: 'maxLength' does not apply to integer"])
+    }
+
+    @Test func unsupportedFormat() {
+        let models = Fixture.models + "\nAddress: { type: string, format: ipv4 }\n"
+        #expect(Fixture.printed(["models.yaml": models]) ==
+            ["Schema/models.yaml:13:34: error: unsupported format 'ipv4'; Sesame supports date-time, date, uuid, uri, email"])
+    }
+
+    @Test func placeholderThatNoStepProvides() {
+        let auth = Fixture.auth + """
+
+        methods:
+          otp:
+            parameters: { phone: { type: string } }
+            steps:
+              - { name: start, request: POST /otp, body: { phone: "{phone}" }, response: User }
+              - { name: finish, needs: [code], request: POST /otp/verify, body: { user: "{start.id}", code: "{cod}", other: "{start.nope}" }, response: Token }
+        """
+        let printed = Fixture.printed(["auth.yaml": auth])
+        #expect(printed == [
+            "Schema/auth.yaml:8:101: error: no parameter, need or earlier step provides '{cod}'; did you mean '{code}'?",
+            "Schema/auth.yaml:8:117: error: the response of step 'start' has no property 'nope'",
+        ])
+    }
+
+    @Test func invalidIdentifierForAMethod() {
+        let auth = Fixture.auth + "\nmethods:\n  sign-in: { steps: [ { request: POST /a, response: Token } ] }\n"
+        #expect(Fixture.printed(["auth.yaml": auth]) ==
+            ["Schema/auth.yaml:4:3: error: method 'sign-in' is not a valid identifier: use letters, digits and _, not starting with a digit"])
+    }
+
+    @Test func cycleWithNoIndirection() {
+        let models = Fixture.models + """
+
+        A: { type: object, required: [b], properties: { b: { $ref: "#/B" } } }
+        B: { type: object, required: [a], properties: { a: { $ref: "#/A" } } }
+        """
+        let printed = Fixture.printed(["models.yaml": models])
+        #expect(printed.count == 1)
+        #expect(printed.first?.hasPrefix("Schema/models.yaml:13:49: error: cycle with no indirection through A, B") == true)
+    }
+
+    @Test func optionalCycleIsStoredIndirectly() throws {
+        let models = Fixture.models + "\nNode: { type: object, required: [name], properties: { name: { type: string }, parent: { $ref: \"#/Node\" } } }\n"
+        let generation = Fixture.generate(["models.yaml": models])
+        #expect(generation.diagnostics.isEmpty)
+        let node = Fixture.file("Models/Node.swift", in: generation)
+        #expect(node.contains("private var _parent: Indirect<Node>?"))
+        #expect(node.contains("public var parent: Node? {"))
+    }
+
+    @Test func requiredPropertyThatIsNotDeclared() {
+        let models = Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [id, nmae]")
+            + "\n" // keep positions
+        let printed = Fixture.printed(["models.yaml": models])
+        #expect(printed == ["Schema/models.yaml:10:18: error: required property 'nmae' is not declared in properties"])
+    }
+
+    @Test func oneOfNeedsADiscriminator() {
+        let models = Fixture.models + "\nEither: { oneOf: [ { $ref: \"#/User\" }, { $ref: \"#/Token\" } ] }\n"
+        #expect(Fixture.printed(["models.yaml": models]) ==
+            ["Schema/models.yaml:13:11: error: oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case"])
+    }
+
+    @Test func rejectionMustSayWhichResponseIsTheAuthServers() {
+        let sdk = Fixture.sdk.replacingOccurrences(of: "rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }", with: "rejected: { status: 401 }")
+        let printed = Fixture.printed(["sdk.yaml": sdk])
+        #expect(printed.count == 1)
+        #expect(printed.first?.hasPrefix("Schema/sdk.yaml:5:13: error: credential.rejected must say how to recognise the auth server's rejection") == true)
+    }
+
+    @Test func everyProblemOfEveryFileInOneRun() {
+        let printed = Fixture.printed([
+            "auth.yaml": "operations:\n  me: { request: GET /me, response: Usr }\n  bad: { request: FETCH /x }\n",
+            "models.yaml": Fixture.models + "\nX: { type: strng }\n",
+            "errors.yaml": "errors:\n  oops: { status: 200, category: client }\n",
+        ])
+        #expect(printed.count == 4, "\(printed)")
+        #expect(printed.contains { $0.hasPrefix("Schema/auth.yaml:2:37: error: unknown model 'Usr'") })
+        #expect(printed.contains { $0.hasPrefix("Schema/auth.yaml:3:19: error: the request of 'bad' must be '<METHOD> <path>'") })
+        #expect(printed.contains { $0.hasPrefix("Schema/errors.yaml:2:19: error: status must be an HTTP error status") })
+        #expect(printed.contains { $0.hasPrefix("Schema/models.yaml:13:12: error: unknown type 'strng'") })
+        // Sorted by file, then line.
+        #expect(printed == printed.sorted())
+    }
+
+    @Test func missingSDKFileIsReported() {
+        let validation = Fixture.validate(["sdk.yaml": nil])
+        #expect(validation.ir == nil)
+        #expect(validation.diagnostics.map(\.message) == ["the schema folder has no sdk.yaml (it names the SDK and its credential)"])
+    }
+}

@@ -1,0 +1,61 @@
+import SesameGenerator
+
+/// Small schema folders built in memory for generator tests.
+enum Fixture {
+    static let sdk = """
+    sdk: TestSDK
+    server: { baseURL: https://auth.example.com }
+    credential:
+      token: { model: Token, accessToken: access_token, refreshToken: refresh_token, expiresIn: expires_in }
+      rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }
+      details: me
+      userID: id
+    """
+
+    static let auth = """
+    operations:
+      me: { request: GET /me, response: User }
+    """
+
+    static let models = """
+    Token:
+      type: object
+      required: [access_token]
+      properties:
+        access_token: { type: string }
+        refresh_token: { type: string }
+        expires_in: { type: integer }
+    User:
+      type: object
+      required: [id]
+      properties:
+        id: { type: string }
+    """
+
+    /// The base folder with some files replaced or added (`nil` removes a file).
+    static func sources(_ overrides: [String: String?] = [:]) -> [SchemaSource] {
+        var files: [String: String] = ["sdk.yaml": sdk, "auth.yaml": auth, "models.yaml": models]
+        for (name, text) in overrides {
+            if let text { files[name] = text } else { files.removeValue(forKey: name) }
+        }
+        return files.keys.sorted().map { SchemaSource(path: "Schema/\($0)", relativePath: $0, text: files[$0]!) }
+    }
+
+    static func validate(_ overrides: [String: String?] = [:]) -> GeneratorPipeline.Validation {
+        GeneratorPipeline.validate(sources(overrides))
+    }
+
+    static func generate(_ overrides: [String: String?] = [:]) -> GeneratorPipeline.Generation {
+        GeneratorPipeline.generate(sources(overrides))
+    }
+
+    /// The generated file at `path`, or a failure message as its text.
+    static func file(_ path: String, in generation: GeneratorPipeline.Generation) -> String {
+        generation.files.first { $0.path == path }?.contents ?? "<no file \(path); diagnostics: \(generation.diagnostics)>"
+    }
+
+    /// Every diagnostic printed as the CLI prints it.
+    static func printed(_ overrides: [String: String?]) -> [String] {
+        validate(overrides).diagnostics.map(\.description)
+    }
+}
