@@ -141,7 +141,7 @@ class Checker:
             for pointer, message in problems:
                 self.fail(where, pointer, message)
         elif not problems:
-            self.fail(where, "/", f"the JSON Schema accepts this {kind} file, which the generator rejects")
+            self.fail(where, "/", f"expected the JSON Schema to reject this {kind} file, but it accepts it")
 
     # -- sources ---------------------------------------------------------------------
 
