@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The generator's benchmarks, a package of its own so that the main build stays light.
+// Run in release: `swift run -c release sesame-bench all` (or `make bench` at the root).
+let package = Package(
+    name: "SesameBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Sesame", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "sesame-bench",
+            dependencies: [
+                .product(name: "SesameGenerator", package: "Sesame"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+
+/// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, the JSON lines written to
+/// results/latest.jsonl and a table printed with the targets.
+struct AllBenchmarks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "all",
+        abstract: "Runs generate at 50, 500 and 2000 models, writes results/latest.jsonl and prints a table."
+    )
+
+    static let sizes = [50, 500, 2000]
+
+    @Option(help: "How many times each figure is measured; the best (minimum) is kept.")
+    var repetitions = 5
+
+    @Option(help: "Where the JSON lines go (default: results/latest.jsonl in the Benchmarks package).")
+    var output: String?
+
+    @Flag(help: "Also time each stage (read, translate, render) and show it in the table.")
+    var stages = false
+
+    func run() throws {
+        var results: [BenchmarkResult] = []
+        var stageTimes: [StageTimes] = []
+        for size in Self.sizes {
+            let result = try GenerateBenchmark.measure(models: size, repetitions: repetitions)
+            results.append(result)
+            if stages { stageTimes.append(GenerateBenchmark.stageTimes(models: size, repetitions: repetitions)) }
+        }
+        let destination = URL(fileURLWithPath: output ?? Self.defaultOutput)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(results.map { $0.jsonLine + "\n" }.joined().utf8).write(to: destination, options: .atomic)
+        print(Self.table(results, stages: stageTimes))
+        print("JSON lines: \(destination.path)")
+    }
+
+    /// results/latest.jsonl beside Package.swift, wherever the command runs from.
+    static var defaultOutput: String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("results/latest.jsonl").path
+    }
+
+    static func table(_ results: [BenchmarkResult], stages: [StageTimes]) -> String {
+        func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+        var lines = [
+            [pad("models", 7), pad("pipeline s", 11), pad("Yams parse s", 13), pad("× parse", 8), pad("µs/model", 9), pad("Swift lines", 12)]
+                .joined(separator: "  ")
+        ]
+        for result in results {
+            lines.append([
+                pad("\(result.models)", 7), pad(fixed(result.seconds, 4), 11), pad(fixed(result.parseSeconds, 4), 13),
+                pad(fixed(result.parseRatio, 2), 8), pad(fixed(result.seconds / Double(result.models) * 1e6, 1), 9),
+                pad("\(result.swiftLines)", 12),
+            ].joined(separator: "  "))
+        }
+        if stages.count == results.count {
+            lines.append("")
+            lines.append([pad("models", 7), pad("read s", 9), pad("translate s", 12), pad("render s", 9)].joined(separator: "  "))
+            for (result, time) in zip(results, stages) {
+                lines.append([pad("\(result.models)", 7), pad(fixed(time.read, 4), 9), pad(fixed(time.translate, 4), 12),
+                              pad(fixed(time.render, 4), 9)].joined(separator: "  "))
+            }
+        }
+        if let large = results.first(where: { $0.models == 2000 }), let medium = results.first(where: { $0.models == 500 }) {
+            let growth = large.seconds / medium.seconds
+            func mark(_ met: Bool) -> String { met ? "met" : "MISSED" }
+            lines.append("")
+            lines.append("targets at 2000 models:")
+            lines.append("  under 0.6 s:              \(fixed(large.seconds, 3)) s  \(mark(large.seconds < 0.6))")
+            lines.append("  at most 2× the Yams parse: \(fixed(large.parseRatio, 2))×  \(mark(large.parseRatio <= 2))")
+            lines.append("  linear from 500 to 2000:  time ×\(fixed(growth, 2)) for models ×4  \(mark(growth <= 4 * 1.25))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
