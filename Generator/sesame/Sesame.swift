@@ -16,7 +16,7 @@ struct Sesame: ParsableCommand {
         Diagnostics are printed as file:line:column: error: message, every problem in one run.
         The format is described in docs/format.md.
         """,
-        subcommands: [Validate.self, Generate.self]
+        subcommands: [Validate.self, Generate.self, Diff.self]
     )
 }
 

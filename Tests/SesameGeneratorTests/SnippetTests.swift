@@ -48,7 +48,7 @@ import SesameGenerator
 
     @Test func formatsDecodeThroughWireTypes() {
         let swift = model("""
-        Event:
+        Meeting:
           type: object
           required: [at, id]
           properties:
@@ -57,7 +57,7 @@ import SesameGenerator
             link: { type: string, format: uri }
             day: { type: string, format: date }
             times: { type: array, items: { type: string, format: date-time } }
-        """, file: "Event")
+        """, file: "Meeting")
         #expect(swift.contains("public var at: Date\n"))
         #expect(swift.contains("public var id: UUID\n"))
         #expect(swift.contains("public var link: URL?\n"))

@@ -13,15 +13,16 @@ public struct SchemaSource: Sendable, Hashable {
         self.text = text
     }
 
-    /// The role a file plays, by its name: `sdk.yaml`, `auth.yaml`, `errors.yaml`,
-    /// `events.yaml`, `store.yaml`; any other YAML file declares models.
+    /// The role a file plays, by its name at the top of the folder: `sdk.yaml`, `auth.yaml`,
+    /// `errors.yaml`, `events.yaml`, `store.yaml`; any other YAML file declares models.
     public enum Role: String, Sendable, CaseIterable {
         case sdk, auth, errors, events, store, models
     }
 
     public var role: Role {
-        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        switch name {
+        // Only files at the top of the folder have roles; `models/auth.yaml` declares models.
+        if relativePath.contains("/") { return .models }
+        switch relativePath {
         case "sdk.yaml", "sdk.yml": return .sdk
         case "auth.yaml", "auth.yml": return .auth
         case "errors.yaml", "errors.yml": return .errors

@@ -63,3 +63,20 @@ public final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable
     public init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
     public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
+
+extension TypeIR {
+    /// How the type reads in the schema, for diagnostics.
+    var schemaName: String {
+        switch self {
+        case .string(let format?): return "string (\(format.rawValue))"
+        case .string(nil): return "string"
+        case .integer: return "integer"
+        case .number: return "number"
+        case .boolean: return "boolean"
+        case .any: return "any"
+        case .array(let element): return "array of \(element.schemaName)"
+        case .dictionary(let value): return "object of \(value.schemaName)"
+        case .model(let path): return path
+        }
+    }
+}

@@ -37,6 +37,26 @@ enum SwiftName {
         return words
     }
 
+    /// Type names the generated code uses and a model must not shadow: a model called
+    /// `Date` becomes `DateModel`.
+    static let reservedTypeNames: Set<String> = [
+        "Swift", "Foundation", "Sesame", "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Optional",
+        "Error", "Data", "Date", "URL", "UUID", "Decoder", "Encoder", "Codable", "CodingKey", "CodingKeys", "Hashable",
+        "Sendable", "Mirror", "JSONValue", "JSONDecoder", "JSONEncoder", "CalendarDate", "DateTimeValue", "UUIDValue",
+        "URIValue", "Indirect", "ModelCoding", "AnyCodingKey", "SchemaViolation", "ServerErrorResponse", "ErrorCategory",
+        "OperationRequest", "OperationResponse", "OperationPerformer", "RequestBody", "RequestDescription", "SDKSchema",
+        "SDKDescription", "ServerEvent", "TemplateField", "SingleStepMethod", "MultiStepMethod", "AuthenticationInput",
+        "AuthenticationMethodDescription", "AuthenticationStepDescription", "Requests", "Methods", "Details", "Event",
+        "ServerError",
+    ]
+
+    /// A top-level or nested type name: UpperCamel, renamed when it would shadow a type
+    /// the generated code uses.
+    static func typeName(_ name: String) -> String {
+        let candidate = upperCamel(name)
+        return reservedTypeNames.contains(candidate) ? candidate + "Model" : candidate
+    }
+
     /// `invalid_grant` → `invalidGrant`, `session.revoked` → `sessionRevoked`.
     static func lowerCamel(_ name: String) -> String {
         let parts = words(name)

@@ -7,6 +7,9 @@ struct AuthTranslator {
     private(set) var diagnostics: [Diagnostic] = []
     /// Models created for inline schemas that need a type (`<Operation>Response`, …).
     private(set) var hoisted: [ModelIR] = []
+    /// Every operation name auth.yaml declares, including those that failed to translate,
+    /// so that references to them do not add a second error.
+    private(set) var declaredOperations: Set<String> = []
 
     init(models: ModelTranslator) {
         self.models = models
@@ -20,6 +23,7 @@ struct AuthTranslator {
         var operations: [OperationIR] = []
         var operationNames: Set<String> = []
         for entry in entries["operations"].flatMap({ reader.mapping($0.value, "operations") }) ?? [] {
+            declaredOperations.insert(entry.key)
             guard reader.identifier(entry, "operation") else { continue }
             if let operation = translateOperation(entry, reader: &reader) {
                 if !operationNames.insert(operation.swiftName).inserted {
@@ -145,15 +149,8 @@ struct AuthTranslator {
         return nil
     }
 
-    private func propertyNames(of model: String) -> Set<String> {
-        guard let declaration = models.declarations[model], case .mapping(let mapping) = declaration.node else { return [] }
-        var names: Set<String> = []
-        for index in mapping.indices where mapping[index].key.string == "properties" {
-            if case .mapping(let properties) = mapping[index].value {
-                for property in properties.indices { if let name = properties[property].key.string { names.insert(name) } }
-            }
-        }
-        return names
+    private mutating func propertyNames(of model: String) -> Set<String> {
+        models.propertyNames(of: model)
     }
 
     /// Method parameters: `name: { schema…, secret: true }`.
@@ -167,7 +164,7 @@ struct AuthTranslator {
 
     /// Step needs: a list of names (strings) or a mapping of names to schemas.
     private mutating func translateNeeds(_ node: Node, owner: String, reader: inout NodeReader) -> [ParameterIR] {
-        if case .sequence = node {
+        if case .mapping = node {} else {
             return (reader.strings(node, "needs") ?? []).compactMap { name, item in
                 guard Identifier.isValid(name) else {
                     reader.error("need '\(name)' is not a valid identifier", at: item)
@@ -245,7 +242,7 @@ struct AuthTranslator {
             if var parameter = parameter(parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
                                          owner: entry.key, reader: &reader) {
                 if let description = fields["description"].flatMap({ reader.string($0.value, "description") }) { parameter.description = description }
-                if !Self.isSimple(parameter.type, models: models) {
+                if !Self.isSimple(parameter.type, models: &models) {
                     reader.error("a \(location.rawValue) parameter must be a string, number, boolean or enum", at: schemaEntry.value)
                 }
                 parameters.append(parameter)
@@ -259,25 +256,34 @@ struct AuthTranslator {
         let base = SwiftName.upperCamel(entry.key)
         let body = items["body"].map { hoistedType($0.value, name: base + "Body", reader: &reader) }
         let response = items["response"].map { hoistedType($0.value, name: base + "Response", reader: &reader) }
+        let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? true
+        if !authenticated, let fresh = items["freshAuthentication"] {
+            reader.error("freshAuthentication needs an authenticated operation", at: fresh.keyNode)
+        }
+        if let encoding = items["encoding"], items["body"] == nil {
+            reader.error("encoding applies to a body, and operation '\(entry.key)' has none", at: encoding.keyNode)
+        }
         if body != nil, [.GET, .HEAD].contains(request.method) {
             reader.error("a \(request.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
         }
         return OperationIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
                            description: items["description"].flatMap { reader.string($0.value, "description") },
                            request: request, parameters: parameters, body: body, encoding: reader.encoding(items["encoding"], "the operation"),
-                           response: response, authenticated: items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? true,
+                           response: response, authenticated: authenticated,
                            freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },
                            deprecated: items["deprecated"].flatMap { reader.bool($0.value, "deprecated") } ?? false,
                            location: reader.location(of: entry.keyNode))
     }
 
-    static func isSimple(_ type: TypeIR, models: ModelTranslator) -> Bool {
+    static func isSimple(_ type: TypeIR, models: inout ModelTranslator) -> Bool {
         switch type {
         case .string, .integer, .number, .boolean: return true
         case .model(let name):
-            guard let declaration = models.declarations.values.first(where: { $0.swiftName == name }),
-                  case .mapping(let mapping) = declaration.node else { return false }
-            return mapping.indices.contains { mapping[$0].key.string == "enum" }
+            switch models.model(swiftName: name)?.kind {
+            case .enumeration?: return true
+            case .alias(let aliased, _)?: return isSimple(aliased, models: &models)
+            default: return false
+            }
         default: return false
         }
     }

@@ -40,7 +40,7 @@ struct ModelTranslator {
             guard let root = file.root, !root.isNullScalar else { continue }
             guard let entries = reader.mapping(root, "a models file") else { continue }
             for entry in entries {
-                let swiftName = SwiftName.upperCamel(entry.key)
+                let swiftName = SwiftName.typeName(entry.key)
                 let declaration = Declaration(name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file)
                 if let previous = declarations[entry.key] {
                     reader.error("model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))", at: entry.keyNode)
@@ -69,6 +69,18 @@ struct ModelTranslator {
         var models = declarations.keys.sorted().compactMap { translated[$0] }
         CycleChecker.check(&models, diagnostics: &extraDiagnostics)
         return models
+    }
+
+    /// The declared model whose Swift type is `swiftName`, translated.
+    mutating func model(swiftName: String) -> ModelIR? {
+        guard let declaration = declarations.values.first(where: { $0.swiftName == swiftName }) else { return nil }
+        return model(named: declaration.name)
+    }
+
+    /// The JSON names of an object model's properties (with those `allOf` merges in).
+    mutating func propertyNames(of name: String) -> Set<String> {
+        guard let model = model(named: name), case .object(let object) = model.kind else { return [] }
+        return Set(object.properties.map(\.name))
     }
 
     /// The model IR of a declared model, translating it on first use.
@@ -177,11 +189,6 @@ struct ModelTranslator {
             for index in mapping.indices where mapping[index].key.string == "deprecated" {
                 deprecated = reader.bool(mapping[index].value, "deprecated") ?? false
             }
-            for index in mapping.indices where mapping[index].key.string == "default" {
-                if let value = resolved.defaultValue, !LiteralCheck.fits(value, resolved.type, declarations: declarations) {
-                    reader.error("default value does not match the property's type", at: mapping[index].value)
-                }
-            }
         }
         return PropertyIR(name: entry.key, swiftName: swiftName, type: resolved.type, required: required, nullable: resolved.nullable,
                           defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
@@ -250,7 +257,19 @@ struct ModelTranslator {
         var cases: [EnumCaseIR] = []
         var seen: Set<String> = []
         var used: Set<String> = ["unknown"]
-        for item in reader.sequence(entry.value, "enum") ?? [] {
+        let items = reader.sequence(entry.value, "enum") ?? []
+        if entries["type"] == nil {
+            let integers = items.filter { item in
+                if case .scalar(let scalar) = item { return scalar.style == .plain && item.int != nil }
+                return false
+            }
+            if !integers.isEmpty && integers.count < items.count {
+                reader.error("enum mixes strings and integers; declare 'type: string' to treat every value as text", at: entry.value)
+                return EnumIR(rawType: .string, cases: [])
+            }
+            if !items.isEmpty && integers.count == items.count { rawType = .integer }
+        }
+        for item in items {
             guard case .scalar(let scalar) = item else {
                 reader.error("enum values must be scalars", at: item)
                 continue
@@ -259,9 +278,6 @@ struct ModelTranslator {
             if rawType == .integer, item.int == nil {
                 reader.error("enum value '\(raw)' is not an integer", at: item)
                 continue
-            }
-            if rawType == .string, item.int != nil, scalar.style == .plain, entries["type"] == nil {
-                rawType = .integer
             }
             if !seen.insert(raw).inserted {
                 reader.error("enum value '\(raw)' is listed twice", at: item)
@@ -273,7 +289,7 @@ struct ModelTranslator {
             used.insert(swiftName)
             cases.append(EnumCaseIR(rawValue: raw, swiftName: swiftName, location: reader.location(of: item)))
         }
-        if cases.isEmpty { reader.error("enum must list at least one value", at: entry.value) }
+        if cases.isEmpty && items.isEmpty { reader.error("enum must list at least one value", at: entry.value) }
         return EnumIR(rawType: rawType, cases: cases)
     }
 
@@ -363,17 +379,88 @@ struct ModelTranslator {
             let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
             let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: node, reader: &reader)
             nested.append(model)
-            let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
+            var defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
+            if let value = defaultValue, let entry = entries["default"],
+               !checkLiteral(value, .model(path), nested: nested, what: "default", at: entry.value, reader: &reader) {
+                defaultValue = nil
+            }
             return Resolved(type: .model(path), constraints: ConstraintsIR(), nullable: nullable(entries),
                             defaultValue: defaultValue, description: description)
         }
         var resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
         resolved.description = description
+        if let value = resolved.defaultValue, let entry = entries["default"],
+           !checkLiteral(value, resolved.type, nested: nested, what: "default", at: entry.value, reader: &reader) {
+            resolved.defaultValue = nil
+        }
+        if let value = resolved.constraints.const, let entry = entries["const"] {
+            switch resolved.type {
+            case .string(nil), .integer, .number, .boolean:
+                if !checkLiteral(value, resolved.type, nested: nested, what: "const", at: entry.value, reader: &reader) {
+                    resolved.constraints.const = nil
+                }
+            default:
+                reader.error("const is supported on plain strings, numbers and booleans", at: entry.keyNode)
+                resolved.constraints.const = nil
+            }
+        }
         return resolved
     }
 
+    /// Checks a `default` or `const` against its type; reports and returns false when it
+    /// does not fit or Sesame cannot write it in Swift.
+    mutating func checkLiteral(_ value: LiteralIR, _ type: TypeIR, nested: [ModelIR], what: String, at node: Node,
+                               reader: inout NodeReader) -> Bool {
+        if case .null = value { return true }
+        switch (value, type) {
+        case (_, .string(let format?)) where format != .email:
+            reader.error("\(what) is not supported on a \(format.rawValue) string", at: node)
+            return false
+        case (.array(let items), .array(let element)):
+            return items.allSatisfy { checkLiteral($0, element, nested: nested, what: what, at: node, reader: &reader) }
+        case (_, .model(let path)):
+            let last = String(path.split(separator: ".").last ?? "")
+            let target = path.contains(".") || nested.contains(where: { $0.swiftName == path })
+                ? findNested(path, in: nested) : model(swiftName: last)
+            guard let target, case .enumeration(let enumeration) = target.kind else {
+                reader.error("\(what) is supported on strings, numbers, booleans, enums and arrays of them", at: node)
+                return false
+            }
+            let raw: String?
+            switch value {
+            case .string(let text): raw = text
+            case .integer(let number): raw = String(number)
+            default: raw = nil
+            }
+            guard let raw, enumeration.cases.contains(where: { $0.rawValue == raw }) else {
+                let values = enumeration.cases.map(\.rawValue).joined(separator: ", ")
+                reader.error("\(what) must be one of the enum's values (\(values))", at: node)
+                return false
+            }
+            return true
+        default:
+            if LiteralCheck.fits(value, type, declarations: declarations) { return true }
+            reader.error("\(what) does not match the type \(type.schemaName)", at: node)
+            return false
+        }
+    }
+
+    private func findNested(_ path: String, in nested: [ModelIR]) -> ModelIR? {
+        var components = path.split(separator: ".").map(String.init)
+        var pool = nested
+        var found: ModelIR?
+        // The path may start with owners that are not in `nested`: skip to the first that is.
+        while let first = components.first, !pool.contains(where: { $0.swiftName == first }) { components.removeFirst() }
+        for component in components {
+            guard let match = pool.first(where: { $0.swiftName == component }) else { return nil }
+            found = match
+            pool = match.nested
+        }
+        return found
+    }
+
     private func uniqueNestedName(_ hint: String, in nested: [ModelIR]) -> String {
-        var name = hint
+        var name = SwiftName.reservedTypeNames.contains(hint) ? hint + "Model" : hint
         var counter = 2
         while nested.contains(where: { $0.swiftName == name }) {
             name = "\(hint)\(counter)"
@@ -410,7 +497,7 @@ struct ModelTranslator {
             case .scalar(let scalar):
                 typeName = scalar.string
             case .sequence(let items):
-                let names = items.compactMap { reader.string($0, "a type") }
+                let names = items.compactMap { $0.isNullScalar ? "null" : reader.string($0, "a type") }
                 isNullable = names.contains("null")
                 let others = names.filter { $0 != "null" }
                 if others.count == 1 {

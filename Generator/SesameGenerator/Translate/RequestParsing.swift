@@ -14,6 +14,10 @@ extension NodeReader {
             error("the path of \(what) must start with '/'", at: node)
             return nil
         }
+        if path.contains("?") || path.contains("#") {
+            error("the path of \(what) must not hold a query or a fragment; declare query parameters with 'in: query'", at: node)
+            return nil
+        }
         var names: [String] = []
         var remainder = Substring(path)
         while let open = remainder.firstIndex(of: "{") {
@@ -42,6 +46,7 @@ extension NodeReader {
             if node.isNullScalar { return .literal(.null) }
             if ["true", "false"].contains(text), let value = node.bool { return .literal(.bool(value)) }
             if let value = node.int { return .literal(.integer(value)) }
+            if let value = node.float, text.contains(".") || text.lowercased().contains("e") { return .literal(.number(value)) }
         }
         var parts: [TemplatePartIR] = []
         var remainder = Substring(text)

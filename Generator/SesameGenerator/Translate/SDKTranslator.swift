@@ -6,6 +6,7 @@ struct SDKTranslator {
     private var models: ModelTranslator
     private var diagnostics: [Diagnostic] = []
     private let files: [ParsedFile]
+    private var declaredOperations: Set<String> = []
 
     init(files: [ParsedFile]) {
         self.files = files
@@ -32,6 +33,8 @@ struct SDKTranslator {
         let errors = translateErrors(roleFiles[.errors])
         let events = translateEvents(roleFiles[.events], auth: &auth)
         var reader = NodeReader(file: sdkFile.source.path)
+        declaredOperations = auth.declaredOperations
+        models = auth.models
         let sdk = translateSDK(sdkFile, methods: methods, operations: operations, reader: &reader)
         var store: StoreIR?
         if let storeFile = roleFiles[.store] {
@@ -41,6 +44,18 @@ struct SDKTranslator {
         }
         models = auth.models
         diagnostics += reader.diagnostics + auth.diagnostics + models.diagnostics
+        if let sdk {
+            for method in methods {
+                guard let last = method.steps.last, let response = last.response, !sdk.credential.tokenModel.isEmpty else { continue }
+                if response != sdk.credential.tokenModel {
+                    diagnostics.append(.error("the last step of '\(method.name)' must return the token model '\(sdk.credential.tokenModel)', not '\(response)'", at: last.location))
+                }
+            }
+            let generated = ["\(sdk.name)Schema", "\(sdk.name)Error", "\(sdk.name)Event", sdk.name]
+            for model in modelIR + auth.hoisted where generated.contains(model.swiftName) {
+                diagnostics.append(.error("model '\(model.name)' would be the Swift type \(model.swiftName), which the SDK itself declares; rename it", at: model.location))
+            }
+        }
         guard let sdk, !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
         let allModels = (modelIR + auth.hoisted).sorted { $0.swiftName < $1.swiftName }
         return (SDKIR(name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
@@ -96,7 +111,9 @@ struct SDKTranslator {
             for item in items {
                 guard let operation = reader.string(item.value, item.key) else { continue }
                 guard operations.contains(where: { $0.name == operation }) else {
-                    reader.error("unknown operation '\(operation)' for \(item.key)", at: item.value)
+                    if !declaredOperations.contains(operation) {
+                        reader.error("unknown operation '\(operation)' for \(item.key)", at: item.value)
+                    }
                     continue
                 }
                 switch item.key {
@@ -120,6 +137,9 @@ struct SDKTranslator {
                 if let declaration = models.declarations[name] {
                     tokenModel = name
                     let fields = objectFields(name)
+                    if tokenEntries["accessToken"] == nil, !fields.contains(accessToken) {
+                        reader.error("the token model '\(name)' has no property '\(accessToken)'; name the access token's property (accessToken: …)", at: token.keyNode)
+                    }
                     for key in ["accessToken", "refreshToken", "expiresIn"] {
                         guard let entry = tokenEntries[key], let field = reader.string(entry.value, key) else { continue }
                         if !fields.contains(field) {
@@ -148,6 +168,9 @@ struct SDKTranslator {
             if let entry = applyEntries["format"], let template = reader.template(entry.value, "format") {
                 format = template
                 checkVariables(template, allowed: ["accessToken"], at: entry.value, reader: &reader)
+                if !TemplateIR.variables(of: template).contains(["accessToken"]) {
+                    reader.error("the credential format must hold {accessToken}", at: entry.value)
+                }
             }
         }
         var refresh: RefreshIR?
@@ -156,7 +179,11 @@ struct SDKTranslator {
         }
         var rejection = RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil)
         if let entry = entries["rejected"], let items = reader.mapping(entry.value, "credential.rejected", allowed: ["status", "wwwAuthenticate", "body"]) {
-            if let status = items["status"], let value = reader.int(status.value, "status") { rejection.status = value }
+            if let status = items["status"], let value = reader.int(status.value, "status") {
+                if (400...499).contains(value) { rejection.status = value } else {
+                    reader.error("the rejection status must be a client error (400–499), found \(value)", at: status.value)
+                }
+            }
             if let www = items["wwwAuthenticate"], let wwwEntries = reader.mapping(www.value, "wwwAuthenticate", allowed: ["error"]),
                let error = wwwEntries["error"] {
                 rejection.wwwAuthenticateError = reader.string(error.value, "error")
@@ -190,7 +217,7 @@ struct SDKTranslator {
                 case .model?, .any?: break
                 default: reader.error("the details operation '\(name)' must return a model", at: entry.value)
                 }
-            } else {
+            } else if !declaredOperations.contains(name) {
                 reader.error("unknown operation '\(name)'", at: entry.value)
             }
         } else {
@@ -210,7 +237,7 @@ struct SDKTranslator {
         }
         let fields = entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []
         for field in fields {
-            checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: entries["fields"]!.value, reader: &reader)
+            checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: field.location, reader: &reader)
         }
         let leeway = entries["leeway"].flatMap { reader.duration($0.value, "leeway") } ?? DurationIR(milliseconds: 60_000)
         var maxRefreshes = 5
@@ -226,20 +253,17 @@ struct SDKTranslator {
                          fields: fields, leeway: leeway, maxRefreshes: maxRefreshes, window: window)
     }
 
-    private func objectFields(_ model: String) -> Set<String> {
-        guard let declaration = models.declarations[model], case .mapping(let mapping) = declaration.node else { return [] }
-        var fields: Set<String> = []
-        for index in mapping.indices where mapping[index].key.string == "properties" {
-            if case .mapping(let properties) = mapping[index].value {
-                for property in properties.indices { if let name = properties[property].key.string { fields.insert(name) } }
-            }
-        }
-        return fields
+    private mutating func objectFields(_ model: String) -> Set<String> {
+        models.propertyNames(of: model)
     }
 
     private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at node: Node, reader: inout NodeReader) {
+        checkVariables(template, allowed: allowed, at: reader.location(of: node), reader: &reader)
+    }
+
+    private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at location: SourceLocation, reader: inout NodeReader) {
         for path in TemplateIR.variables(of: template) where path.count != 1 || !allowed.contains(path[0]) {
-            reader.error("unknown placeholder '{\(path.joined(separator: "."))}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))", at: node)
+            reader.append(.error("unknown placeholder '{\(path.joined(separator: "."))}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))", at: location))
         }
     }
 

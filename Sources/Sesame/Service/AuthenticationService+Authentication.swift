@@ -14,8 +14,10 @@ extension AuthenticationService {
     /// - Throws: `Schema.ServerError` when the back-end refuses a step; ``SesameError`` for
     ///   transport, decoding (a malformed token response or details) and encoding failures,
     ///   and `authenticationProcess` when a sign-out or another sign-in superseded this one.
+    ///   ``SchemaViolation`` before anything is sent when an argument breaks its schema.
     ///   A failed authentication never changes the state.
     public func authenticate(with method: some SingleStepAuthenticationMethod) async throws -> Schema.Details {
+        try method.validate()
         let id = startProcess(method.methodDescription, arguments: method.arguments)
         switch try await runSteps(of: id) {
         case .authenticated(let details):
@@ -36,6 +38,7 @@ extension AuthenticationService {
     public func initializeAuthentication(with method: some MultiStepAuthenticationMethod) async throws
         -> AuthenticationProgress<Schema.Details>
     {
+        try method.validate()
         let id = startProcess(method.methodDescription, arguments: method.arguments)
         return try await runSteps(of: id)
     }
@@ -51,6 +54,7 @@ extension AuthenticationService {
     public func continueAuthentication(with continuation: some AuthenticationContinuation) async throws
         -> AuthenticationProgress<Schema.Details>
     {
+        try continuation.validate()
         guard var current = process, let step = current.nextStep else {
             throw SesameError.authenticationProcess(reason: "no authentication is under way")
         }

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import SesameGenerator
+
+/// The `sesame` executable on real files: exit statuses, diagnostics on standard error,
+/// writes only where bytes change, stale generated files removed, hand-written files kept.
+@Suite(.serialized) struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static var executable: URL? {
+        // The test bundle sits in the build products folder, beside the `sesame` executable.
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("sesame")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        let fallback = ReferenceSchema.root.appendingPathComponent(".build/debug/sesame")
+        return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try #require(Self.executable, "build the sesame product first (swift build)")
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                   errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sesame-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    func writeSchema(_ sources: [SchemaSource], to folder: URL) throws {
+        for source in sources {
+            try source.text.write(to: folder.appendingPathComponent(source.relativePath), atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test func validateExitsNonZeroAndPrintsEveryDiagnostic() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeSchema(Fixture.sources(["auth.yaml": "operations:\n  me: { request: GET /me, response: Usr }\n  x: { reqest: GET /x }\n"]), to: folder)
+        let result = try run(["validate", folder.path])
+        #expect(result.status == 1)
+        let lines = result.errors.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(folder.path)/auth.yaml:2:37: error: unknown model 'Usr'; did you mean 'User'?"))
+        #expect(lines.contains { $0.hasPrefix("\(folder.path)/auth.yaml:3:8: error: unknown key 'reqest'") })
+
+        let json = try run(["validate", folder.path, "--format", "json"])
+        #expect(json.status == 1)
+        let decoded = try JSONDecoder().decode([Diagnostic].self, from: Data(json.output.utf8))
+        #expect(decoded.count >= 2)
+        #expect(decoded.first?.location?.line == 2)
+
+        let github = try run(["validate", folder.path, "--format", "github"])
+        #expect(github.output.contains("::error file=\(folder.path)/auth.yaml,line=2,col=37::unknown model 'Usr'"))
+    }
+
+    @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("Schema"), output = folder.appendingPathComponent("Generated")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        try writeSchema(Fixture.sources(), to: schema)
+
+        #expect(try run(["generate", schema.path, "--output", output.path]).status == 0)
+        let user = output.appendingPathComponent("Models/User.swift")
+        #expect(FileManager.default.fileExists(atPath: user.path))
+        #expect(try run(["generate", schema.path, "--output", output.path, "--check"]).status == 0)
+
+        // A stale generated file and a hand-written one.
+        let stale = output.appendingPathComponent("Models/Gone.swift")
+        try (GeneratedFile.header + "\nstruct Gone {}\n").write(to: stale, atomically: true, encoding: .utf8)
+        let handWritten = output.appendingPathComponent("Extensions.swift")
+        try "extension User {}\n".write(to: handWritten, atomically: true, encoding: .utf8)
+        // Mark an unchanged file so that a rewrite would be visible.
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: user.path)
+
+        let check = try run(["generate", schema.path, "--output", output.path, "--check"])
+        #expect(check.status == 1)
+        #expect(check.errors.contains("\(stale.path): is stale and would be removed"))
+        #expect(!check.errors.contains("Extensions.swift"))
+        #expect(FileManager.default.fileExists(atPath: stale.path), "--check must write nothing")
+
+        #expect(try run(["generate", schema.path, "--output", output.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: handWritten.path))
+        let modified = try FileManager.default.attributesOfItem(atPath: user.path)[.modificationDate] as? Date
+        #expect(modified == past, "an unchanged file must not be rewritten")
+
+        // A changed schema: --check names the file that would change.
+        let models = Fixture.models + "\n    name: { type: string }\n"
+        try models.write(to: schema.appendingPathComponent("models.yaml"), atomically: true, encoding: .utf8)
+        let drift = try run(["generate", schema.path, "--output", output.path, "--check"])
+        #expect(drift.status == 1)
+        #expect(drift.errors.contains("\(user.path): would change"))
+    }
+
+    @Test func generateRefusesAnInvalidSchemaAndWritesNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Generated")
+        try writeSchema(Fixture.sources(["models.yaml": "User: { type: object, properties: { id: { $ref: \"#/Nope\" } } }\n"]), to: folder)
+        let result = try run(["generate", folder.path, "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("unknown model 'Nope'"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}
