@@ -13,9 +13,11 @@ build:
 generate:
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT)
 
-## Validate Schema/ and fail when the committed SDK is not what the generator writes.
+## Validate Schema/, keep the format's JSON Schema in step with it, and fail when the
+## committed SDK is not what the generator writes.
 check:
 	$(SESAME) validate $(SCHEMA)
+	python3 scripts/validate-format-schema.py
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
 
 ## The whole suite: the schema check, then every test target.
