@@ -21,17 +21,17 @@ struct BenchmarkResult: Sendable {
     private static func format(_ value: Double) -> String { String(format: "%.6f", value) }
 }
 
-/// Where each stage of the pipeline spends its time, for `generate --stages`.
+/// Where each stage of the pipeline spends its time, for `--stages`.
 struct StageTimes: Sendable {
     /// `YAMLReader.parse` of every file: Yams plus the reader's own pass.
     var read: Double
     /// `GeneratorPipeline.validate`: reading plus translation to the IR.
     var validate: Double
-    /// `GeneratorPipeline.generate`: validation plus rendering.
-    var generate: Double
+    /// `SwiftRenderer.render` of the IR.
+    var render: Double
 
+    /// Translation to the IR (validation less reading).
     var translate: Double { validate - read }
-    var render: Double { generate - validate }
 
     var jsonLine: String {
         func format(_ value: Double) -> String { String(format: "%.6f", value) }
