@@ -49,7 +49,7 @@ import SesameGenerator
 
     @Test func modelThatClashesWithAGeneratedTypeIsAnError() {
         #expect(printed(models: "TestSDKError: { type: string }") ==
-            ["Schema/models.yaml:13:15: error: model 'TestSDKError' would be the Swift type TestSDKError, which the SDK itself declares; rename it"])
+            ["Schema/models.yaml:13:1: error: model 'TestSDKError' would be the Swift type TestSDKError, which the SDK itself declares; rename it"])
     }
 
     @Test func lastStepMustReturnTheTokenModel() {

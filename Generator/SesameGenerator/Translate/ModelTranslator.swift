@@ -92,8 +92,10 @@ struct ModelTranslator {
         // A fresh reader per model: models translate one another recursively (allOf, oneOf),
         // so each keeps its own diagnostics and hands them over when it is done.
         var reader = NodeReader(file: declaration.file.source.path)
-        let model = namedModel(name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
+        var model = namedModel(name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
                                node: declaration.node, reader: &reader)
+        // A declared model is found by its name: point at the key, not at its schema.
+        model.location = reader.location(of: declaration.keyNode)
         extraDiagnostics += reader.diagnostics
         translated[name] = model
         return model
