@@ -20,6 +20,10 @@ struct AllBenchmarks: ParsableCommand {
     @Flag(help: "Also time each stage (read, translate, render) and show it in the table.")
     var stages = false
 
+    func validate() throws {
+        guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
+    }
+
     func run() throws {
         var results: [BenchmarkResult] = []
         var stageTimes: [StageTimes] = []
@@ -50,6 +54,7 @@ struct AllBenchmarks: ParsableCommand {
             .appendingPathComponent("results/latest.jsonl").path
     }
 
+    /// The figures as a table, the stage times when measured, and each target met or missed.
     static func table(_ results: [BenchmarkResult], stages: [StageTimes]) -> String {
         func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }

@@ -1,5 +1,7 @@
 import ArgumentParser
 
+/// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
+/// docs/performance.md.
 @main
 struct SesameBench: ParsableCommand {
     static let configuration = CommandConfiguration(
