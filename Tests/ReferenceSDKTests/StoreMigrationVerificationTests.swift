@@ -44,9 +44,24 @@ import Testing
         let cache = try stores.cache.read(StoreSchemaSnapshot.init)
         #expect(cache == (try StoreFixtures.latestSchema(ReferenceSDKStore.Cache.schema, in: temporary.url)))
         #expect(!cache.tables.isEmpty)
-        let avatar = ReferenceSDKStore.Cache.Avatar(userId: "u", png: Data([0, 1, 2]), fetchedAt: 12.5)
-        try stores.cache.write { db in try avatar.insert(db) }
-        #expect(try stores.cache.read { db in try ReferenceSDKStore.Cache.Avatar.fetchOne(db, key: "u") } == avatar)
+        let avatars = [ReferenceSDKStore.Cache.Avatar(userId: "u", png: Data([0, 1, 2]), fetchedAt: 12.5),
+                       ReferenceSDKStore.Cache.Avatar(userId: "empty", png: Data(), fetchedAt: -1)]
+        try stores.cache.write { db in try ReferenceSDKStore.Cache.Avatar.insertAll(avatars, in: db) }
+        #expect(try stores.cache.read { db in try ReferenceSDKStore.Cache.Avatar.order(ReferenceSDKStore.Cache.Avatar.Columns.userId).fetchAll(db) }
+                == avatars.sorted { $0.userId < $1.userId })
+    }
+
+    @Test func insertAllKeepsValuesAndReportsConstraintViolations() throws {
+        let temporary = try StoreTemporaryDirectory()
+        let pool = try StoreDatabase.openFile(at: temporary.url.appendingPathComponent("p.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
+        defer { try? pool.close() }
+        let notes = [Note(id: "quotes", text: "a\"b\n\tc'd", createdAt: 1), Note(id: "emoji", text: "🗝️ it's", createdAt: 2, pinned: true)]
+        try pool.write { db in try Note.insertAll(notes, in: db) }
+        #expect(try pool.read { db in try Note.order(Note.Columns.createdAt).fetchAll(db) } == notes)
+        #expect(throws: DatabaseError.self) {
+            try pool.write { db in try Note.insertAll([Note(id: "quotes", text: "again", createdAt: 3)], in: db) }
+        }
+        #expect(try pool.read { db in try Note.fetchCount(db) } == 2)
     }
 }
 

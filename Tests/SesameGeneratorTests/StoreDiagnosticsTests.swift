@@ -19,6 +19,15 @@ import Testing
         #expect(errors == ["3:3: version 3 of 'persistence' follows version 1: version 2 is missing; versions are numbered without gaps"])
     }
 
+    @Test func aVersionNumberWrittenTwiceIsAnError() {
+        let errors = StoreFixture.errors("""
+        cache:
+          1: { A: { id: { type: text, primaryKey: true } } }
+          01: { A: { id: { type: text, primaryKey: true } } }
+        """)
+        #expect(errors == ["3:3: version 1 of 'cache' is declared twice"])
+    }
+
     @Test func versionsMustStartAtOne() {
         let errors = StoreFixture.errors("""
         cache:

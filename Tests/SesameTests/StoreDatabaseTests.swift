@@ -8,7 +8,10 @@ import Testing
     @Test func fileIsCreatedOwnerOnlyAndMigratedToTheLatestVersion() throws {
         let temporary = try TemporaryDirectory()
         let url = temporary.url.appendingPathComponent("a/b/persistence.sqlite")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temporary.url.path)
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2))
+        // The app's existing directory keeps its mode; the ones Sesame created are owner-only.
+        #expect(try permissions(temporary.url.path) == 0o755)
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
         #expect(try permissions(temporary.url.appendingPathComponent("a/b").path) == 0o700)
         #expect(try permissions(temporary.url.appendingPathComponent("a").path) == 0o700)

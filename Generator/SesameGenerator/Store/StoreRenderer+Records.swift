@@ -7,6 +7,7 @@ extension StoreRenderer {
         writer.line()
         writer.line("import Foundation")
         writer.line("import GRDB")
+        writer.line("import Sesame")
         for (kind, type) in Self.kinds {
             guard let section = section(kind), let latest = section.latest else { continue }
             for table in latest.tables {
@@ -62,10 +63,32 @@ extension StoreRenderer {
                 }
             }
             writer.line()
+            insertAll(table, into: &writer)
+            writer.line()
             writer.block("private enum CodingKeys: String, CodingKey") { writer in
                 for column in table.columns {
                     writer.line("case \(SwiftName.escaped(column.swiftName)) = \(SwiftName.stringLiteral(column.name))")
                 }
+            }
+        }
+    }
+
+    /// A bulk insert through one cached statement: the fast path for many rows.
+    private func insertAll(_ table: StoreTableIR, into writer: inout CodeWriter) {
+        let columns = table.columns.map { StoreSQL.quoted($0.name) }.joined(separator: ", ")
+        let marks = table.columns.map { _ in "?" }.joined(separator: ", ")
+        let sql = "INSERT INTO \(StoreSQL.quoted(table.name)) (\(columns)) VALUES (\(marks))"
+        writer.doc("""
+        Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
+        Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
+        """)
+        writer.block("public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws") { writer in
+            writer.line("let statement = try Sesame.StoreInsertStatement(db, sql: \(SwiftName.stringLiteral(sql)))")
+            writer.block("for record in records") { writer in
+                for (index, column) in table.columns.enumerated() {
+                    writer.line("try statement.bind(record.\(column.swiftName), at: \(index + 1))")
+                }
+                writer.line("try statement.execute()")
             }
         }
     }

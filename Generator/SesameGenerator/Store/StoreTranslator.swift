@@ -93,6 +93,10 @@ struct StoreTranslator {
     private mutating func checkNumbering(_ versions: [StoreVersionIR], kind: StoreKindIR) {
         var expected = 1
         for version in versions {
+            if version.number < expected {
+                reader.append(.error("version \(version.number) of '\(kind.rawValue)' is declared twice", at: version.location))
+                continue
+            }
             if version.number != expected {
                 let missing = expected == version.number - 1 ? "version \(expected) is" : "versions \(expected) to \(version.number - 1) are"
                 let message = expected == 1

@@ -33,13 +33,13 @@ public actor AppContexts {
     /// saves the user as current (forgetting any session saved for another user). Starting
     /// the current user again returns their open context.
     /// - Throws: a `StoreError` (a newer database, a failed migration, a file error); the
-    ///   previous user's context is closed either way, and the saved current user is
-    ///   unchanged when the stores could not be opened.
+    ///   previous user's context is closed once the new user's identifier is known valid,
+    ///   and the saved current user is unchanged when the stores could not be opened.
     @discardableResult
     public func start(userID: String, stores: StoreDefinition) throws -> UserContext {
         if let current, current.userID == userID { return current }
-        try closeCurrent()
         let directory = try UserContext.directory(for: userID, root: root)
+        try closeCurrent()
         let context = try UserContext(userID: userID, directory: directory, definition: stores)
         do {
             try standard.database.setCurrentUser(SavedUser(id: userID, startedAt: now()))
@@ -59,8 +59,9 @@ public actor AppContexts {
     public func restore(stores: StoreDefinition) throws -> UserContext? {
         guard let saved = try standard.savedUser() else { return nil }
         if let current, current.userID == saved.id { return current }
+        let directory = try UserContext.directory(for: saved.id, root: root)
         try closeCurrent()
-        let context = try UserContext(userID: saved.id, directory: try UserContext.directory(for: saved.id, root: root), definition: stores)
+        let context = try UserContext(userID: saved.id, directory: directory, definition: stores)
         current = context
         return context
     }

@@ -21,7 +21,7 @@ public final class ContextStores: Sendable {
     /// `directory`, which is created with mode 0700.
     /// - Throws: a `StoreError`; databases already opened are closed again.
     public init(directory: URL, definition: StoreDefinition) throws {
-        try StoreFiles.makeDirectory(directory)
+        try StoreFiles.makeDirectory(directory, restrictExisting: true)
         let persistence = try StoreDatabase.openFile(at: directory.appendingPathComponent(Self.persistenceFileName),
                                                      schema: definition.persistence)
         do {

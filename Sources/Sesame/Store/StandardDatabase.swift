@@ -28,6 +28,7 @@ final class StandardDatabase: Sendable {
     ], latest: { _ in })
 
     init(directory: URL) throws {
+        try StoreFiles.makeDirectory(directory, restrictExisting: true)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")

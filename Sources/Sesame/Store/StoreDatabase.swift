@@ -10,12 +10,13 @@ import GRDB
 /// with its `PRAGMA user_version` update (GRDB's `DatabaseMigrator`), so that a crash
 /// leaves the database at the version before or after a migration, never in between.
 public enum StoreDatabase {
-    /// Opens (creating it, owner-only, if needed) and migrates a file database.
+    /// Opens (creating it, owner-only, if needed) and migrates a file database. Missing
+    /// parent directories are created with mode 0700; existing ones are left as they are.
     /// - Throws: `StoreError.databaseNewerThanApp` (file untouched),
     ///   `StoreError.migrationFailed` (the failed migration rolled back),
     ///   `StoreError.unreadable` or `StoreError.fileSystem`.
     public static func openFile(at url: URL, schema: StoreSchema, configuration: Configuration = Configuration()) throws -> DatabasePool {
-        try StoreFiles.makeDirectory(url.deletingLastPathComponent())
+        try StoreFiles.makeDirectory(url.deletingLastPathComponent(), restrictExisting: false)
         if FileManager.default.fileExists(atPath: url.path) {
             try checkExisting(at: url, schema: schema)
         }

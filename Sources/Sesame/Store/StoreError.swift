@@ -13,8 +13,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileSystem(path: String, reason: String)
     /// A user identifier cannot name a context: it is empty or longer than 100 UTF-8 bytes.
     case invalidUserID
-    /// The context was closed (its user signed out or another user signed in).
-    case contextClosed
 
     public var description: String {
         switch self {
@@ -28,8 +26,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .invalidUserID:
             return "a user identifier must be 1 to 100 UTF-8 bytes long to name a context"
-        case .contextClosed:
-            return "the context is closed"
         }
     }
 }

@@ -15,19 +15,24 @@ enum StoreFiles {
     /// The files SQLite keeps beside a database.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
-    /// Creates `url` (and missing parents) with mode 0700, and sets 0700 on `url` if it
-    /// already exists.
-    static func makeDirectory(_ url: URL) throws {
+    /// Creates `url` and its missing parents with mode 0700. With `restrictExisting`, also
+    /// sets 0700 on `url` when it exists already (a directory Sesame owns); parents that
+    /// exist are never changed (they are the app's).
+    static func makeDirectory(_ url: URL, restrictExisting: Bool) throws {
         let path = url.path
         var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            try makeDirectory(url.deletingLastPathComponent())
-            if mkdir(path, directoryMode) != 0, errno != EEXIST {
-                throw StoreError.fileSystem(path: path, reason: "cannot create the directory (\(String(cString: strerror(errno))))")
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StoreError.fileSystem(path: path, reason: "a file is in the way of the directory")
             }
-        } else if !isDirectory.boolValue {
-            throw StoreError.fileSystem(path: path, reason: "a file is in the way of the directory")
+            if restrictExisting { try setMode(directoryMode, path: path) }
+            return
         }
+        try makeDirectory(url.deletingLastPathComponent(), restrictExisting: false)
+        if mkdir(path, directoryMode) != 0, errno != EEXIST {
+            throw StoreError.fileSystem(path: path, reason: "cannot create the directory (\(String(cString: strerror(errno))))")
+        }
+        // mkdir applies the umask: set the mode exactly.
         try setMode(directoryMode, path: path)
     }
 

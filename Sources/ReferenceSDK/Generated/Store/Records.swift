@@ -2,6 +2,7 @@
 
 import Foundation
 import GRDB
+import Sesame
 
 extension ReferenceSDKStore.Persistence {
     /// A row of the `Note` table of the `persistence` database (version 3).
@@ -51,6 +52,19 @@ extension ReferenceSDKStore.Persistence {
             container["text"] = self.text
             container["createdAt"] = self.createdAt
             container["pinned"] = self.pinned
+        }
+
+        /// Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
+        /// Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
+        public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws {
+            let statement = try Sesame.StoreInsertStatement(db, sql: "INSERT INTO \"Note\" (\"id\", \"text\", \"createdAt\", \"pinned\") VALUES (?, ?, ?, ?)")
+            for record in records {
+                try statement.bind(record.id, at: 1)
+                try statement.bind(record.text, at: 2)
+                try statement.bind(record.createdAt, at: 3)
+                try statement.bind(record.pinned, at: 4)
+                try statement.execute()
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -103,6 +117,18 @@ extension ReferenceSDKStore.Cache {
             container["userId"] = self.userId
             container["png"] = self.png
             container["fetchedAt"] = self.fetchedAt
+        }
+
+        /// Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
+        /// Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
+        public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws {
+            let statement = try Sesame.StoreInsertStatement(db, sql: "INSERT INTO \"Avatar\" (\"userId\", \"png\", \"fetchedAt\") VALUES (?, ?, ?)")
+            for record in records {
+                try statement.bind(record.userId, at: 1)
+                try statement.bind(record.png, at: 2)
+                try statement.bind(record.fetchedAt, at: 3)
+                try statement.execute()
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
