@@ -72,3 +72,7 @@ public struct StoreInsertStatement {
         guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot bind a value", sql: statement.sql) }
     }
 }
+
+/// A statement belongs to its connection's queue: never send it elsewhere.
+@available(*, unavailable)
+extension StoreInsertStatement: Sendable {}
