@@ -58,6 +58,9 @@ struct Generate: ParsableCommand {
         Writes only the files whose bytes change and removes generated files the schema no longer
         produces (files that start with the generated header; hand-written files are left alone).
         With --check, writes nothing and exits 1 naming each file that would change.
+        With --single-file PATH instead of --output, writes every generated file into the one
+        Swift file PATH (imports first, then each file under a MARK comment); the SwiftPM build
+        plugin uses it because its outputs must be named before the generator runs.
         Example: sesame generate Schema --output Sources/ReferenceSDK/Generated --check
         """
     )
@@ -66,7 +69,12 @@ struct Generate: ParsableCommand {
     var schema: String
 
     @Option(help: "The folder the generated Swift files go in.")
-    var output: String
+    var output: String?
+
+    @Option(name: .customLong("single-file"), help: ArgumentHelp(
+        "Write the whole SDK into this one Swift file instead of a folder (for build plugins).",
+        valueName: "path"))
+    var singleFile: String?
 
     @Flag(help: "Write nothing; exit 1 when the generated files are not up to date.")
     var check = false
@@ -74,11 +82,21 @@ struct Generate: ParsableCommand {
     @Option(help: "How diagnostics are printed: text, json or github.")
     var format: OutputFormat = .text
 
+    func validate() throws {
+        switch (output, singleFile) {
+        case (nil, nil): throw ValidationError("Missing expected argument '--output <output>' (or '--single-file <path>')")
+        case (.some, .some): throw ValidationError("--output and --single-file cannot be used together")
+        default: break
+        }
+    }
+
     func run() throws {
         let sources = try SchemaFolder.read(schema)
         let generation = GeneratorPipeline.generate(sources)
         DiagnosticPrinter.print(generation.diagnostics, format: format)
         if generation.diagnostics.hasErrors { throw ExitCode(1) }
+        if let singleFile { return try writeSingleFile(generation.files, to: singleFile) }
+        guard let output else { return }
         let changes = try OutputFolder(path: output).changes(for: generation.files)
         if check {
             if changes.isEmpty {
@@ -96,5 +114,23 @@ struct Generate: ParsableCommand {
         }
         try OutputFolder(path: output).apply(changes)
         FileHandle.standardError.write(Data("\(output): \(changes.count) file(s) changed of \(generation.files.count)\n".utf8))
+    }
+
+    private func writeSingleFile(_ files: [GeneratedFile], to path: String) throws {
+        let contents = SingleFile.merge(files)
+        if check {
+            if FileManager.default.contents(atPath: path) == Data(contents.utf8) {
+                FileHandle.standardError.write(Data("\(path): up to date (\(files.count) files in one)\n".utf8))
+                return
+            }
+            let kind = FileManager.default.fileExists(atPath: path) ? "would change" : "would be created"
+            switch format {
+            case .github: print("::error file=\(path)::generated file is stale: \(kind)")
+            default: FileHandle.standardError.write(Data("\(path): \(kind); run `sesame generate \(schema) --single-file \(path)`\n".utf8))
+            }
+            throw ExitCode(1)
+        }
+        let changed = try SingleFile.write(contents, to: path)
+        FileHandle.standardError.write(Data("\(path): \(changed ? "written" : "unchanged") (\(files.count) files in one)\n".utf8))
     }
 }
