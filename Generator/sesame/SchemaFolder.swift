@@ -36,6 +36,22 @@ enum SchemaFolder {
     }
 }
 
+extension SchemaFolder {
+    /// The recorded store snapshots under `released/`, by path relative to the schema folder.
+    static func readReleased(_ path: String) throws -> [String: String] {
+        let root = URL(fileURLWithPath: path).appendingPathComponent("released")
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [:] }
+        let base = URL(fileURLWithPath: path).standardizedFileURL.path
+        var files: [String: String] = [:]
+        for case let url as URL in enumerator where url.pathExtension == "json" {
+            var relative = String(url.standardizedFileURL.path.dropFirst(base.count))
+            while relative.hasPrefix("/") { relative.removeFirst() }
+            files[relative] = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        }
+        return files
+    }
+}
+
 /// The folder of generated files: what would change, and applying it.
 struct OutputFolder {
     let path: String

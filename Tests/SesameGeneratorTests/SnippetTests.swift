@@ -133,7 +133,7 @@ import SesameGenerator
         let swift = Fixture.file("Operations.swift", in: generation)
         #expect(swift.contains("public func update(_ body: User, id: String, limit: Int? = nil) async throws -> [User] {"))
         #expect(swift.contains("try ModelCoding.range(value, minimum: 1.0, codingPath: [AnyCodingKey(\"limit\")])"))
-        #expect(swift.contains("let request = OperationRequest(TestSDKSchema.Requests.update, pathParameters: [\"id\": id], query: [(\"limit\", limit.map { String($0) })], body: try RequestBody.json(body))"))
+        #expect(swift.contains("let request = OperationRequest(TestSDKSchema.Requests.update, pathParameters: [\"id\": id], query: [(\"limit\", limit.map { String($0) })], body: try RequestBody.checkedJSON(body))"))
     }
 
     @Test func secretArgumentsNeverReachDescriptions() {

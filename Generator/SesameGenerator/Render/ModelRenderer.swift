@@ -46,7 +46,7 @@ struct ModelRenderer {
                     }
                     body.line("private var _\(property.swiftName): \(storage)")
                 } else if property.constraints.const != nil, let literal = types.literal(property.constraints.const!, property.type) {
-                    body.line("public var \(swiftName): \(storedType(property)) = \(literal)")
+                    body.line("public var \(swiftName): \(storedType(property)) { \(literal) }")
                 } else {
                     body.line("public var \(swiftName): \(storedType(property))")
                 }
@@ -87,10 +87,7 @@ struct ModelRenderer {
         writer.block("public init(\(parameters.joined(separator: ", ")))") { body in
             for property in object.properties {
                 let swiftName = SwiftName.escaped(property.swiftName)
-                if isConst(property) {
-                    if property.indirect { body.line("self._\(property.swiftName) = Indirect(\(types.literal(property.constraints.const!, property.type)!))") }
-                    continue
-                }
+                if isConst(property) { continue }
                 if property.indirect {
                     body.line(property.isOptional ? "self._\(property.swiftName) = \(swiftName).map(Indirect.init)" : "self._\(property.swiftName) = Indirect(\(swiftName))")
                 } else {
@@ -135,14 +132,16 @@ struct ModelRenderer {
                 } else {
                     expression = converted("try container.decode(\(wire).self, forKey: \(key))")
                 }
-                let target = property.indirect ? "self._\(property.swiftName)" : "self.\(SwiftName.escaped(property.swiftName))"
+                let constant = isConst(property) && !property.indirect
+                let target = constant ? "let \(SwiftName.escaped(property.swiftName))"
+                    : property.indirect ? "self._\(property.swiftName)" : "self.\(SwiftName.escaped(property.swiftName))"
                 if property.indirect {
                     expression = property.isOptional ? "(\(expression)).map(Indirect.init)" : "Indirect(\(expression))"
                 }
                 body.line("\(target) = \(expression)")
                 if types.hasChecks(property.type, property.constraints) {
                     let path = "container.codingPath + [CodingKeys\(key)]"
-                    let value = "self.\(SwiftName.escaped(property.swiftName))"
+                    let value = constant ? SwiftName.escaped(property.swiftName) : "self.\(SwiftName.escaped(property.swiftName))"
                     if property.isOptional {
                         body.block("if let value = \(value)") { inner in
                             types.checks("value", property.type, property.constraints, path: path, into: &inner)
@@ -198,7 +197,11 @@ struct ModelRenderer {
             }
             if case .kept(let type, _) = object.additionalProperties {
                 body.line("var extra = encoder.container(keyedBy: AnyCodingKey.self)")
-                body.block("for key in \(extraName).keys.sorted()") { loop in
+                if !object.properties.isEmpty {
+                    body.line("let known = Set(CodingKeys.allCases.map(\\.rawValue))")
+                }
+                let filter = object.properties.isEmpty ? "" : " where !known.contains(key)"
+                body.block("for key in \(extraName).keys.sorted()\(filter)") { loop in
                     loop.line("try extra.encode(\(types.toWire("\(extraName)[key]!", type)), forKey: AnyCodingKey(key))")
                 }
             }

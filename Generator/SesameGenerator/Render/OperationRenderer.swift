@@ -68,7 +68,10 @@ struct OperationRenderer {
                 }.joined(separator: ", ") + "]")
             }
             if let bodyType = operation.body {
-                let encoder = operation.encoding == .form ? "form" : "json"
+                // Model bodies are checked against their schema before anything is sent.
+                let checked: Bool
+                if case .model = bodyType { checked = true } else { checked = false }
+                let encoder = operation.encoding == .form ? (checked ? "checkedForm" : "form") : (checked ? "checkedJSON" : "json")
                 arguments.append("body: try RequestBody.\(encoder)(\(types.toWire("body", bodyType)))")
             }
             body.line("let request = OperationRequest(\(arguments.joined(separator: ", ")))")

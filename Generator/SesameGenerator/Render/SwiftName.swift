@@ -123,6 +123,11 @@ enum SwiftName {
     /// Text made safe inside a `//` or `///` comment: no line breaks, and no `*/` or `/*`
     /// that could matter if the comment is ever a block.
     static func commentSafe(_ text: String) -> String {
+        // Most text needs nothing: no line breaks, no control characters, no comment markers.
+        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "*" })
+            && text.first?.isWhitespace != true && text.last?.isWhitespace != true {
+            return text
+        }
         var cleaned = ""
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.value < 0x20 && scalar != "\t" {

@@ -7,6 +7,7 @@ struct AuthTranslator {
     private(set) var diagnostics: [Diagnostic] = []
     /// Models created for inline schemas that need a type (`<Operation>Response`, …).
     private(set) var hoisted: [ModelIR] = []
+    private var hoistedNames: Set<String> = []
     /// Every operation name auth.yaml declares, including those that failed to translate,
     /// so that references to them do not add a second error.
     private(set) var declaredOperations: Set<String> = []
@@ -53,11 +54,12 @@ struct AuthTranslator {
     mutating func hoistedType(_ node: Node, name: String, reader: inout NodeReader) -> TypeIR {
         var nested: [ModelIR] = []
         var swiftName = name
-        while models.declarations.values.contains(where: { $0.swiftName == swiftName }) || hoisted.contains(where: { $0.swiftName == swiftName }) {
+        while models.namesBySwiftName[swiftName] != nil || hoistedNames.contains(swiftName) {
             swiftName += "_"
         }
         let resolved = models.inlineType(node, qualifiedName: "", hint: swiftName, nested: &nested, reader: &reader)
         hoisted += nested
+        hoistedNames.formUnion(nested.map(\.swiftName))
         if resolved.nullable { reader.error("a nullable schema is not supported here", at: node) }
         return resolved.type
     }
@@ -199,6 +201,7 @@ struct AuthTranslator {
         let resolved = models.inlineType(schema, qualifiedName: "", hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key),
                                          nested: &nested, reader: &reader)
         hoisted += nested
+        hoistedNames.formUnion(nested.map(\.swiftName))
         return ParameterIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key), location: location, type: resolved.type,
                            required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
                            defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,

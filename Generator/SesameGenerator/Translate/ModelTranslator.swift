@@ -25,6 +25,8 @@ struct ModelTranslator {
     static let objectKeywords: Set<String> = ["properties", "required", "additionalProperties"]
 
     private(set) var declarations: [String: Declaration] = [:]
+    /// Declared names by Swift type name, so that lookups by type stay constant-time.
+    private(set) var namesBySwiftName: [String: String] = [:]
     private var readers: [String: NodeReader] = [:]
     private var translated: [String: ModelIR] = [:]
     private var inProgress: Set<String> = []
@@ -52,6 +54,7 @@ struct ModelTranslator {
                 }
                 declarations[entry.key] = declaration
                 swiftNames[swiftName] = declaration
+                namesBySwiftName[swiftName] = entry.key
             }
         }
     }
@@ -73,8 +76,8 @@ struct ModelTranslator {
 
     /// The declared model whose Swift type is `swiftName`, translated.
     mutating func model(swiftName: String) -> ModelIR? {
-        guard let declaration = declarations.values.first(where: { $0.swiftName == swiftName }) else { return nil }
-        return model(named: declaration.name)
+        guard let name = namesBySwiftName[swiftName] else { return nil }
+        return model(named: name)
     }
 
     /// The JSON names of an object model's properties (with those `allOf` merges in).
@@ -529,7 +532,7 @@ struct ModelTranslator {
             constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
             constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }
             if let patternEntry = entries["pattern"], let pattern = reader.string(patternEntry.value, "pattern") {
-                if (try? NSRegularExpression(pattern: pattern)) == nil {
+                if (try? Regex(pattern)) == nil {
                     reader.error("pattern is not a valid regular expression", at: patternEntry.value)
                 } else {
                     constraints.pattern = pattern

@@ -205,7 +205,7 @@ struct SDKTranslator {
                 if let idEntry = entries["userID"], let field = reader.string(idEntry.value, "userID") {
                     userID = field
                     if case .model(let swiftName)? = operation.response,
-                       let declaration = models.declarations.values.first(where: { $0.swiftName == swiftName }),
+                       let declaration = models.namesBySwiftName[swiftName].flatMap({ models.declarations[$0] }),
                        !objectFields(declaration.name).contains(field) {
                         reader.error("the details model '\(declaration.name)' has no property '\(field)'", at: idEntry.value)
                     }

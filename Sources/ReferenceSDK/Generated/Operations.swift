@@ -70,7 +70,7 @@ extension OperationPerformer where Schema == ReferenceSDKSchema {
     ///   argument breaks its schema. The authentication state is unchanged by a failure.
     @discardableResult
     public func createNote(_ body: NewNote) async throws -> Note {
-        let request = OperationRequest(ReferenceSDKSchema.Requests.createNote, body: try RequestBody.json(body))
+        let request = OperationRequest(ReferenceSDKSchema.Requests.createNote, body: try RequestBody.checkedJSON(body))
         return try await perform(request).decode(Note.self)
     }
 

@@ -54,6 +54,28 @@ public enum RequestBody: Sendable, Hashable {
         .json(try JSONEncoder.sesame.encode(value))
     }
 
+    /// Encodes a value as JSON after checking it against its schema: the value is decoded
+    /// back through its generated `init(from:)`, which checks every constraint.
+    /// - Throws: ``SchemaViolation`` naming the JSON path of the first value that breaks
+    ///   its schema; nothing is sent.
+    public static func checkedJSON<Value: Codable>(_ value: Value) throws -> RequestBody {
+        let data = try JSONEncoder.sesame.encode(value)
+        do {
+            _ = try JSONDecoder().decode(Value.self, from: data)
+        } catch let violation as SchemaViolation {
+            throw violation
+        } catch let DecodingError.dataCorrupted(context) where context.underlyingError is SchemaViolation {
+            throw context.underlyingError as! SchemaViolation
+        }
+        return .json(data)
+    }
+
+    /// Encodes a value as a form after checking it against its schema, as ``checkedJSON(_:)``.
+    public static func checkedForm<Value: Codable>(_ value: Value) throws -> RequestBody {
+        _ = try checkedJSON(value)
+        return try form(value)
+    }
+
     /// Encodes a value as a form: each top-level property becomes one field.
     /// - Throws: `EncodingError`, or ``SesameError`` when the value is not an object.
     public static func form(_ value: some Encodable) throws -> RequestBody {

@@ -17,6 +17,8 @@ public enum ModelCoding {
 
     /// Parses an RFC 3339 `date-time`; nil when the text is not one.
     public static func parseDateTime(_ text: String) -> Date? {
+        // RFC 3339 allows lower-case `t` and `z`.
+        let text = text.uppercased()
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
@@ -24,8 +26,14 @@ public enum ModelCoding {
     /// Formats a `Date` as an RFC 3339 `date-time` in UTC, with milliseconds only when the
     /// date has a fraction of a second.
     public static func dateTimeString(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+        // Round to the millisecond first: `.002` must not come back as `.001`.
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = (milliseconds / 1000).rounded(.down)
+        let fraction = Int(milliseconds - seconds * 1000)
+        let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+        guard fraction != 0 else { return whole }
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     // MARK: Formats
@@ -70,9 +78,11 @@ public enum ModelCoding {
 
     /// Checks `pattern` (an ECMA-262 regular expression, not anchored).
     public static func pattern(_ text: String, _ pattern: String, codingPath: [any CodingKey]) throws {
+        // Swift's Regex, whose `$` does not match before a final newline as JSON Schema
+        // (ECMA-262) expects; NSRegularExpression's does.
         let matches: Bool
-        if let regex = try? NSRegularExpression(pattern: pattern) {
-            matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        if let regex = try? Regex(pattern) {
+            matches = text.contains(regex)
         } else {
             matches = false
         }

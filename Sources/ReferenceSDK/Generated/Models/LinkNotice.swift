@@ -4,7 +4,7 @@ import Foundation
 import Sesame
 
 public struct LinkNotice: Codable, Hashable, Sendable {
-    public var kind: String = "link"
+    public var kind: String { "link" }
     public var title: String
     public var url: URL
 
@@ -22,8 +22,8 @@ public struct LinkNotice: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.kind = try container.decode(String.self, forKey: .kind)
-        try ModelCoding.constant(self.kind, "link", codingPath: container.codingPath + [CodingKeys.kind])
+        let kind = try container.decode(String.self, forKey: .kind)
+        try ModelCoding.constant(kind, "link", codingPath: container.codingPath + [CodingKeys.kind])
         self.title = try container.decode(String.self, forKey: .title)
         self.url = try container.decode(URIValue.self, forKey: .url).value
     }

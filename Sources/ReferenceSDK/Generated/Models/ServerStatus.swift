@@ -4,7 +4,7 @@ import Foundation
 import Sesame
 
 public struct ServerStatus: Codable, Hashable, Sendable {
-    public var status: String = "ok"
+    public var status: String { "ok" }
     public var version: String?
     public var uptimeSeconds: Double?
     /// Properties the schema does not declare, kept as received.
@@ -25,8 +25,8 @@ public struct ServerStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.status = try container.decode(String.self, forKey: .status)
-        try ModelCoding.constant(self.status, "ok", codingPath: container.codingPath + [CodingKeys.status])
+        let status = try container.decode(String.self, forKey: .status)
+        try ModelCoding.constant(status, "ok", codingPath: container.codingPath + [CodingKeys.status])
         self.version = try container.decodeIfPresent(String.self, forKey: .version)
         self.uptimeSeconds = try container.decodeIfPresent(Double.self, forKey: .uptimeSeconds)
         if let value = self.uptimeSeconds {
@@ -48,7 +48,8 @@ public struct ServerStatus: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.version, forKey: .version)
         try container.encodeIfPresent(self.uptimeSeconds, forKey: .uptimeSeconds)
         var extra = encoder.container(keyedBy: AnyCodingKey.self)
-        for key in additionalProperties.keys.sorted() {
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        for key in additionalProperties.keys.sorted() where !known.contains(key) {
             try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
         }
     }

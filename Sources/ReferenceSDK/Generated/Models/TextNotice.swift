@@ -4,7 +4,7 @@ import Foundation
 import Sesame
 
 public struct TextNotice: Codable, Hashable, Sendable {
-    public var kind: String = "text"
+    public var kind: String { "text" }
     public var text: String
 
     /// Creates a value; properties with a default in the schema may be left out.
@@ -19,8 +19,8 @@ public struct TextNotice: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.kind = try container.decode(String.self, forKey: .kind)
-        try ModelCoding.constant(self.kind, "text", codingPath: container.codingPath + [CodingKeys.kind])
+        let kind = try container.decode(String.self, forKey: .kind)
+        try ModelCoding.constant(kind, "text", codingPath: container.codingPath + [CodingKeys.kind])
         self.text = try container.decode(String.self, forKey: .text)
     }
 
