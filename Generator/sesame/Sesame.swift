@@ -44,7 +44,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let sources = try SchemaFolder.read(schema)
-        let validation = GeneratorPipeline.validate(sources)
+        let validation = GeneratorPipeline.validate(sources, released: try SchemaFolder.readReleased(schema))
         DiagnosticPrinter.print(validation.diagnostics, format: format)
         if validation.diagnostics.hasErrors { throw ExitCode(1) }
         if format == .text { FileHandle.standardError.write(Data("\(schema): valid (\(sources.count) files)\n".utf8)) }
@@ -92,12 +92,18 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let sources = try SchemaFolder.read(schema)
-        let generation = GeneratorPipeline.generate(sources)
+        let released = try SchemaFolder.readReleased(schema)
+        let generation = GeneratorPipeline.generate(sources, released: released)
         DiagnosticPrinter.print(generation.diagnostics, format: format)
         if generation.diagnostics.hasErrors { throw ExitCode(1) }
         if let singleFile { return try writeSingleFile(generation.files, to: singleFile) }
         guard let output else { return }
-        let changes = try OutputFolder(path: output).changes(for: generation.files)
+        // Store versions not recorded yet are recorded now (Schema/released/store/…): from
+        // then on they are frozen, and editing one is an error.
+        let snapshots = generation.storeSnapshots.filter { released[$0.path] == nil }.map {
+            OutputFolder.Change(path: (schema as NSString).appendingPathComponent($0.path), kind: .created, contents: $0.contents)
+        }
+        let changes = try OutputFolder(path: output).changes(for: generation.files) + snapshots
         if check {
             if changes.isEmpty {
                 FileHandle.standardError.write(Data("\(output): up to date (\(generation.files.count) files)\n".utf8))
