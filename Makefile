@@ -3,8 +3,10 @@ SWIFT ?= swift
 SCHEMA ?= Schema
 SDK_OUTPUT ?= Sources/ReferenceSDK/Generated
 SESAME = $(SWIFT) run --quiet sesame
+# The schema apps were last shipped with; `make check` refuses breaking changes against it.
+RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check test demo bench build
+.PHONY: generate check test demo bench build release-snapshot
 
 build:
 	$(SWIFT) build
@@ -19,6 +21,11 @@ check:
 	$(SESAME) validate $(SCHEMA)
 	python3 scripts/validate-format-schema.py
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
+	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
+
+## Record Schema/ as released: later changes are diffed against it by `make check`.
+release-snapshot:
+	rm -rf $(RELEASED) && mkdir -p $(RELEASED) && cp $(SCHEMA)/*.yaml $(RELEASED)/
 
 ## The whole suite: the schema check, then every test target.
 test: check

@@ -168,7 +168,9 @@ class Checker:
         count = 0
         tests = os.path.join(self.root, "Tests")
         for directory, subdirectories, files in os.walk(tests):
-            subdirectories.sort()
+            # Build folders and hidden folders (a fixture package's .build, its checkouts)
+            # hold other projects' YAML, not Sesame schemas.
+            subdirectories[:] = sorted(d for d in subdirectories if not d.startswith(".") and d != "checkouts")
             parts = os.path.relpath(directory, tests).split(os.sep)
             if "Fixtures" not in parts or "released" in parts[parts.index("Fixtures"):]:
                 continue
