@@ -5,10 +5,12 @@ public struct RefreshFailure: Sendable, Hashable, CustomStringConvertible {
         /// The back-end rejected the refresh (a credential-rejected code such as
         /// `invalid_grant`), or the credential cannot be refreshed: the session is invalid.
         case rejected
-        /// Worth retrying later (network, rate limit, unavailability): nothing changed.
+        /// Worth retrying later (network, 5xx, 429, a code the catalogue calls transient):
+        /// nothing changed, and refreshes back off (honouring `Retry-After`) before the next
+        /// one is sent.
         case transient
-        /// The refresh failed otherwise (a client or server error, a malformed response):
-        /// nothing changed.
+        /// The refresh failed otherwise (a client error, a malformed response): nothing
+        /// changed.
         case failed
         /// More refreshes than the schema's window allows: nothing was sent.
         case limitReached

@@ -11,6 +11,12 @@ import OpenAPIRuntime
 /// - adds `credential.header` (formatted with `{accessToken}`) only to requests whose base
 ///   URL has the back-end's scheme, host and port, and never over plain `http` outside
 ///   loopback; other requests pass untouched;
+/// - follows redirects itself (301, 302, 303, 307, 308; at most 5), sending the credential
+///   on a hop only while the chain stays on the back-end's origin, and dropping
+///   `Authorization`, `Proxy-Authorization`, `Cookie` and the credential header when a
+///   redirect leaves it. Give the client a transport that does not follow redirects, such
+///   as `URLSessionTransport.notFollowingRedirects`: a transport that follows them itself
+///   may copy the credential to wherever the back-end redirects;
 /// - retries a rejected request once: at once with the current credential when the
 ///   rejected one was already replaced, else after a refresh that every concurrent request
 ///   shares; any other 401 or 403 is returned untouched;
@@ -26,27 +32,37 @@ public struct CredentialMiddleware: ClientMiddleware {
     let maximumBodySize: Int
     let logger: Logger
 
-    /// Sends the request with the credential, and retries it once after a rejection.
+    /// Sends the request with the credential, following redirects, and retries it once
+    /// after a rejection.
     /// - Throws: ``SesameError/notAuthenticated`` when a credential is required and there is
     ///   no session; ``SesameError/invalidState(reason:)`` when a required credential may not
-    ///   go to the request's origin; the refresh's error when a needed refresh fails.
+    ///   go to the request's origin; the refresh's error when a needed refresh fails;
+    ///   ``SesameError/transport(operation:reason:)`` after more than 5 redirects.
     public func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
                           next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
         async throws -> (HTTPResponse, HTTPBody?)
     {
+        let redirects = RedirectFollower(scope: scope, header: header, logger: logger)
         guard scope.permits(request, baseURL: baseURL) else {
             if requiresCredential {
                 throw SesameError.invalidState(reason: "refusing to send the credential of \(operationID) outside the back-end's origin or over plain http")
             }
-            return try await next(request, body, baseURL)
+            let outcome = try await redirects.send(request, body: body, baseURL: baseURL, operationID: operationID,
+                                                   credential: nil, next: next)
+            return (outcome.response, outcome.body)
         }
         guard let credential = try await source.credentialForSending() else {
             if requiresCredential { throw SesameError.notAuthenticated }
-            return try await next(request, body, baseURL)
+            let outcome = try await redirects.send(request, body: body, baseURL: baseURL, operationID: operationID,
+                                                   credential: nil, next: next)
+            return (outcome.response, outcome.body)
         }
         let replayable = try await replayableBody(body, operation: operationID)
-        let (response, responseBody) = try await next(try applying(credential, to: request), replayable, baseURL)
-        guard matcher.mayMatch(status: response.status.code) else { return (response, responseBody) }
+        let first = try await redirects.send(request, body: replayable, baseURL: baseURL, operationID: operationID,
+                                             credential: try headerValue(for: credential), next: next)
+        let (response, responseBody) = (first.response, first.body)
+        // Only a response to a request that carried the credential can reject it.
+        guard first.carriedCredential, matcher.mayMatch(status: response.status.code) else { return (response, responseBody) }
         let data = try await responseBody.collected(upTo: maximumBodySize, operation: operationID)
         guard matcher.matches(status: response.status.code, headerFields: response.headerFields, body: data) else {
             return (response, HTTPBody(data))
@@ -55,14 +71,14 @@ public struct CredentialMiddleware: ClientMiddleware {
         guard let replacement = try await source.credentialAfterRejection(of: credential) else {
             return (response, HTTPBody(data))
         }
-        return try await next(try applying(replacement, to: request), replayable, baseURL)
+        let retry = try await redirects.send(request, body: replayable, baseURL: baseURL, operationID: operationID,
+                                             credential: try headerValue(for: replacement), next: next)
+        return (retry.response, retry.body)
     }
 
-    private func applying(_ credential: Credential, to request: HTTPRequest) throws -> HTTPRequest {
-        let value = try format.resolve { $0 == ["accessToken"] ? .string(credential.accessToken) : nil }
-        var request = request
-        request.headerFields[header] = value.formValue
-        return request
+    /// The credential header's value: the schema's format with `{accessToken}`.
+    private func headerValue(for credential: Credential) throws -> String {
+        try format.resolve { $0 == ["accessToken"] ? .string(credential.accessToken) : nil }.formValue
     }
 
     private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {

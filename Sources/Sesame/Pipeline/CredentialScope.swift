@@ -4,7 +4,9 @@ import HTTPTypes
 /// Where the credential may go: requests for the base URL's origin (scheme, host, port)
 /// only, and never over plain `http` unless the host is a loopback address.
 struct CredentialScope: Sendable, Hashable {
-    private struct Origin: Hashable {
+    /// An http(s) origin: lower-case scheme and host (without IPv6 brackets), default port
+    /// made explicit.
+    struct Origin: Hashable, Sendable {
         var scheme: String
         var host: String
         var port: Int
@@ -19,6 +21,7 @@ struct CredentialScope: Sendable, Hashable {
             self.port = port ?? (scheme == "https" ? 443 : 80)
         }
 
+        /// The origin of an http(s) URL; nil for any other URL.
         init?(url: URL) {
             self.init(scheme: url.scheme, host: url.host, port: url.port)
         }

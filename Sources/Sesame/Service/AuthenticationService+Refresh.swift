@@ -1,16 +1,40 @@
 import Foundation
 
-/// A refresh under way, shared by every request that needs it.
+/// The refresh engine's state for one epoch, which the actor keeps in `refreshInFlight`
+/// (every new epoch clears it): the refresh under way, and the back-off after transient
+/// failures.
 struct InFlightRefresh: Sendable {
-    let id: UInt64
     let epoch: UInt64
+    /// The refresh under way, shared by every request that needs it; nil between refreshes.
+    var running: RunningRefresh?
+    /// Set by a transient failure, cleared by a success.
+    var backoff: RefreshBackoff?
+}
+
+/// A refresh under way.
+struct RunningRefresh: Sendable {
+    let id: UInt64
     let task: Task<Credential, any Error>
+}
+
+/// After a transient refresh failure: until `until`, refreshes fail at once with `error`
+/// and send nothing.
+struct RefreshBackoff: Sendable {
+    /// Transient failures in a row: the exponential back-off grows with them.
+    var failures: Int
+    var until: Date
+    /// Whether `until` is the back-end's `Retry-After`, which defers the refreshes the app
+    /// asks for too; the runtime's own exponential back-off defers only its own refreshes.
+    var isRetryAfter: Bool
+    var error: RefreshError
 }
 
 /// A failed refresh: what it means, and the error its waiters receive.
 struct RefreshError: Error, Sendable {
     let failure: RefreshFailure
     let underlying: any Error
+    /// The response's `Retry-After`, as a delay from when it was received.
+    var retryAfter: TimeInterval? = nil
 }
 
 extension AuthenticationService {
@@ -35,7 +59,7 @@ extension AuthenticationService {
             throw SesameError.notAuthenticated
         }
         do {
-            return try await refreshedCredential(replacing: current)
+            return try await refreshedCredential(replacing: current, automatic: true)
         } catch {
             // A failure within the leeway keeps the credential, which is still valid,
             // unless the refresh was rejected or the session changed meanwhile.
@@ -58,7 +82,7 @@ extension AuthenticationService {
             return nil
         }
         do {
-            return try await refreshedCredential(replacing: current)
+            return try await refreshedCredential(replacing: current, automatic: true)
         } catch let error as RefreshError {
             throw error.underlying
         }
@@ -70,19 +94,35 @@ extension AuthenticationService {
 
     // MARK: Single-flight refresh
 
+    /// A refreshed credential for a refresh the app asked for (restoring a session): as
+    /// ``refreshedCredential(replacing:automatic:)``, deferred only by a `Retry-After`.
+    func refreshedCredential(replacing stale: Credential) async throws -> Credential {
+        try await refreshedCredential(replacing: stale, automatic: false)
+    }
+
     /// A refreshed credential: joins the refresh under way for this epoch, or starts one.
     /// When `stale` was already replaced, returns the current credential without refreshing.
-    /// - Throws: ``RefreshError``; ``SesameError/excessiveRefresh(maxRefreshes:window:)``
-    ///   beyond the schema's window; ``SesameError/notAuthenticated`` when the session ended.
-    func refreshedCredential(replacing stale: Credential) async throws -> Credential {
+    ///
+    /// After a transient failure, refreshes back off: an `automatic` one (the runtime's own,
+    /// for a request) waits out the whole back-off, `Retry-After` or exponential; one the
+    /// app asked for waits out a `Retry-After` only, so that `restoreSession()` can retry.
+    /// - Throws: ``RefreshError``, also at once, without sending anything, while backing off;
+    ///   ``SesameError/excessiveRefresh(maxRefreshes:window:)`` beyond the schema's window;
+    ///   ``SesameError/notAuthenticated`` when the session ended.
+    func refreshedCredential(replacing stale: Credential, automatic: Bool) async throws -> Credential {
         let epoch = self.epoch
-        if let inFlight = refreshInFlight, inFlight.epoch == epoch {
-            return try await awaitRefresh(inFlight.task, epoch: epoch)
+        var state = refreshInFlight.flatMap { $0.epoch == epoch ? $0 : nil } ?? InFlightRefresh(epoch: epoch)
+        if let running = state.running {
+            return try await awaitRefresh(running.task, epoch: epoch)
         }
         guard let current = session?.credential else { throw SesameError.notAuthenticated }
         guard current.accessToken == stale.accessToken else { return current }
         guard let refresh = sdk.credential.refresh else { throw SesameError.notAuthenticated }
         let now = now()
+        if let backoff = state.backoff, now < backoff.until, automatic || backoff.isRetryAfter {
+            logger.debug("refresh deferred: backing off for \(backoff.until.timeIntervalSince(now)) s after \(backoff.failures) transient failure(s)")
+            throw backoff.error
+        }
         refreshHistory.removeAll { now.timeIntervalSince($0) >= refresh.window.timeInterval }
         guard refreshHistory.count < refresh.maxRefreshes else {
             logger.warning("refresh refused: \(refresh.maxRefreshes) refreshes in \(refresh.window) already")
@@ -96,7 +136,8 @@ extension AuthenticationService {
             let outcome = await self.exchangeRefreshToken(of: current)
             return try self.completeRefresh(outcome, id: id, epoch: epoch)
         }
-        refreshInFlight = InFlightRefresh(id: id, epoch: epoch, task: task)
+        state.running = RunningRefresh(id: id, task: task)
+        refreshInFlight = state
         return try await awaitRefresh(task, epoch: epoch)
     }
 
@@ -109,9 +150,10 @@ extension AuthenticationService {
 
     /// Applies a refresh's outcome, in one actor step: the new credential (keeping the
     /// refresh token when the back-end did not rotate it) replaces the old one in memory
-    /// and in the session store together. An outcome for an older epoch is discarded.
+    /// and in the session store together, and ends any back-off; a transient failure starts
+    /// or extends the back-off. An outcome for an older epoch is discarded.
     func completeRefresh(_ outcome: Result<Credential, RefreshError>, id: UInt64, epoch: UInt64) throws -> Credential {
-        if refreshInFlight?.id == id { refreshInFlight = nil }
+        if refreshInFlight?.running?.id == id { refreshInFlight?.running = nil }
         guard epoch == self.epoch, var session else {
             logger.debug("discarding a refresh that completed for an ended session")
             throw SesameError.notAuthenticated
@@ -121,11 +163,13 @@ extension AuthenticationService {
             if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
             session.credential = credential
             self.session = session
+            refreshInFlight?.backoff = nil
             apply([.persistSession])
             logger.info("the credential was refreshed")
             broadcaster.broadcast(.tokenRefreshed(expiresAt: credential.expiresAt), logger: logger)
             return credential
         case .failure(let error):
+            if error.failure.kind == .transient { startBackoff(after: error, epoch: epoch) }
             logger.notice("the refresh failed: \(error.failure)")
             broadcaster.broadcast(.refreshFailed(error.failure), logger: logger)
             if error.failure.kind == .rejected {
@@ -135,6 +179,26 @@ extension AuthenticationService {
             }
             throw error
         }
+    }
+
+    /// Backs off after a transient failure: for the response's `Retry-After` when it has
+    /// one, else for `refreshBackoff` doubled by each earlier transient failure in a row,
+    /// at most `maximumRefreshBackoff`.
+    private func startBackoff(after error: RefreshError, epoch: UInt64) {
+        var state = refreshInFlight ?? InFlightRefresh(epoch: epoch)
+        let failures = (state.backoff?.failures ?? 0) + 1
+        let delay = error.retryAfter ?? Self.backoffDelay(failures: failures, first: configuration.refreshBackoff,
+                                                           maximum: configuration.maximumRefreshBackoff)
+        state.backoff = RefreshBackoff(failures: failures, until: now().addingTimeInterval(delay),
+                                       isRetryAfter: error.retryAfter != nil, error: error)
+        refreshInFlight = state
+        logger.info("backing off refreshes for \(delay) s (\(error.retryAfter == nil ? "exponential" : "Retry-After"))")
+    }
+
+    /// `first` × 2^(failures − 1), at most `maximum`.
+    static func backoffDelay(failures: Int, first: Duration, maximum: Duration) -> TimeInterval {
+        let doublings = Double(min(max(failures - 1, 0), 62))
+        return min(first.timeInterval * pow(2, doublings), maximum.timeInterval)
     }
 
     /// Sends the schema's refresh request for `credential` and reads the token response.
@@ -156,13 +220,16 @@ extension AuthenticationService {
             let json = try TokenResponseReader.json(response.body, operation: operation)
             return .success(try TokenResponseReader.credential(from: json, description: sdk.credential, operation: operation, now: now()))
         } catch let error as BackEndError {
-            let kind: RefreshFailure.Kind = switch error.response.category {
+            let response = error.response
+            // Network failures, 5xx and 429 are transient unless the catalogue says rejected.
+            let kind: RefreshFailure.Kind = switch response.category {
             case .credentialRejected: .rejected
-            case .transient: .transient
-            default: .failed
+            case .transient, .server: .transient
+            default: response.status == 429 || response.status >= 500 ? .transient : .failed
             }
-            return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: error.response.description),
-                                         underlying: Schema.serverError(error.response)))
+            return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: response.description),
+                                         underlying: Schema.serverError(response),
+                                         retryAfter: kind == .transient ? RetryAfter.delay(in: error.headerFields, now: now()) : nil))
         } catch let error as SesameError {
             let kind: RefreshFailure.Kind = if case .transport = error { .transient } else { .failed }
             return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: error.description), underlying: error))

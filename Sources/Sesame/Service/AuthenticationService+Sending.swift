@@ -5,6 +5,8 @@ import OpenAPIRuntime
 /// An error response, before it becomes the schema's typed error at the public boundary.
 struct BackEndError: Error, Sendable {
     let response: ServerErrorResponse
+    /// The response's header fields (the refresh reads `Retry-After`).
+    var headerFields: HTTPFields = [:]
 }
 
 /// Which credential a request carries.
@@ -54,20 +56,25 @@ extension AuthenticationService {
         let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: name)
         guard (200..<300).contains(response.status.code) else {
             throw BackEndError(response: try ServerErrorParser.parse(status: response.status.code, headerFields: response.headerFields,
-                                                                     body: data, catalogue: sdk.errors, operation: name))
+                                                                     body: data, catalogue: sdk.errors, operation: name),
+                               headerFields: response.headerFields)
         }
         return OperationResponse(operation: name, status: response.status.code, headerFields: response.headerFields, body: data)
     }
 
-    /// Sends a request through the pipeline with the credential `mode` says, and maps
-    /// transport failures to ``SesameError/transport(operation:reason:)``.
+    /// Sends a request through the pipeline with the credential `mode` says, following
+    /// redirects (see ``RedirectFollower``), and maps transport failures to
+    /// ``SesameError/transport(operation:reason:)``.
     nonisolated func transmit(_ request: HTTPRequest, body: HTTPBody?, operation: String,
                               credential mode: CredentialMode) async throws -> (HTTPResponse, HTTPBody?)
     {
         let credentialMiddleware: [any ClientMiddleware]
         switch mode {
         case .none:
-            credentialMiddleware = []
+            // No session credential, but redirects are followed all the same, and client
+            // authentication dropped when one leaves the origin.
+            let header = HTTPField.Name(sdk.credential.header) ?? .authorization
+            credentialMiddleware = [RedirectMiddleware(follower: RedirectFollower(scope: scope, header: header, logger: logger))]
         case .session:
             let source = SessionCredentialSource(service: WeakReference(self))
             credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true)]

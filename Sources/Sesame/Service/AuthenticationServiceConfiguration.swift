@@ -11,7 +11,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var baseURL: URL?
     /// The app's OAuth client, for token requests declaring client authentication.
     public var client: ClientCredentials?
-    /// Sends the requests; URLSession by default.
+    /// Sends the requests: by default `URLSessionTransport.notFollowingRedirects`, a
+    /// URLSession that hands every redirect back to the pipeline, which follows it and sends
+    /// the credential only to the back-end's origin. A transport that follows redirects
+    /// itself may send the credential wherever the back-end redirects.
     public var transport: any ClientTransport
     /// Extra middlewares, run inside the credential middleware for every request.
     public var middlewares: [any ClientMiddleware]
@@ -33,16 +36,23 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var eventStreamReconnectDelay: Duration
     /// The largest response body the runtime reads, in bytes; larger ones fail.
     public var maximumResponseSize: Int
+    /// How long refreshes wait after a transient failure (network, 5xx, 429) that came
+    /// without `Retry-After`; each further transient failure in a row doubles it. Until
+    /// then a refresh fails at once with the same error. A success resets it.
+    public var refreshBackoff: Duration
+    /// The longest ``refreshBackoff`` grows to. A `Retry-After` is honoured as it is.
+    public var maximumRefreshBackoff: Duration
 
     /// Creates a configuration; every parameter has a default.
     public init(baseURL: URL? = nil, client: ClientCredentials? = nil,
-                transport: any ClientTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [],
+                transport: any ClientTransport = URLSessionTransport.notFollowingRedirects, middlewares: [any ClientMiddleware] = [],
                 now: @escaping @Sendable () -> Date = { Date() },
                 logger: Logger = Logger(label: "sesame.authentication"),
                 sessionStore: any SessionStore<Details> = InMemorySessionStore<Details>(),
                 restorationDelegate: any SessionRestorationDelegate<Details> = DefaultSessionRestorationDelegate<Details>(),
                 eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
-                eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20)
+                eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
+                refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60))
     {
         self.baseURL = baseURL
         self.client = client
@@ -56,5 +66,7 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         self.receivesServerEvents = receivesServerEvents
         self.eventStreamReconnectDelay = eventStreamReconnectDelay
         self.maximumResponseSize = maximumResponseSize
+        self.refreshBackoff = refreshBackoff
+        self.maximumRefreshBackoff = maximumRefreshBackoff
     }
 }
