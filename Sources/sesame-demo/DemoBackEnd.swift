@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import ReferenceServer
+
+// The only file of the demo that imports ReferenceServer: its wire models share their names
+// with the generated SDK's (`Provider`, `Note`, …), so main.swift sees the back-end through
+// this small wrapper, which speaks in plain values.
+
+/// The reference back-end, in-process on 127.0.0.1 and a free port, and the "admin" side of
+/// it that the demo plays: reading the code it "sent", pushing events and revoking sessions.
+final class DemoBackEnd: Sendable {
+    private let server: ReferenceServer
+    let baseURL: URL
+
+    private init(server: ReferenceServer, baseURL: URL) {
+        self.server = server
+        self.baseURL = baseURL
+    }
+
+    /// Starts the server; its wall clock is `now`, which the demo shares with the app.
+    static func start(now: @escaping @Sendable () -> Date) async throws -> DemoBackEnd {
+        let server = ReferenceServer(configuration: .init(
+            host: "127.0.0.1",
+            port: 0,
+            now: now,
+            logger: Logger(label: "sesame-demo.server") { _ in SwiftLogNoOpLogHandler() }
+        ))
+        let endpoint = try await server.start()
+        return DemoBackEnd(server: server, baseURL: endpoint.baseURL)
+    }
+
+    func stop() async {
+        await server.stop()
+    }
+
+    /// The code of the latest internal challenge sent to `identifier`, and its channel.
+    func latestCode(for identifier: String) async -> (code: String, channel: String)? {
+        await server.state.latestChallenge(identifier: identifier).map { ($0.code, $0.channel) }
+    }
+
+    func openEventStreams(ofUser uid: String) async -> Int {
+        await server.state.openEventStreams(ofUser: uid)
+    }
+
+    /// Pushes an event with a JSON payload to the user's event streams.
+    func pushEvent(toUser uid: String, name: String, json: String) async throws {
+        _ = try await server.state.pushEvent(toUser: uid, name: name, data: json)
+    }
+
+    /// Ends the user's event streams as a dropped connection would.
+    func disconnectEventStreams(ofUser uid: String) async {
+        await server.state.disconnectEventStreams(ofUser: uid)
+    }
+
+    /// Revokes every session of the user, as an administrator would.
+    func revokeSessions(ofUser uid: String) async throws {
+        try await server.state.revokeTokens(ofUser: uid, reason: .adminAction)
+    }
+
+    /// Successful refreshes so far.
+    func refreshCount() async -> Int {
+        await server.state.counters().refreshes
+    }
+}

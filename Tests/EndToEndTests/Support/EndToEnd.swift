@@ -1,0 +1,97 @@
+import Foundation
+import ReferenceSDK
+
+/// One test's world: a reference server on loopback, the client's clock, and services
+/// made with the server's base URL, the demo client and the default (URLSession) transport.
+struct EndToEnd: Sendable {
+    let backEnd: BackEnd
+    /// The client's clock; the server's starts at the same date.
+    let clock: TestClock
+
+    /// Makes a service for the back-end. Server-sent events are off unless asked for, so
+    /// that the event stream's own requests stay out of the counters a test checks.
+    func makeService(
+        store: InMemorySessionStore<AuthenticationDetails> = InMemorySessionStore(),
+        receivesServerEvents: Bool = false,
+        traffic: TrafficRecorder? = nil,
+        logs: LogCapture = LogCapture(),
+        client: ClientCredentials = ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
+        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
+    ) -> Service {
+        let clock = self.clock
+        return Service(configuration: .init(
+            baseURL: backEnd.baseURL,
+            client: client,
+            middlewares: traffic.map { [$0] } ?? [],
+            now: { clock.now },
+            logger: logs.logger(label: "e2e.sesame"),
+            sessionStore: store,
+            restorationDelegate: restorationDelegate,
+            receivesServerEvents: receivesServerEvents,
+            eventStreamReconnectDelay: .milliseconds(50)
+        ))
+    }
+
+    /// Moves both clocks: the server's through its control API, the client's injected one.
+    func advanceTime(by seconds: TimeInterval) async {
+        clock.advance(by: seconds)
+        await backEnd.advanceClock(by: seconds)
+    }
+
+    // MARK: Signing in
+
+    @discardableResult
+    func signInAsGuest(_ service: Service) async throws -> AuthenticationDetails {
+        try await service.authenticate(with: SingleStepMethod.guest)
+    }
+
+    /// Runs the internal method: the challenge, then the code the server "sent", read
+    /// through its control API.
+    @discardableResult
+    func signInInternal(_ service: Service, identifier: String) async throws -> AuthenticationDetails {
+        let started = try await service.initializeAuthentication(with: MultiStepMethod.internal(identifier: identifier))
+        guard case .needsInput = started else { throw Unexpected("initialize did not stop for the code: \(started)") }
+        guard let code = await backEnd.latestCode(for: identifier) else { throw Unexpected("no code was sent") }
+        let finished = try await service.continueAuthentication(with: AuthenticationInput.internalContinue(code: code))
+        guard case .authenticated(let details) = finished else { throw Unexpected("continue did not sign in: \(finished)") }
+        return details
+    }
+
+    // MARK: Event streams
+
+    /// Waits until the back-end has an open event stream for `uid`.
+    func waitForEventStream(ofUser uid: String) async -> Bool {
+        await poll { await backEnd.openEventStreams(ofUser: uid) > 0 }
+    }
+
+    /// Gets pushed events to the service. URLSessionTransport streams response bodies only
+    /// on Apple platforms; elsewhere (Linux) it buffers the whole body, so the events of a
+    /// stream reach the service only when the stream ends: there the test ends it (the
+    /// runtime then reconnects with `Last-Event-ID`). On Apple platforms events arrive live.
+    func flushEventStream(ofUser uid: String) async {
+        #if !canImport(Darwin)
+        await backEnd.disconnectEventStreams(ofUser: uid)
+        #endif
+    }
+}
+
+/// Runs `body` against a fresh reference server, stopped afterwards whatever happens.
+func withEndToEnd(accessTokenLifetime: Duration = .seconds(3600),
+                  _ body: (EndToEnd) async throws -> Void) async throws
+{
+    let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    let backEnd = try await BackEnd.start(at: start, accessTokenLifetime: accessTokenLifetime)
+    do {
+        try await body(EndToEnd(backEnd: backEnd, clock: TestClock(start)))
+    } catch {
+        await backEnd.stop()
+        throw error
+    }
+    await backEnd.stop()
+}
+
+/// A step of a test that did not go as it should.
+struct Unexpected: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

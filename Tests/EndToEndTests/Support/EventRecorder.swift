@@ -1,0 +1,69 @@
+import Foundation
+import ReferenceSDK
+import Testing
+
+typealias Service = AuthenticationService<ReferenceSDKSchema>
+typealias Event = AuthenticationEvent<ReferenceSDKSchema>
+typealias State = AuthenticationState<AuthenticationDetails>
+
+/// Records what a service publishes, through a callback subscription.
+final class EventRecorder: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var stored: [Event] = []
+    private var subscription: Subscription?
+
+    private init() {}
+
+    /// Subscribes to `service`; the first event recorded is its current state.
+    static func attach(to service: Service) async -> EventRecorder {
+        let recorder = EventRecorder()
+        let subscription = await service.subscribe { event in recorder.append(event) }
+        recorder.lock.withLock { recorder.subscription = subscription }
+        return recorder
+    }
+
+    private func append(_ event: Event) {
+        lock.withLock { stored.append(event) }
+    }
+
+    var events: [Event] { lock.withLock { stored } }
+
+    /// The states published, in order.
+    var states: [State] {
+        events.compactMap { if case .stateChanged(let state) = $0 { state } else { nil } }
+    }
+
+    /// The server events delivered, in order.
+    var serverEvents: [ReferenceSDKEvent] {
+        events.compactMap { if case .server(let event) = $0 { event } else { nil } }
+    }
+
+    var refreshes: Int {
+        events.filter { if case .tokenRefreshed = $0 { true } else { false } }.count
+    }
+
+    var refreshFailures: [RefreshFailure] {
+        events.compactMap { if case .refreshFailed(let failure) = $0 { failure } else { nil } }
+    }
+
+    func cancel() {
+        lock.withLock { subscription }?.cancel()
+    }
+
+    /// Waits until `condition` holds for the recorded events, polling every 5 ms for at
+    /// most `timeout`. Returns whether it held.
+    func wait(timeout: Duration = .seconds(5), until condition: (EventRecorder) -> Bool) async -> Bool {
+        await poll(timeout: timeout) { condition(self) }
+    }
+}
+
+/// Polls `condition` every 5 ms until it holds or `timeout` passes; returns whether it held.
+func poll(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return await condition()
+}
