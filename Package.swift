@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "reference-server", targets: ["reference-server"]),
         .executable(name: "sesame-demo", targets: ["sesame-demo"]),
+        .plugin(name: "SesameBuildPlugin", targets: ["SesameBuildPlugin"]),
+        .plugin(name: "SesameCommandPlugin", targets: ["SesameCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -41,6 +43,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/sesame"
+        ),
+
+        // MARK: Plugins (docs/plugins.md)
+        .plugin(
+            name: "SesameBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["sesame"]
+        ),
+        .plugin(
+            name: "SesameCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-sdk", description: "Generates a target's Sesame SDK from its YAML into the package (--check: fail when stale)"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated Swift files into the target's Generated/ folder")]
+            ),
+            dependencies: ["sesame"]
         ),
 
         // MARK: Runtime

@@ -1,0 +1,2 @@
+// Hand-written; the SDK itself is generated from Schema/ (docs/plugins.md).
+@_exported import Sesame
