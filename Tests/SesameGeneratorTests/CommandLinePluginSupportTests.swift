@@ -11,8 +11,9 @@ import SesameGenerator
     }
 
     func run(_ arguments: [String]) throws -> Run {
+        let executable = try #require(CommandLineTests.executable, "build the sesame product first (swift build)")
         let process = Process()
-        process.executableURL = try #require(CommandLineTests.executable, "build the sesame product first (swift build)")
+        process.executableURL = executable
         process.arguments = arguments
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
