@@ -42,8 +42,7 @@ struct Demo {
         try await useTheBackEnd(as: ada)
         try await receiveServerEvents(for: ada)
         try await expireAndRefresh()
-        try await goOfflineAndBack(as: ada)
-        try await revoke(ada)
+        try await goOfflineWhileRevoked(ada)
         try await signInAndOut()
     }
 
@@ -165,42 +164,35 @@ struct Demo {
         Console.ok("then all three went through: \(notes.count) notes, \(identities.count) identity, me() = \(me.uid)")
     }
 
-    private func goOfflineAndBack(as ada: AuthenticationDetails) async throws {
-        Console.step(7, "The app goes offline, then comes back")
+    private func goOfflineWhileRevoked(_ ada: AuthenticationDetails) async throws {
+        Console.step(7, "The app goes offline; meanwhile an administrator revokes Ada's sessions")
         await service.setConnectivity(online: false)
         try check(await service.isOnline == false, "the service is still online")
-        try check(await service.state == .authenticated(ada), "going offline changed the state")
-        Console.ok("offline: the state is frozen (network rejections and expiry cannot change it)")
-        let mark = log.count
-        await service.setConnectivity(online: true)
-        let state = await service.state
-        if state != .authenticated(ada) {
-            // The check fetched fresh details (the expiry of the refreshed token): published.
-            try await log.waitForState(after: mark, state)
-        }
-        try check(state.isAuthenticated && state.details?.uid == ada.uid, "coming back online left the state \(state)")
-        Console.ok("back online: the SDK checked the session with the back-end (GET /me): still valid")
-    }
-
-    private func revoke(_ ada: AuthenticationDetails) async throws {
-        Console.step(8, "An administrator revokes Ada's sessions on the back-end")
+        Console.info("setConnectivity(online: false)")
         try check(await eventually { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
                   "the SDK is not listening to the event stream")
         let mark = log.count
         try await backEnd.revokeSessions(ofUser: ada.uid)
+        try await log.waitForEvent(after: mark, "the session.revoked event") {
+            $0 == .server(.sessionRevoked(SessionRevoked(reason: .adminAction)))
+        }
+        let frozen = await service.state
+        try check(frozen.isAuthenticated && frozen.details?.uid == ada.uid, "offline, the state became \(frozen)")
+        Console.ok("offline the state is frozen: session.revoked was delivered, the session is kept until the SDK can check")
+
+        await service.setConnectivity(online: true)
         try await log.waitForState(after: mark, .invalid)
-        try check(log.events.dropFirst(mark).contains(.server(.sessionRevoked(SessionRevoked(reason: .adminAction)))),
-                  "the session.revoked event did not arrive")
+        Console.ok("back online, the SDK checked the session (GET /me → 401, refresh → invalid_grant): invalid")
         do {
             _ = try await service.me()
             throw DemoFailure("me() worked on a revoked session")
         } catch SesameError.notAuthenticated {
-            Console.ok("session.revoked made the state invalid; calls now fail with notAuthenticated until a new sign-in")
+            Console.ok("calls now fail with notAuthenticated, and nothing is sent, until a new sign-in")
         }
     }
 
     private func signInAndOut() async throws {
-        Console.step(9, "Sign in with a password (OAuth 2.0 password grant), then sign out")
+        Console.step(8, "Sign in with a password (OAuth 2.0 password grant), then sign out")
         var mark = log.count
         let alice = try await service.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
         try await log.waitForState(after: mark, .authenticated(alice))

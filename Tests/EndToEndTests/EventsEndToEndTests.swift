@@ -31,6 +31,26 @@ struct EventsEndToEndTests {
         }
     }
 
+    @Test("a pushed event arrives while the stream stays open (live delivery, no reconnection)")
+    func liveDelivery() async throws {
+        try await withEndToEnd { e2e in
+            let service = e2e.makeService(receivesServerEvents: true)
+            let recorder = await EventRecorder.attach(to: service)
+            let details = try await e2e.signInAsGuest(service)
+            #expect(await e2e.waitForEventStream(ofUser: details.uid))
+
+            try await e2e.backEnd.pushEvent(toUser: details.uid, name: "notice", json: #"{"kind":"text","text":"live"}"#)
+
+            let arrived = await recorder.wait(timeout: .seconds(1)) { $0.serverEvents.count == 1 }
+            withKnownIssue("URLSessionTransport buffers whole response bodies outside Apple platforms: events arrive only when the stream ends") {
+                #expect(arrived)
+            } when: {
+                urlSessionBuffersResponseBodies
+            }
+            #expect(await e2e.backEnd.openEventStreams(ofUser: details.uid) == 1)
+        }
+    }
+
     @Test("profile.updated arrives with its typed details; a known name with a bad payload arrives as .unknown")
     func profileUpdatedAndUndecodablePayload() async throws {
         try await withEndToEnd { e2e in

@@ -33,6 +33,21 @@ struct SignOutEndToEndTests {
         }
     }
 
+    @Test("the generated logout() operation revokes the session on the back-end only: the next call finds it rejected → invalid")
+    func generatedLogoutOperation() async throws {
+        try await withEndToEnd { e2e in
+            let service = e2e.makeService()
+            let details = try await e2e.signInAsGuest(service)
+
+            try await service.logout()
+
+            #expect(await service.state == .authenticated(details))
+            await #expect(throws: ReferenceSDKError.self) { try await service.me() }
+            #expect(await service.state == .invalid)
+            #expect(await e2e.backEnd.counters().rejectedRefreshes == 1)
+        }
+    }
+
     @Test("sign-out ends unauthenticated even when the back-end fails (injected 500)")
     func signOutWithFailingBackEnd() async throws {
         try await withEndToEnd { e2e in
