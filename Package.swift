@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "ReferenceSDK",
-            dependencies: ["Sesame"],
+            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["README.md"]
         ),
 
@@ -93,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "store-migration-child",
-            dependencies: ["ReferenceSDK", "Sesame"],
+            dependencies: ["ReferenceSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support/store-migration-child"
         ),
         .executableTarget(
@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReferenceSDKTests",
-            dependencies: ["ReferenceSDK", "Sesame"]
+            dependencies: ["ReferenceSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ReferenceServerTests",
