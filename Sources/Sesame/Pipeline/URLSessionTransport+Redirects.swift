@@ -27,4 +27,17 @@ final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
     {
         completionHandler(nil)
     }
+
+    /// Sesame puts the credential in the request itself and never answers an HTTP
+    /// authentication challenge (a 401 with `WWW-Authenticate: Basic`, say). Without this
+    /// delegate method FoundationNetworking leaves such a task suspended forever when it has
+    /// no credential to offer (swift-corelibs-foundation #5456, fixed after Swift 6.3.1).
+    /// Declining makes the call fail at once with a transport error (URLError -999) instead;
+    /// on Apple platforms the 401 itself comes back. Answering `.useCredential` with no
+    /// credential crashes FoundationNetworking, and `.performDefaultHandling` hangs.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+    {
+        completionHandler(.rejectProtectionSpace, nil)
+    }
 }
