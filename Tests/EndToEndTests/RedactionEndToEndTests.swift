@@ -47,7 +47,6 @@ struct RedactionEndToEndTests {
             #expect(await e2e.waitForEventStream(ofUser: details.uid))
             try await e2e.backEnd.pushEvent(toUser: details.uid, name: "notice", json: #"{"kind":"link","title":"Docs","url":"https://example.com/docs"}"#)
             try await e2e.backEnd.pushEvent(toUser: details.uid, name: "x-unknown", json: #"{"a":1}"#)
-            await e2e.flushEventStream(ofUser: details.uid)
             #expect(await recorder.wait { $0.serverEvents.count == 2 })
 
             // Expiry and refresh, failures of every kind.

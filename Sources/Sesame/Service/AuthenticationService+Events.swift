@@ -93,7 +93,7 @@ extension AuthenticationService {
         let request = HTTPRequest(method: description.method, scheme: nil, authority: nil,
                                   path: try OperationRequest(description).resolvedPath(), headerFields: fields)
         let (response, body) = try await transmit(request, body: nil, operation: description.name,
-                                                  credential: description.authenticated ? .session : .none)
+                                                  credential: description.authenticated ? .session : .none, streaming: true)
         guard (200..<300).contains(response.status.code) else {
             let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: description.name)
             throw Self.publicError(BackEndError(response: try ServerErrorParser.parse(

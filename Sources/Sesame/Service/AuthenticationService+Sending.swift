@@ -66,8 +66,9 @@ extension AuthenticationService {
     /// redirects (see ``RedirectFollower``), and maps transport failures to
     /// ``SesameError/transport(operation:reason:)``.
     nonisolated func transmit(_ request: HTTPRequest, body: HTTPBody?, operation: String,
-                              credential mode: CredentialMode) async throws -> (HTTPResponse, HTTPBody?)
+                              credential mode: CredentialMode, streaming: Bool = false) async throws -> (HTTPResponse, HTTPBody?)
     {
+        let pipeline = streaming ? self.eventPipeline : self.pipeline
         let credentialMiddleware: [any ClientMiddleware]
         switch mode {
         case .none:

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
+import OpenAPIURLSession
 
 /// Signs the app's user in and out, keeps the credential fresh, and sends the schema's
 /// operations: the actor that runs the authentication state machine's actions.
@@ -22,6 +23,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// The schema's description, with the configuration's base URL when it has one.
     let sdk: SDKDescription
     let pipeline: RequestPipeline
+    /// The pipeline of the server-sent-events stream, over a transport that streams bodies.
+    let eventPipeline: RequestPipeline
     let logger: Logger
     let scope: CredentialScope
     let matcher: RejectionMatcher
@@ -51,6 +54,14 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.logger = configuration.logger
         self.pipeline = RequestPipeline(transport: configuration.transport,
                                         middlewares: configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)])
+        var eventTransport = configuration.eventTransport ?? configuration.transport
+        #if canImport(FoundationNetworking)
+        if configuration.eventTransport == nil, configuration.transport is URLSessionTransport {
+            eventTransport = StreamingURLSessionTransport()
+        }
+        #endif
+        self.eventPipeline = RequestPipeline(transport: eventTransport,
+                                             middlewares: configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)])
         self.scope = CredentialScope(baseURL: sdk.baseURL)
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)

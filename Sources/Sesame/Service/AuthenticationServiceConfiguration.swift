@@ -42,6 +42,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var refreshBackoff: Duration
     /// The longest ``refreshBackoff`` grows to. A `Retry-After` is honoured as it is.
     public var maximumRefreshBackoff: Duration
+    /// The transport of the server-sent-events stream; nil uses ``transport``, except that
+    /// a `URLSessionTransport` on Linux is replaced by a ``StreamingURLSessionTransport``
+    /// (URLSessionTransport buffers whole bodies there, so live events would never arrive).
+    public var eventTransport: (any ClientTransport)?
 
     /// Creates a configuration; every parameter has a default.
     public init(baseURL: URL? = nil, client: ClientCredentials? = nil,
@@ -52,8 +56,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
                 restorationDelegate: any SessionRestorationDelegate<Details> = DefaultSessionRestorationDelegate<Details>(),
                 eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
                 eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
-                refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60))
+                refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
+                eventTransport: (any ClientTransport)? = nil)
     {
+        self.eventTransport = eventTransport
         self.baseURL = baseURL
         self.client = client
         self.transport = transport

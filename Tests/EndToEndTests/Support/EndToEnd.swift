@@ -68,11 +68,6 @@ struct EndToEnd: Sendable {
     /// on Apple platforms; elsewhere (Linux) it buffers the whole body, so the events of a
     /// stream reach the service only when the stream ends: there the test ends it (the
     /// runtime then reconnects with `Last-Event-ID`). On Apple platforms events arrive live.
-    func flushEventStream(ofUser uid: String) async {
-        #if !canImport(Darwin)
-        await backEnd.disconnectEventStreams(ofUser: uid)
-        #endif
-    }
 }
 
 /// Runs `body` against a fresh reference server, stopped afterwards whatever happens.

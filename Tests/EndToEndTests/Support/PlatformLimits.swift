@@ -38,14 +38,3 @@ let urlSessionHangsOnBasicChallenge: Bool = {
     #endif
 }()
 
-/// Where URLSessionTransport cannot stream a response body (everywhere but Apple platforms:
-/// `URLSessionTransport.Configuration.Implementation.platformSupportsStreaming` is false),
-/// so it hands over a response only once it has ended: a server-sent-events stream reaches
-/// the runtime only when the back-end closes it.
-let urlSessionBuffersResponseBodies: Bool = {
-    #if canImport(Darwin)
-    false
-    #else
-    true
-    #endif
-}()
