@@ -28,10 +28,13 @@ struct CredentialScope: Sendable, Hashable {
     }
 
     private let origin: Origin?
+    /// The URL the scope was made from: requests sent to it need no parsing of the URL.
+    private let baseURL: URL
 
     /// The scope of `baseURL`; it permits nothing when the URL is not http(s), or is plain
     /// http to a host that is not a loopback address.
     init(baseURL: URL) {
+        self.baseURL = baseURL
         guard let origin = Origin(url: baseURL) else {
             self.origin = nil
             return
@@ -41,7 +44,9 @@ struct CredentialScope: Sendable, Hashable {
 
     /// Whether the credential may go on `request`, sent to `baseURL`.
     func permits(_ request: HTTPRequest, baseURL: URL) -> Bool {
-        guard let origin, Origin(url: baseURL) == origin else { return false }
+        guard let origin else { return false }
+        // Reading a URL's host parses it; equal URLs have the same origin.
+        if baseURL != self.baseURL, Origin(url: baseURL) != origin { return false }
         if let scheme = request.scheme, scheme.lowercased() != origin.scheme { return false }
         if let authority = request.authority {
             let components = URLComponents(string: "\(origin.scheme)://\(authority)")

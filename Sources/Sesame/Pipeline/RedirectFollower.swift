@@ -18,16 +18,10 @@ import OpenAPIRuntime
 ///   `Proxy-Authorization`, `Cookie` and the schema's credential header, and once a chain
 ///   has left the origin it started at, none of its later hops carries the credential, even
 ///   one that comes back.
-struct RedirectFollower: Sendable {
+enum RedirectFollower {
     /// The most redirects one request follows; one more fails with
     /// ``SesameError/transport(operation:reason:)``.
     static let maximumRedirects = 5
-
-    /// Where the credential may go.
-    let scope: CredentialScope
-    /// The schema's credential header (`Authorization` usually).
-    let header: HTTPField.Name
-    let logger: Logger
 
     /// The last response of a chain, and whether its request carried the credential.
     struct Outcome: Sendable {
@@ -36,28 +30,44 @@ struct RedirectFollower: Sendable {
         var carriedCredential: Bool
     }
 
-    /// Sends `request` through `next`, with `credential` (the credential header's value)
-    /// when given, and follows the redirects it gets.
+    /// Sends `request` through `next`, with `credential` (the value of `header`, the
+    /// schema's credential header) when given, and follows the redirects it gets.
     ///
     /// The caller decides whether the first request may carry the credential; later hops
-    /// carry it only while the chain stays on the first request's origin and
-    /// ``CredentialScope`` permits it.
+    /// carry it only while the chain stays on the first request's origin and `scope`
+    /// permits it.
     /// - Throws: what `next` throws; ``SesameError/transport(operation:reason:)`` after more
     ///   than ``maximumRedirects`` redirects.
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
-              next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    static func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
+                     header: HTTPField.Name, scope: CredentialScope, logger: Logger,
+                     next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
         async throws -> Outcome
     {
-        var current = Hop(request: request, body: body, baseURL: baseURL)
+        var sent = request
+        if let credential { sent.headerFields[header] = credential }
+        let (response, responseBody) = try await next(sent, body, baseURL)
+        guard follows(response.status.code) else {
+            return Outcome(response: response, body: responseBody, carriedCredential: credential != nil)
+        }
+        return try await follow(response, responseBody, of: Hop(request: request, body: body, baseURL: baseURL),
+                                operationID: operationID, credential: credential, header: header, scope: scope,
+                                logger: logger, next: next)
+    }
+
+    /// Follows the redirect `response` to the first request, and the ones after it.
+    private static func follow(_ response: HTTPResponse, _ responseBody: HTTPBody?, of first: Hop, operationID: String,
+                               credential: String?, header: HTTPField.Name, scope: CredentialScope, logger: Logger,
+                               next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+        async throws -> Outcome
+    {
+        var (response, responseBody) = (response, responseBody)
+        var current = first
         var carries = credential != nil
         var leftOrigin = false
         var redirects = 0
         while true {
-            var sent = current.request
-            if carries, let credential { sent.headerFields[header] = credential }
-            let (response, responseBody) = try await next(sent, current.body, current.baseURL)
-            guard Self.follows(response.status.code),
-                  let hop = Self.hop(after: response, from: current, strippingOnOriginChange: stripped)
+            guard follows(response.status.code),
+                  let hop = hop(after: response, from: current, strippingOnOriginChange: stripped(header))
             else { return Outcome(response: response, body: responseBody, carriedCredential: carries) }
             guard redirects < Self.maximumRedirects else {
                 logger.notice("too many redirects", metadata: ["operation": "\(operationID)"])
@@ -71,11 +81,14 @@ struct RedirectFollower: Sendable {
                 "origin": "\(leftOrigin ? "left" : "same")", "credential": "\(carries ? "sent" : "not sent")",
             ])
             current = hop.next
+            var sent = current.request
+            if carries, let credential { sent.headerFields[header] = credential }
+            (response, responseBody) = try await next(sent, current.body, current.baseURL)
         }
     }
 
     /// The header fields that never follow a redirect to another origin.
-    private var stripped: [HTTPField.Name] {
+    private static func stripped(_ header: HTTPField.Name) -> [HTTPField.Name] {
         [.authorization, .proxyAuthorization, .cookie, header]
     }
 
@@ -163,14 +176,17 @@ struct RedirectFollower: Sendable {
 /// the refresh request), dropping their `Authorization` (client authentication) when a
 /// redirect leaves the origin.
 struct RedirectMiddleware: ClientMiddleware {
-    let follower: RedirectFollower
+    let scope: CredentialScope
+    /// The schema's credential header.
+    let header: HTTPField.Name
+    let logger: Logger
 
     func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
                    next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
         async throws -> (HTTPResponse, HTTPBody?)
     {
-        let outcome = try await follower.send(request, body: body, baseURL: baseURL, operationID: operationID,
-                                              credential: nil, next: next)
+        let outcome = try await RedirectFollower.send(request, body: body, baseURL: baseURL, operationID: operationID,
+                                                      credential: nil, header: header, scope: scope, logger: logger, next: next)
         return (outcome.response, outcome.body)
     }
 }

@@ -75,7 +75,7 @@ extension AuthenticationService {
             // No session credential, but redirects are followed all the same, and client
             // authentication dropped when one leaves the origin.
             let header = HTTPField.Name(sdk.credential.header) ?? .authorization
-            credentialMiddleware = [RedirectMiddleware(follower: RedirectFollower(scope: scope, header: header, logger: logger))]
+            credentialMiddleware = [RedirectMiddleware(scope: scope, header: header, logger: logger)]
         case .session:
             let source = SessionCredentialSource(service: WeakReference(self))
             credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true)]
