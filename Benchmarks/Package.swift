@@ -16,6 +16,7 @@ let package = Package(
             name: "sesame-bench",
             dependencies: [
                 .product(name: "SesameGenerator", package: "Sesame"),
+                .product(name: "Sesame", package: "Sesame"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

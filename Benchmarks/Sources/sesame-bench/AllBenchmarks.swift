@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 
-/// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, the JSON lines written to
+/// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, then the runtime's
+/// `refresh-storm` (10,000 requests) and `overhead`, the JSON lines written to
 /// results/latest.jsonl and a table printed with the issue's targets.
-struct AllBenchmarks: ParsableCommand {
+struct AllBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
         abstract: "Runs generate at 50, 500 and 2000 models, writes results/latest.jsonl and prints a table."
@@ -24,7 +25,7 @@ struct AllBenchmarks: ParsableCommand {
         guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         var results: [BenchmarkResult] = []
         var stageTimes: [StageTimes] = []
         for size in Self.sizes {
@@ -35,8 +36,14 @@ struct AllBenchmarks: ParsableCommand {
         }
         let destination = URL(fileURLWithPath: output ?? Self.defaultOutput)
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(results.map { $0.jsonLine + "\n" }.joined().utf8).write(to: destination, options: .atomic)
+        let storm = try await RefreshStormBenchmark.measure(requests: 10_000)
+        let overhead = try await OverheadBenchmark.measure(requests: 100_000, rounds: 7)
+        let lines = results.map(\.jsonLine) + [storm.jsonLine, overhead.jsonLine]
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
+        print("")
+        print("runtime: refresh-storm \(storm.jsonLine)  \(storm.metTargets ? "met" : "MISSED") (refreshes = 1, all succeeded)")
+        print("runtime: overhead \(overhead.jsonLine)  \(overhead.metTarget ? "met" : "MISSED") (≤ 2 µs per request)")
         print("JSON lines: \(destination.path)")
     }
 

@@ -1,9 +1,9 @@
 import ArgumentParser
 
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
-/// docs/performance.md.
+/// docs/performance.md; the runtime's: `refresh-storm` and `overhead`.
 @main
-struct SesameBench: ParsableCommand {
+struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sesame-bench",
         abstract: "Times the Sesame generator on synthetic schemas.",
@@ -12,6 +12,6 @@ struct SesameBench: ParsableCommand {
         Targets: 2,000 models in under 0.6 s, no more than 2× the Yams parse time of the same
         YAML, and linear from 500 to 2,000 models. docs/performance.md has the figures.
         """,
-        subcommands: [GenerateBenchmark.self, AllBenchmarks.self]
+        subcommands: [GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self]
     )
 }
