@@ -6,7 +6,7 @@ SESAME = $(SWIFT) run --quiet sesame
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check test demo bench build release-snapshot
+.PHONY: generate check test tsan demo bench build release-snapshot
 
 build:
 	$(SWIFT) build
@@ -27,9 +27,15 @@ check:
 release-snapshot:
 	rm -rf $(RELEASED) && mkdir -p $(RELEASED) && cp $(SCHEMA)/*.yaml $(RELEASED)/
 
-## The whole suite: the schema check, then every test target.
+## The whole suite: the schema check, every test target, then the runtime's concurrency
+## tests under ThreadSanitizer (its own build folder: ~14 min cold, under a minute warm).
 test: check
 	$(SWIFT) test
+	$(MAKE) tsan
+
+## The concurrency suites under ThreadSanitizer; any report fails.
+tsan:
+	bash scripts/tsan.sh
 
 ## The reference back-end and the generated SDK, walked through a whole session.
 demo: generate
