@@ -6,9 +6,9 @@
 #   scripts/tsan.sh 'RefreshTests'  # another --filter
 #
 # A cold build compiles every target and dependency (NIO, Hummingbird, GRDB, swift-syntax…)
-# with -sanitize=thread: about 13–14 minutes of wall time on the 2-core build machine
-# (720 s of CPU); the suites then run in about a second. A warm rebuild after a change to the
-# runtime takes under a minute. Exits non-zero when a test fails or TSan reports a race
+# with -sanitize=thread: 7.5 minutes of wall time on the 2-core build machine with both cores
+# free (830 s of CPU), about 13 minutes when other builds share it; the suites then run in
+# under a second. A warm rebuild after a change to the runtime takes under a minute. Exits non-zero when a test fails or TSan reports a race
 # (TSAN_OPTIONS makes any report fatal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
