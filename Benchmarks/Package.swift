@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "Sesame", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -17,6 +18,9 @@ let package = Package(
             dependencies: [
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
+                .product(name: "ReferenceSDK", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

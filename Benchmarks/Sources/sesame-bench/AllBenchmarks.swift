@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 
 /// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, then the runtime's
-/// `refresh-storm` (10,000 requests) and `overhead`, the JSON lines written to
-/// results/latest.jsonl and a table printed with the issue's targets.
+/// `refresh-storm` (10,000 requests) and `overhead`, the stores' `store-insert` (100,000 rows)
+/// and `migrate` (200,000 rows), the JSON lines written to results/latest.jsonl and a table
+/// printed with the issues' targets.
 struct AllBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
-        abstract: "Runs generate at 50, 500 and 2000 models, writes results/latest.jsonl and prints a table."
+        abstract: "Runs generate at 50, 500 and 2000 models, the runtime and store benchmarks, writes results/latest.jsonl and prints a table."
     )
 
     static let sizes = [50, 500, 2000]
@@ -38,13 +39,35 @@ struct AllBenchmarks: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         let storm = try await RefreshStormBenchmark.measure(requests: 10_000)
         let overhead = try await OverheadBenchmark.measure(requests: 100_000, rounds: 7)
-        let lines = results.map(\.jsonLine) + [storm.jsonLine, overhead.jsonLine]
+        let insert = try StoreInsertBenchmark.measure(rows: Self.storeInsertRows, repetitions: 3)
+        let migrate = try MigrateBenchmark.measure(rows: Self.migrateRows)
+        let lines = results.map(\.jsonLine) + [storm.jsonLine, overhead.jsonLine, insert.jsonLine] + migrate.jsonLines
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
         print("")
         print("runtime: refresh-storm \(storm.jsonLine)  \(storm.metTargets ? "met" : "MISSED") (refreshes = 1, all succeeded)")
         print("runtime: overhead \(overhead.jsonLine)  \(overhead.metTarget ? "met" : "MISSED") (≤ 2 µs per request)")
+        print("")
+        print(Self.storeTable(insert: insert, migrate: migrate))
         print("JSON lines: \(destination.path)")
+        if !migrate.rowsKept { throw ExitCode.failure }
+    }
+
+    /// The stores' sizes in `all`: `store-insert`'s default, and a fifth of `migrate`'s
+    /// (1,000,000 rows take about 8 s to build and migrate on 2 shared cores).
+    static let storeInsertRows = 100_000
+    static let migrateRows = 200_000
+
+    /// The stores' figures, each against its target.
+    static func storeTable(insert: StoreInsertBenchmark.Result, migrate: MigrateBenchmark.Result) -> String {
+        func mark(_ met: Bool) -> String { met ? "met" : "MISSED" }
+        var lines = [
+            "stores: store-insert \(insert.rows) rows: insertAll \(String(format: "%.4f", insert.seconds)) s, C API "
+                + "\(String(format: "%.4f", insert.rawSeconds)) s, raw/ours \(String(format: "%.2f", insert.ratio))  \(mark(insert.metTarget)) (≥ 0.6)",
+            "stores: migrate \(migrate.rows) rows, raw INSERT…SELECT + index \(String(format: "%.4f", migrate.baseline)) s",
+        ]
+        lines += migrate.verdicts.map { "  " + $0 }
+        return lines.joined(separator: "\n")
     }
 
     /// Small schemas finish in milliseconds, where one preemption by another process skews a

@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
-/// docs/performance.md; the runtime's: `refresh-storm` and `overhead`.
+/// docs/performance.md; the runtime's: `refresh-storm` and `overhead`; the stores': `store-insert`
+/// and `migrate`.
 @main
 struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +13,7 @@ struct SesameBench: AsyncParsableCommand {
         Targets: 2,000 models in under 0.6 s, no more than 2× the Yams parse time of the same
         YAML, and linear from 500 to 2,000 models. docs/performance.md has the figures.
         """,
-        subcommands: [GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self]
+        subcommands: [GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
+                      StoreInsertBenchmark.self, MigrateBenchmark.self]
     )
 }
