@@ -146,8 +146,7 @@ struct AuthTranslator {
     private func modelName(_ node: Node, reader: inout NodeReader) -> String? {
         guard let name = reader.string(node, "response") else { return nil }
         if models.declarations[name] != nil { return name }
-        let hint = Suggestion.closest(to: name, in: Array(models.declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
-        reader.error("unknown model '\(name)'\(hint)", at: node)
+        models.reportUnknownModel(name, at: node, reader: &reader)
         return nil
     }
 

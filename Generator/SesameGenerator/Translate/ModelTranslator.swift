@@ -74,6 +74,12 @@ struct ModelTranslator {
         return models
     }
 
+    /// Reports a model name that no file declares, with the closest declared name.
+    func reportUnknownModel(_ name: String, at node: Node, reader: inout NodeReader) {
+        let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
+        reader.error("unknown model '\(name)'\(hint)", at: node)
+    }
+
     /// The declared model whose Swift type is `swiftName`, translated.
     mutating func model(swiftName: String) -> ModelIR? {
         guard let name = namesBySwiftName[swiftName] else { return nil }
@@ -116,7 +122,7 @@ struct ModelTranslator {
         let description = documentation(entries, reader: &reader)
         let kind: ModelIR.Kind
         if entries["oneOf"] != nil {
-            kind = .union(union(entries, owner: name, reader: &reader))
+            kind = .union(union(entries, reader: &reader))
         } else if entries["allOf"] != nil {
             kind = .object(allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
         } else if let enumEntry = entries["enum"] {
@@ -298,7 +304,7 @@ struct ModelTranslator {
         return EnumIR(rawType: rawType, cases: cases)
     }
 
-    mutating func union(_ entries: [Entry], owner: String, reader: inout NodeReader) -> UnionIR {
+    mutating func union(_ entries: [Entry], reader: inout NodeReader) -> UnionIR {
         for other in entries where !["oneOf", "discriminator", "description", "title", "deprecated", "examples"].contains(other.key) {
             reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
         }
@@ -347,7 +353,6 @@ struct ModelTranslator {
         for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
             reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
         }
-        _ = owner
         return UnionIR(discriminator: propertyName, variants: variants)
     }
 
@@ -369,8 +374,7 @@ struct ModelTranslator {
             if let model = declarations[scalar.string] {
                 return Resolved(type: .model(model.swiftName), constraints: ConstraintsIR(), nullable: false)
             }
-            let hint = Suggestion.closest(to: scalar.string, in: Array(declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
-            reader.error("unknown model '\(scalar.string)'\(hint)", at: node)
+            reportUnknownModel(scalar.string, at: node, reader: &reader)
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
         }
         guard let entries = reader.mapping(node, "a schema", allowed: Self.keywords) else {

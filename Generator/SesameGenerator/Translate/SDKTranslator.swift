@@ -35,14 +35,13 @@ struct SDKTranslator {
         var reader = NodeReader(file: sdkFile.source.path)
         declaredOperations = auth.declaredOperations
         models = auth.models
-        let sdk = translateSDK(sdkFile, methods: methods, operations: operations, reader: &reader)
+        let sdk = translateSDK(sdkFile, operations: operations, reader: &reader)
         var store: StoreIR?
         if let storeFile = roleFiles[.store] {
             let (ir, storeDiagnostics) = StoreGenerator.translate(storeFile)
             store = ir
             diagnostics += storeDiagnostics
         }
-        models = auth.models
         diagnostics += reader.diagnostics + auth.diagnostics + models.diagnostics
         if let sdk {
             for method in methods {
@@ -73,8 +72,7 @@ struct SDKTranslator {
         var lifecycle: LifecycleIR
     }
 
-    private mutating func translateSDK(_ file: ParsedFile, methods: [MethodIR], operations: [OperationIR],
-                                       reader: inout NodeReader) -> SDKPart? {
+    private mutating func translateSDK(_ file: ParsedFile, operations: [OperationIR], reader: inout NodeReader) -> SDKPart? {
         guard let root = file.root,
               let entries = reader.mapping(root, "sdk.yaml", allowed: ["sdk", "description", "server", "credential", "lifecycle"])
         else {
@@ -124,7 +122,6 @@ struct SDKTranslator {
             }
         }
         guard let credential else { return nil }
-        _ = methods
         return SDKPart(name: name, description: description, baseURL: baseURL, credential: credential, lifecycle: lifecycle)
     }
 
@@ -134,7 +131,7 @@ struct SDKTranslator {
         var refreshToken: String?, expiresIn: String?
         if let token = entries["token"], let tokenEntries = reader.mapping(token.value, "credential.token", allowed: ["model", "accessToken", "refreshToken", "expiresIn"]) {
             if let model = tokenEntries["model"], let name = reader.string(model.value, "model") {
-                if let declaration = models.declarations[name] {
+                if models.declarations[name] != nil {
                     tokenModel = name
                     let fields = objectFields(name)
                     if tokenEntries["accessToken"] == nil, !fields.contains(accessToken) {
@@ -151,9 +148,8 @@ struct SDKTranslator {
                         default: expiresIn = field
                         }
                     }
-                    _ = declaration
                 } else {
-                    reader.error("unknown model '\(name)'", at: model.value)
+                    models.reportUnknownModel(name, at: model.value, reader: &reader)
                 }
             } else {
                 reader.error("credential.token must name its model", at: token.value)
