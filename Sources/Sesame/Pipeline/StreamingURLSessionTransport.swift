@@ -65,7 +65,8 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
 }
 
 /// Routes URLSession's callbacks to the request that is waiting for them.
-private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// Redirects and authentication challenges are declined as ``RedirectRefusal`` declines them.
+private final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @unchecked Sendable {
     private struct Waiter {
         var head: CheckedContinuation<HTTPResponse, any Error>?
         var body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
@@ -113,15 +114,5 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
             waiter?.head?.resume(throwing: SesameError.decoding(operation: "events", reason: "the response ended before its head"))
             waiter?.body.finish()
         }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        completionHandler(.rejectProtectionSpace, nil)
     }
 }

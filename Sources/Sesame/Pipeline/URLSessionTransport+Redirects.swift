@@ -19,9 +19,10 @@ extension URLSessionTransport {
 }
 
 /// A session delegate that declines every redirect, so that the task completes with the
-/// 3xx response. URLSession consults it for tasks created with a completion handler too
-/// (Linux and Darwin); it holds no state.
-final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+/// 3xx response, and every HTTP authentication challenge. URLSession consults it for tasks
+/// created with a completion handler too (Linux and Darwin); it holds no state. Subclasses
+/// (``StreamingURLSessionTransport``'s delegate) keep the same policy.
+class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void)
     {

@@ -52,16 +52,15 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.configuration = configuration
         self.sdk = sdk
         self.logger = configuration.logger
-        self.pipeline = RequestPipeline(transport: configuration.transport,
-                                        middlewares: configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)])
+        let middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
+        self.pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
         var eventTransport = configuration.eventTransport ?? configuration.transport
         #if canImport(FoundationNetworking)
         if configuration.eventTransport == nil, configuration.transport is URLSessionTransport {
             eventTransport = StreamingURLSessionTransport()
         }
         #endif
-        self.eventPipeline = RequestPipeline(transport: eventTransport,
-                                             middlewares: configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)])
+        self.eventPipeline = RequestPipeline(transport: eventTransport, middlewares: middlewares)
         self.scope = CredentialScope(baseURL: sdk.baseURL)
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
