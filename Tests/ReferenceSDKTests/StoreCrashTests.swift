@@ -11,7 +11,8 @@ import Darwin
 
 /// A process killed with SIGKILL while it migrates leaves a database that reopens at a
 /// declared version (the one before a migration, or the one after), with that version's
-/// exact schema and every row; opening it again finishes the migration.
+/// exact schema and every row; opening it again finishes the migration. Each migration step
+/// runs in one transaction (docs/store.md), so a kill can only leave a step undone, never half done.
 @Suite(.serialized) struct StoreCrashTests {
     typealias Note = ReferenceSDKStore.Persistence.Note
 
@@ -27,50 +28,72 @@ import Darwin
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Delays after the child says it starts migrating, in milliseconds: from before the
-    /// database is opened to after the migration is done.
-    static let delays = [0, 2, 10, 30, 60, 100, 150, 220, 300, 450, 700, 1200]
+    /// How many times a migrating child is killed.
+    static let trials = 100
+    /// Rows in the version-1 file each child migrates: enough that the table rebuild of
+    /// persistence.v3 takes a good part of a second in a debug build, so that many kills land
+    /// inside a migration's transaction rather than before or after it.
+    static let rows = 60_000
 
+    /// A child migrates a copy of a version-1 file and is killed with SIGKILL at a random
+    /// moment, 100 times. The moments are drawn uniformly from zero to a little past the time
+    /// an uninterrupted child takes (measured first), from a seed printed with the results:
+    /// `SESAME_CRASH_SEED=<seed> swift test --filter StoreCrashTests` replays a run.
     @Test func killedMigrationReopensAtADeclaredVersionWithEveryRow() throws {
         let child = try #require(Self.childExecutable(), "build the store-migration-child product (swift build --build-tests)")
         let temporary = try StoreTemporaryDirectory()
-        let rows = 150_000
         let base = temporary.url.appendingPathComponent("base.sqlite")
-        try StoreFixtures.persistenceDatabase(at: base, version: 1, rows: rows)
-        let expected = StoreFixtures.persistence[1]!.expected(rows)
+        try StoreFixtures.persistenceDatabase(at: base, version: 1, rows: Self.rows)
+        let expected = StoreFixtures.persistence[1]!.expected(Self.rows)
         let latest = ReferenceSDKStore.versions.persistence
         var references: [Int: StoreSchemaSnapshot] = [:]
         for version in 1...latest { references[version] = try StoreFixtures.schema(atVersion: version, in: temporary.url) }
 
+        let calibration = temporary.url.appendingPathComponent("calibration.sqlite")
+        try FileManager.default.copyItem(at: base, to: calibration)
+        let whole = try runAndKill(child, database: calibration, afterMicroseconds: nil)
+        #expect(try StoreDatabase.storedVersion(at: calibration, kind: .persistence) == latest, "an uninterrupted child migrates to the latest version")
+        try StoreFilesForTests.delete(calibration)
+
+        let seed = ProcessInfo.processInfo.environment["SESAME_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        var random = SplitMix64(seed: seed)
+        let horizon = max(1, Int(whole * 1.15 * 1_000_000))
         var outcomes: [Int: Int] = [:]
-        for (trial, delay) in Self.delays.enumerated() {
+        for trial in 0..<Self.trials {
+            let delay = Int(random.next() % UInt64(horizon))
+            let context = "trial \(trial) (seed \(seed), kill after \(delay) µs)"
             let url = temporary.url.appendingPathComponent("trial-\(trial).sqlite")
             try FileManager.default.copyItem(at: base, to: url)
-            try runAndKill(child, database: url, afterMilliseconds: delay)
+            _ = try runAndKill(child, database: url, afterMicroseconds: delay)
 
-            let version = try #require(try StoreDatabase.storedVersion(at: url, kind: .persistence))
-            #expect((1...latest).contains(version), "trial \(trial): version \(version)")
+            let version = try #require(try StoreDatabase.storedVersion(at: url, kind: .persistence), "\(context)")
+            #expect((1...latest).contains(version), "\(context): version \(version)")
             outcomes[version, default: 0] += 1
 
             let queue = try DatabaseQueue(path: url.path)
-            #expect(try queue.read(StoreSchemaSnapshot.init) == references[version], "trial \(trial) at version \(version)")
-            #expect(try queue.read { db in try db.integrityCheck() })
+            #expect(try queue.read(StoreSchemaSnapshot.init) == references[version], "\(context) at version \(version)")
+            #expect(try queue.read { db in try db.integrityCheck() }, "\(context)")
             let count = try queue.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Note""#) }
-            #expect(count == rows, "trial \(trial) at version \(version)")
+            #expect(count == Self.rows, "\(context) at version \(version)")
             try queue.close()
 
             let finished = try StoreDatabase.openFile(at: url, schema: ReferenceSDKStore.Persistence.schema)
             let notes = try finished.read { db in try Note.order(Note.Columns.id).fetchAll(db) }
-            #expect(notes == expected, "trial \(trial): rows differ after finishing the migration")
+            #expect(notes == expected, "\(context): rows differ after finishing the migration")
             try finished.close()
             try StoreFilesForTests.delete(url)
         }
-        print("store crash test: versions found after SIGKILL: \(outcomes.sorted { $0.key < $1.key })")
+        // The kills must have landed on both sides of a migration, or the test proved little.
+        #expect(outcomes.keys.contains { $0 < latest }, "no kill landed before the migration finished (seed \(seed))")
+        #expect(outcomes[latest, default: 0] > 0, "no kill landed after the migration finished (seed \(seed))")
+        print("store crash test: \(Self.trials) kills (seed \(seed), uninterrupted migration \(String(format: "%.3f", whole)) s): "
+            + "versions found \(outcomes.sorted { $0.key < $1.key })")
     }
 
     /// Starts the child, waits for its "migrating" line, sleeps, then kills it with SIGKILL
-    /// (if it has not finished by then).
-    private func runAndKill(_ executable: URL, database: URL, afterMilliseconds delay: Int) throws {
+    /// (if it has not finished by then); with no delay, lets it finish. Returns the seconds
+    /// from the "migrating" line to the child's end.
+    private func runAndKill(_ executable: URL, database: URL, afterMicroseconds delay: Int?) throws -> Double {
         let process = Process()
         process.executableURL = executable
         process.arguments = [database.path]
@@ -79,10 +102,30 @@ import Darwin
         process.standardError = FileHandle.nullDevice
         try process.run()
         let ready = output.fileHandleForReading.availableData
+        let start = ContinuousClock.now
         #expect(String(decoding: ready, as: UTF8.self).hasPrefix("migrating"))
-        usleep(useconds_t(delay * 1000))
-        kill(process.processIdentifier, SIGKILL)
+        if let delay {
+            usleep(useconds_t(delay))
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// A small seedable generator (SplitMix64), so that a failing run's kill moments can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
