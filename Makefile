@@ -6,7 +6,7 @@ SESAME = $(SWIFT) run --quiet sesame
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check test tsan demo bench build release-snapshot
+.PHONY: generate check test tsan demo bench build release-snapshot fuzz
 
 build:
 	$(SWIFT) build
@@ -44,3 +44,9 @@ demo: generate
 ## Every benchmark figure, in release mode (a package of its own).
 bench:
 	cd Benchmarks && $(SWIFT) run -c release sesame-bench all
+
+## libFuzzer over read → validate → render for FUZZ_SECONDS (docs/fuzzing.md); a crash,
+## hang or memory blow-up fails it and leaves the input in Fuzz/work/crashes/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)

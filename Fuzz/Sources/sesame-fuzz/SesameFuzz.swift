@@ -1,0 +1,62 @@
+import SesameGenerator
+
+/// libFuzzer's entry point: one input is a whole schema folder (see `FuzzInput`), read,
+/// validated and rendered as `sesame generate` does, store and snapshot checks included.
+/// Diagnostics are the expected outcome of most inputs; only a crash, a hang or runaway
+/// memory is a finding, and libFuzzer detects those itself.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let input = FuzzInput(bytes: UnsafeRawBufferPointer(start: start, count: count))
+    // The CLI refuses a folder without YAML before the pipeline runs.
+    guard !input.sources.isEmpty else { return -1 }
+    let generation = GeneratorPipeline.generate(input.sources, released: input.released)
+    // The pipeline promises files or errors: an input that yields neither would mean a stage
+    // dropped a problem on the floor, and `sesame generate` would write an empty SDK.
+    if generation.files.isEmpty && !generation.diagnostics.hasErrors {
+        fatalError("no files and no error for a schema of \(input.sources.count) files")
+    }
+    return 0
+}
+
+/// How one fuzz input frames a schema folder. A line `=== <path>` starts the file at that
+/// path relative to the schema folder (`models.yaml`, `models/billing.yaml`); text before
+/// the first such line is `sdk.yaml`. A `.json` path under `released/`
+/// (`released/store/cache/1.json`) is a recorded store snapshot. As in a real folder, a
+/// path holds one file (the last one wins), and only paths the CLI could read count:
+/// `.yaml` or `.yml` files, with no empty, `.` or `..` component.
+struct FuzzInput {
+    static let marker = "=== "
+
+    var sources: [SchemaSource] = []
+    var released: [String: String] = [:]
+
+    init(bytes: UnsafeRawBufferPointer) {
+        // The CLI decodes files the same way: invalid UTF-8 becomes U+FFFD.
+        let text = String(decoding: bytes, as: UTF8.self)
+        var files: [String: String] = [:]
+        var path = "sdk.yaml"
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(Self.marker) {
+                files[path] = lines.joined(separator: "\n")
+                path = String(line.dropFirst(Self.marker.count))
+                lines = []
+            } else {
+                lines.append(line)
+            }
+        }
+        files[path] = lines.joined(separator: "\n")
+        for (path, contents) in files.sorted(by: { $0.key < $1.key }) where Self.isReadable(path) {
+            if path.hasPrefix("released/") {
+                if path.hasSuffix(".json") { released[path] = contents }
+            } else if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
+                sources.append(SchemaSource(path: "Schema/\(path)", relativePath: path, text: contents))
+            }
+        }
+    }
+
+    /// Whether a folder could hold a file at this relative path.
+    static func isReadable(_ path: String) -> Bool {
+        path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}

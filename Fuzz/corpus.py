@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Writes the fuzzer's seed corpus and dictionary from the repository (scripts/fuzz.sh runs it).
+
+    Fuzz/corpus.py OUT    # OUT/seeds/<n>.txt and OUT/sesame.dict
+
+A seed is a whole schema folder in the fuzz target's framing (Fuzz/Sources/sesame-fuzz):
+a line `=== <path>` starts each file, and `released/…json` files are store snapshots.
+The seeds are:
+  * Schema/ with and without its released store snapshots, and Schema/released/schema;
+  * each schema folder of Tests/Fixtures;
+  * each ```yaml block of docs/format.md and docs/store.md that names its file
+    (`# file: auth.yaml`), in place of that file of Schema/;
+  * each YAML snippet of Tests/SesameGeneratorTests (a multi-line string literal that reads
+    as a YAML mapping), in place of its file of the tests' small base folder (Fixture.swift).
+The dictionary holds every key and enumerated value of docs/sesame-format.schema.json, the
+framing lines and YAML's own punctuation, so that mutations spell the format's words.
+"""
+import json
+import os
+import re
+import sys
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MARKER = "=== "
+ROLES = ["sdk.yaml", "auth.yaml", "errors.yaml", "events.yaml", "store.yaml", "models.yaml"]
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        return handle.read()
+
+
+def frame(files):
+    """One input: every file after its `=== path` line, in path order."""
+    return "".join(f"{MARKER}{path}\n{text.rstrip(chr(10))}\n" for path, text in sorted(files.items()))
+
+
+def folder(path, released=True):
+    """The YAML files of a schema folder by relative path, plus its released/store snapshots."""
+    base = os.path.join(ROOT, path)
+    files = {}
+    for directory, subdirectories, names in os.walk(base):
+        relative_directory = os.path.relpath(directory, base)
+        top = relative_directory.split(os.sep)[0]
+        for name in names:
+            relative = os.path.normpath(os.path.join(relative_directory, name)).replace(os.sep, "/")
+            if top == "released":
+                if released and relative.startswith("released/store/") and name.endswith(".json"):
+                    files[relative] = read(os.path.join(path, relative))
+            elif name.endswith((".yaml", ".yml")):
+                files[relative] = read(os.path.join(path, relative))
+    return files
+
+
+def dedent(text):
+    """A Swift multi-line literal's text: the closing delimiter's indentation removed."""
+    lines = text.split("\n")
+    indentation = len(lines[-1]) - len(lines[-1].lstrip(" "))
+    return "\n".join(line[indentation:] for line in lines[:-1])
+
+
+def role(text):
+    """The file a snippet most likely belongs to, from its first key."""
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError:
+        document = None
+    keys = set(document) if isinstance(document, dict) else set()
+    for keys_of_role, name in [({"sdk", "server", "credential"}, "sdk.yaml"), ({"methods", "operations"}, "auth.yaml"),
+                               ({"codeField", "errors"}, "errors.yaml"), ({"stream", "events"}, "events.yaml"),
+                               ({"persistence", "cache"}, "store.yaml")]:
+        if keys & keys_of_role:
+            return name
+    return "models.yaml"
+
+
+def swift_snippets():
+    """(file name, YAML) of every test literal that reads as a YAML mapping."""
+    directory = os.path.join(ROOT, "Tests/SesameGeneratorTests")
+    literal = re.compile(r'(?:"([\w/.-]+\.ya?ml)"\s*:\s*)?(#?)"""\n(.*?\n[ \t]*)"""\2', re.S)
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".swift"):
+            continue
+        for match in literal.finditer(read(os.path.join("Tests/SesameGeneratorTests", name))):
+            text = dedent(match.group(3))
+            if match.group(2) == "":
+                text = text.replace('\\"', '"').replace("\\\\", "\\")
+            try:
+                mapping = isinstance(yaml.safe_load(text), dict)
+            except yaml.YAMLError:
+                mapping = "\\(" not in text  # invalid YAML on purpose, but not Swift interpolation
+            if mapping:
+                yield match.group(1) or role(text), text
+
+
+def markdown_snippets(path):
+    """(file name, YAML) of every ```yaml block that names its file."""
+    for block in re.findall(r"```yaml\n(.*?)```", read(path), re.S):
+        match = re.match(r"# (?:file: )?(\w+\.ya?ml)\b", block)
+        if match:
+            yield match.group(1), block
+
+
+def seeds():
+    schema = folder("Schema")
+    yield frame(schema)
+    yield frame(folder("Schema", released=False))
+    yield frame(folder("Schema/released/schema"))
+    fixtures = os.path.join(ROOT, "Tests/Fixtures")
+    for directory, subdirectories, names in os.walk(fixtures):
+        subdirectories[:] = [name for name in subdirectories if not name.startswith(".")]
+        if "sdk.yaml" in names:
+            yield frame(folder(os.path.relpath(directory, ROOT)))
+    for document in ["docs/format.md", "docs/store.md"]:
+        for name, text in markdown_snippets(document):
+            yield frame({**schema, name: text})
+    base = {}
+    fixture = read("Tests/SesameGeneratorTests/Fixture.swift")
+    for name in ["sdk", "auth", "models"]:
+        match = re.search(rf'static let {name} = """\n(.*?\n[ \t]*)"""', fixture, re.S)
+        base[f"{name}.yaml"] = dedent(match.group(1))
+    yield frame(base)
+    for name, text in swift_snippets():
+        yield frame({**base, name: text})
+
+
+def dictionary():
+    """libFuzzer dictionary entries: the format's words, the framing and YAML punctuation."""
+    keys, values = set(), set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("properties", "patternProperties") and isinstance(value, dict):
+                    keys.update(name for name in value if not name.startswith("^"))
+                if key in ("enum", "const"):
+                    values.update(str(item) for item in (value if isinstance(value, list) else [value]) if item is not None)
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(json.loads(read("docs/sesame-format.schema.json")))
+    values.update(["GET", "POST", "PUT", "PATCH", "DELETE", "$ref", "models.yaml#/", "true", "false", "null", "~", "-1",
+                  "9223372036854775808", "1e309", "0x", "{{", "}}", "{id}", "250ms", "60s", "5m", "1h"])
+    entries = [f"{key}: " for key in sorted(keys)] + sorted(keys | values)
+    entries += ["\n" + MARKER + name + "\n" for name in ROLES + ["models/more.yaml", "released/store/persistence/1.json",
+                                                               "released/store/cache/1.json"]]
+    entries += [": ", "- ", "{ ", " }", "[ ", " ]", ", ", "\n  ", "\n    ", "&a ", "*a", "<<: ", "!!str ", "!!int ", "? ",
+                "|\n", ">\n", "---\n", "...\n", "'", '"', "# "]
+
+    def quote(entry):
+        escaped = "".join(f"\\x{ord(c):02x}" if c in '"\\' or not c.isprintable() or ord(c) > 126 else c for c in entry)
+        return f'"{escaped}"'
+
+    return "".join(f"{quote(entry)}\n" for entry in dict.fromkeys(entries) if entry.isascii())
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(os.path.join(out, "seeds"), exist_ok=True)
+    unique = list(dict.fromkeys(seeds()))
+    for number, seed in enumerate(unique, start=1):
+        with open(os.path.join(out, "seeds", f"{number:03}.txt"), "w", encoding="utf-8") as handle:
+            handle.write(seed)
+    with open(os.path.join(out, "sesame.dict"), "w", encoding="utf-8") as handle:
+        handle.write(dictionary())
+    longest = max(len(seed.encode()) for seed in unique)
+    print(f"{len(unique)} seeds (the longest {longest} bytes) and a dictionary in {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Fuzzes the generator's read → validate → render path with libFuzzer (docs/fuzzing.md).
+#
+#   scripts/fuzz.sh        # 60 seconds
+#   scripts/fuzz.sh 600    # ten minutes (`make fuzz FUZZ_SECONDS=600`)
+#   scripts/fuzz.sh --replay Fuzz/work/crashes/crash-…   # run inputs once, e.g. a finding
+#
+# Builds the Fuzz/ package with `--sanitize=fuzzer` (release, in its own scratch path
+# .build-fuzz: ~2 minutes cold, seconds warm), writes a fresh seed corpus and dictionary
+# from Schema/, the test fixtures and the docs into Fuzz/work/, then fuzzes on one core.
+# Inputs that find new coverage accumulate in Fuzz/work/corpus across runs (delete the
+# folder to start over). A crash, a hang (an input over FUZZ_TIMEOUT seconds) or an input
+# over FUZZ_RSS_MB megabytes is a finding: its input goes to Fuzz/work/crashes/ and the
+# script exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
+if [ "${1:-}" != --replay ]; then SECONDS_TO_RUN=${1:-$SECONDS_TO_RUN}; fi
+TIMEOUT=${FUZZ_TIMEOUT:-10}
+RSS_MB=${FUZZ_RSS_MB:-2048}
+# Twice the largest seed (the reference schema with its snapshots, ~16 KB framed).
+MAX_LEN=${FUZZ_MAX_LEN:-32768}
+WORK=Fuzz/work
+
+"$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --product sesame-fuzz 2>&1 | tail -3
+FUZZER=$("$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --show-bin-path)/sesame-fuzz
+
+if [ "${1:-}" = --replay ]; then
+    exec "$FUZZER" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" "${@:2}"
+fi
+
+rm -rf "$WORK/seeds"
+mkdir -p "$WORK/corpus" "$WORK/crashes"
+python3 Fuzz/corpus.py "$WORK"
+
+set +e
+"$FUZZER" "$WORK/corpus" "$WORK/seeds" \
+    -dict="$WORK/sesame.dict" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
+    -max_total_time="$SECONDS_TO_RUN" -artifact_prefix="$WORK/crashes/" -print_final_stats=1 \
+    2>&1 | tee "$WORK/fuzz.log" | grep -v -E '^#[0-9]+\s+(NEW|REDUCE)'
+status=${PIPESTATUS[0]}  # libFuzzer's: non-zero when it found something
+set -e
+
+echo "--- summary (full log: $WORK/fuzz.log)"
+grep -E '^#[0-9]+\s+(DONE|pulse|INITED)' "$WORK/fuzz.log" | tail -1 || true
+grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|slowest_unit_time_sec|peak_rss_mb)' "$WORK/fuzz.log" || true
+findings=$(sed -n 's/.*Test unit written to //p' "$WORK/fuzz.log")
+if [ "$status" -ne 0 ]; then
+    echo "FINDING (libFuzzer exit $status): ${findings:-see the log}"
+    echo "replay: scripts/fuzz.sh --replay ${findings:-<input>}"
+    exit "$status"
+fi
+echo "no crash, hang or memory blow-up in $SECONDS_TO_RUN s"
