@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 /// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, then the runtime's
-/// `refresh-storm` (10,000 requests) and `overhead`, the stores' `store-insert` (100,000 rows)
-/// and `migrate` (200,000 rows), the JSON lines written to results/latest.jsonl and a table
-/// printed with the issues' targets.
+/// `refresh-storm` (10,000 requests), `overhead` and `events` (1,000 subscribers, 2,000 events),
+/// the stores' `store-insert` (100,000 rows) and `migrate` (200,000 rows), the JSON lines
+/// written to results/latest.jsonl and a table printed with the issues' targets.
 struct AllBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
@@ -39,19 +39,27 @@ struct AllBenchmarks: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         let storm = try await RefreshStormBenchmark.measure(requests: 10_000)
         let overhead = try await OverheadBenchmark.measure(requests: 100_000, rounds: 7)
+        let events = try await EventsBenchmark.measure(subscribers: Self.eventSubscribers, events: Self.eventCount, paced: true)
         let insert = try StoreInsertBenchmark.measure(rows: Self.storeInsertRows, repetitions: 3)
         let migrate = try MigrateBenchmark.measure(rows: Self.migrateRows)
-        let lines = results.map(\.jsonLine) + [storm.jsonLine, overhead.jsonLine, insert.jsonLine] + migrate.jsonLines
+        let lines = results.map(\.jsonLine) + [storm.jsonLine, overhead.jsonLine, events.jsonLine, insert.jsonLine] + migrate.jsonLines
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
         print("")
         print("runtime: refresh-storm \(storm.jsonLine)  \(storm.metTargets ? "met" : "MISSED") (refreshes = 1, all succeeded)")
         print("runtime: overhead \(overhead.jsonLine)  \(overhead.metTarget ? "met" : "MISSED") (≤ 2 µs per request)")
+        print("runtime: events \(events.jsonLine)  \(events.lossless ? "met" : "MISSED") (every subscriber gets every event once, in order)")
         print("")
         print(Self.storeTable(insert: insert, migrate: migrate))
         print("JSON lines: \(destination.path)")
-        if !migrate.rowsKept { throw ExitCode.failure }
+        if !events.lossless { FileHandle.standardError.write(Data("\(events.failure)\n".utf8)) }
+        if !migrate.rowsKept || !events.lossless { throw ExitCode.failure }
     }
+
+    /// The events' size in `all`: the issue's 1,000 subscribers, a fiftieth of its 100,000
+    /// events (the whole run takes minutes on 2 shared cores; `events` runs it on its own).
+    static let eventSubscribers = 1000
+    static let eventCount = 2000
 
     /// The stores' sizes in `all`: `store-insert`'s default, and a fifth of `migrate`'s
     /// (1,000,000 rows take about 8 s to build and migrate on 2 shared cores).

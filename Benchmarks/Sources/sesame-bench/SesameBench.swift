@@ -1,19 +1,19 @@
 import ArgumentParser
 
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
-/// docs/performance.md; the runtime's: `refresh-storm` and `overhead`; the stores': `store-insert`
-/// and `migrate`.
+/// docs/performance.md; the runtime's: `refresh-storm`, `overhead` and `events`; the stores':
+/// `store-insert` and `migrate`.
 @main
 struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sesame-bench",
-        abstract: "Times the Sesame generator on synthetic schemas.",
+        abstract: "Times the Sesame generator, runtime and stores.",
         discussion: """
         Build in release: swift run -c release sesame-bench all
         Targets: 2,000 models in under 0.6 s, no more than 2× the Yams parse time of the same
         YAML, and linear from 500 to 2,000 models. docs/performance.md has the figures.
         """,
         subcommands: [GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
-                      StoreInsertBenchmark.self, MigrateBenchmark.self]
+                      StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self]
     )
 }
