@@ -50,7 +50,8 @@ struct AuthRoutes {
     /// `POST /oauth/token` (RFC 6749 §3.2): form-encoded, client authenticated, then the grant.
     private func token(_ request: Request) async throws -> Response {
         let form = try await RequestDecoding.form(from: request)
-        _ = try RequestDecoding.authenticateClient(request: request, form: form, clients: configuration.clients)
+        let client = try RequestDecoding.authenticateClient(request: request, form: form, clients: configuration.clients)
+        if let secret = client.secret { await state.remember(.clientSecret, secret) }
         guard let grantType = form["grant_type"] else {
             throw OAuthError.invalidRequest("`grant_type` is missing.")
         }

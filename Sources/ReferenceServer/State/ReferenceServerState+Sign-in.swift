@@ -36,6 +36,7 @@ extension ReferenceServerState {
             expiresAt: now().addingTimeInterval(configuration.challengeLifetime.timeInterval)
         )
         challenges[challenge.id] = challenge
+        remember(.oneTimeCode, challenge.code)
         let response = ChallengeResponse(
             challengeId: challenge.id.uuidString.lowercased(),
             channel: challenge.channel,
@@ -84,6 +85,7 @@ extension ReferenceServerState {
         guard let expected = configuration.users[username], expected == password else {
             throw OAuthError.invalidGrant("The user name or password is wrong.")
         }
+        remember(.password, password)
         let key = IdentityKey(provider: .password, providerUID: username)
         let uid = liveAccount(for: key) ?? {
             let uid = "pw-\(username)"
@@ -106,6 +108,7 @@ extension ReferenceServerState {
         guard token.hasPrefix("custom-"), token.count > 7, token.dropFirst(7).allSatisfy({ allowed.contains($0) }) else {
             throw OAuthError.invalidGrant("The custom token is not valid.")
         }
+        remember(.customToken, token)
         let providerUID = String(token.dropFirst(7))
         let key = IdentityKey(provider: .custom, providerUID: providerUID)
         let uid = liveAccount(for: key) ?? {
@@ -218,6 +221,8 @@ extension ReferenceServerState {
         let accessToken = SecretGenerator.token()
         let refreshToken = SecretGenerator.token()
         let issuedAt = now()
+        remember(.accessToken, accessToken)
+        remember(.refreshToken, refreshToken)
         accessTokens[accessToken] = AccessTokenRecord(
             sessionID: sessionID,
             expiresAt: issuedAt.addingTimeInterval(accessTokenLifetime.timeInterval)

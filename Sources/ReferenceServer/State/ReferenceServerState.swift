@@ -98,6 +98,10 @@ public actor ReferenceServerState {
     var lastEventIDs: [String: Int] = [:]
     var subscribers: [UUID: Subscriber] = [:]
 
+    /// See ``issuedSecrets()``; the set holds the values, for deduplication.
+    var secretsSeen: [IssuedSecret] = []
+    var secretValuesSeen: Set<String> = []
+
     /// Makes an empty state for a server with this configuration.
     init(configuration: ReferenceServer.Configuration) {
         self.configuration = configuration
