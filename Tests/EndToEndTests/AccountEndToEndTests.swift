@@ -4,7 +4,7 @@ import Testing
 
 /// `detachCurrentIdentity()` and `destroyAccount()`: they need a sign-in at most 300 s old
 /// (`freshAuthentication`), and neither changes the state.
-@Suite("Account operations, end to end")
+@Suite("Account operations, end to end", .secretScan)
 struct AccountEndToEndTests {
     @Test("detachCurrentIdentity() with a fresh sign-in detaches the identity it signed in with; the state stays")
     func detachWithFreshSignIn() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// While offline the state is frozen against what the network says; coming back online
 /// checks the session with the back-end.
-@Suite("Connectivity, end to end")
+@Suite("Connectivity, end to end", .secretScan)
 struct ConnectivityEndToEndTests {
     @Test("offline freezes the state through a revocation; back online with the token revoked → invalid")
     func offlineThenRevoked() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Only the auth server's own rejection (401 with a Bearer `invalid_token` challenge) leads
 /// to a refresh: any other 401 is returned untouched, with no refresh and no retry.
-@Suite("Downstream errors, end to end")
+@Suite("Downstream errors, end to end", .secretScan)
 struct DownstreamErrorEndToEndTests {
     @Test("GET /_control/downstream-401 (Basic challenge, code unauthorized) is returned untouched without a refresh")
     func downstream401() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Server-sent events over real HTTP: typed delivery, unknown names kept, and the
 /// invalidating `session.revoked`.
-@Suite("Server events, end to end")
+@Suite("Server events, end to end", .secretScan)
 struct EventsEndToEndTests {
     @Test("a pushed notice arrives typed, and an unknown event name arrives as .unknown with its payload")
     func typedAndUnknownEvents() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// The generated operations over real HTTP: authenticated calls carry the session's
 /// credential, the unauthenticated one needs none, and a call without a session never
 /// leaves the device.
-@Suite("Operations, end to end")
+@Suite("Operations, end to end", .secretScan)
 struct OperationsEndToEndTests {
     @Test("me() returns the signed-in user's details, read with the session's credential")
     func me() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The credential's refresh over real HTTP: ahead of expiry, single flight with rotation,
 /// after the auth server's own rejection, and the end of a session the back-end revoked.
-@Suite("Refresh, end to end")
+@Suite("Refresh, end to end", .secretScan)
 struct RefreshEndToEndTests {
     @Test("an expired token is refreshed once for N concurrent calls, and the rotated refresh token is the one kept")
     func singleFlightRefreshWithRotation() async throws {

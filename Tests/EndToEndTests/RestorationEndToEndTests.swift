@@ -4,7 +4,7 @@ import Testing
 
 /// A session saved by one launch is restored by the next: `presession` until its refresh
 /// succeeds (`authenticated`) or is rejected (`invalid`).
-@Suite("Session restoration, end to end")
+@Suite("Session restoration, end to end", .secretScan)
 struct RestorationEndToEndTests {
     @Test("a second service with the same store restores presession, then authenticated after a refresh")
     func restoreAuthenticated() async throws {

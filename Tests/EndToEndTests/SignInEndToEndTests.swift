@@ -4,7 +4,7 @@ import Testing
 
 /// Every sign-in method of the reference schema, over real HTTP, and the rule that a failed
 /// authentication never changes the state.
-@Suite("Sign-in, end to end")
+@Suite("Sign-in, end to end", .secretScan)
 struct SignInEndToEndTests {
     @Test("guest sign-in: unauthenticated → authenticated, saved, with the back-end's details")
     func guestSignIn() async throws {

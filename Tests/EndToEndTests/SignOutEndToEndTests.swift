@@ -3,7 +3,7 @@ import ReferenceSDK
 import Testing
 
 /// `unauthenticate()` always ends in `unauthenticated`, whatever the back-end does.
-@Suite("Sign-out, end to end")
+@Suite("Sign-out, end to end", .secretScan)
 struct SignOutEndToEndTests {
     @Test("sign-out revokes the session on the back-end and forgets it locally")
     func signOutRevokes() async throws {

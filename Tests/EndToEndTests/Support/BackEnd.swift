@@ -62,6 +62,13 @@ final class BackEnd: Sendable {
         await server.state.latestChallenge(identifier: identifier)?.consumed
     }
 
+    // MARK: Secrets
+
+    /// Every secret the server issued or accepted so far (see `ReferenceServerState.issuedSecrets()`).
+    func issuedSecrets() async -> [Secret] {
+        await server.state.issuedSecrets().map { Secret(kind: $0.kind.rawValue, value: $0.value) }
+    }
+
     // MARK: Counters
 
     /// The server's counters, as plain values.

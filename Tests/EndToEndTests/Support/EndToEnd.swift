@@ -2,14 +2,18 @@ import Foundation
 import ReferenceSDK
 
 /// One test's world: a reference server on loopback, the client's clock, and services
-/// made with the server's base URL, the demo client and the default (URLSession) transport.
+/// made with the server's base URL, the demo client and the default (URLSession) transport,
+/// all watched by the test's secret scan.
 struct EndToEnd: Sendable {
     let backEnd: BackEnd
     /// The client's clock; the server's starts at the same date.
     let clock: TestClock
+    /// What the test saw, for its secret scan.
+    let scan: ScanRecord
 
     /// Makes a service for the back-end. Server-sent events are off unless asked for, so
-    /// that the event stream's own requests stay out of the counters a test checks.
+    /// that the event stream's own requests stay out of the counters a test checks. Its
+    /// logs, store, results, errors and events go to the secret scan.
     func makeService(
         store: InMemorySessionStore<AuthenticationDetails> = InMemorySessionStore(),
         receivesServerEvents: Bool = false,
@@ -19,7 +23,7 @@ struct EndToEnd: Sendable {
         restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
     ) -> Service {
         let clock = self.clock
-        return Service(configuration: .init(
+        let runtime = AuthenticationService<ReferenceSDKSchema>(configuration: .init(
             baseURL: backEnd.baseURL,
             client: client,
             middlewares: traffic.map { [$0] } ?? [],
@@ -30,6 +34,16 @@ struct EndToEnd: Sendable {
             receivesServerEvents: receivesServerEvents,
             eventStreamReconnectDelay: .milliseconds(50)
         ))
+        scan.watch(logs)
+        scan.watch(store)
+        scan.watch(runtime)
+        return Service(runtime: runtime, scan: scan)
+    }
+
+    /// Shows `value`, made by the test rather than returned by the SDK (a method, an
+    /// input), to the secret scan.
+    func show(_ value: Any?) {
+        scan.show(value as Any, as: "a value the test showed")
     }
 
     /// Moves both clocks: the server's through its control API, the client's injected one.
@@ -71,18 +85,22 @@ struct EndToEnd: Sendable {
 }
 
 /// Runs `body` against a fresh reference server, stopped afterwards whatever happens.
+/// Before it stops, the test's secret scan takes the secrets it issued and renders the
+/// services and stores made for the test (``ScanRecord/close(_:)``).
+/// - Throws: what `body` throws, or ``Unexpected`` at once when the test runs without its
+///   suite's `.secretScan` trait, so no end-to-end test can go unscanned.
 func withEndToEnd(accessTokenLifetime: Duration = .seconds(3600),
                   _ body: (EndToEnd) async throws -> Void) async throws
 {
+    guard let scan = ScanRecord.current else {
+        throw Unexpected("an end-to-end test runs without a secret scan: add .secretScan to its @Suite")
+    }
     let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     let backEnd = try await BackEnd.start(at: start, accessTokenLifetime: accessTokenLifetime)
-    do {
-        try await body(EndToEnd(backEnd: backEnd, clock: TestClock(start)))
-    } catch {
-        await backEnd.stop()
-        throw error
-    }
+    let result = await outcome { try await body(EndToEnd(backEnd: backEnd, clock: TestClock(start), scan: scan)) }
+    await scan.close(backEnd)
     await backEnd.stop()
+    try result.get()
 }
 
 /// A step of a test that did not go as it should.

@@ -2,7 +2,6 @@ import Foundation
 import ReferenceSDK
 import Testing
 
-typealias Service = AuthenticationService<ReferenceSDKSchema>
 typealias Event = AuthenticationEvent<ReferenceSDKSchema>
 typealias State = AuthenticationState<AuthenticationDetails>
 

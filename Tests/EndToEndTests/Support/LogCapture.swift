@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 
-/// Keeps every line the service logs, at every level, so that a test can read them.
+/// Keeps every line the service logs, at every level, as swift-log's `StreamLogHandler`
+/// would print it (without the timestamp): level, label, metadata, source, message. Tests
+/// read the lines; the secret scan looks for secrets in them.
 final class LogCapture: @unchecked Sendable {
     // Guarded by `lock`.
     private let lock = NSLock()
@@ -10,7 +12,7 @@ final class LogCapture: @unchecked Sendable {
     var lines: [String] { lock.withLock { stored } }
 
     func logger(label: String) -> Logger {
-        var logger = Logger(label: label) { _ in Handler(capture: self) }
+        var logger = Logger(label: label) { label in Handler(capture: self, label: label) }
         logger.logLevel = .trace
         return logger
     }
@@ -21,6 +23,7 @@ final class LogCapture: @unchecked Sendable {
 
     private struct Handler: LogHandler {
         let capture: LogCapture
+        let label: String
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .trace
 
@@ -31,7 +34,8 @@ final class LogCapture: @unchecked Sendable {
 
         func log(event: LogEvent) {
             let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            capture.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key })")
+            let rendered = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+            capture.append("\(event.level) \(label) :\(rendered) [\(event.source)] \(event.message)")
         }
     }
 }

@@ -17,11 +17,12 @@ func withTimeout<Value: Sendable>(_ timeout: Duration,
     }
 }
 
-/// The result of `body`, success or error.
+/// The result of `body`, success or error; the error is shown to the test's secret scan.
 func outcome<Value>(_ body: () async throws -> Value) async -> Result<Value, any Error> {
     do {
         return .success(try await body())
     } catch {
+        ScanRecord.current?.show(error, as: "what outcome(_:) caught")
         return .failure(error)
     }
 }
