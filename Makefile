@@ -14,6 +14,7 @@ build:
 ## Regenerate the reference SDK from Schema/.
 generate:
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT)
+	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated
 
 ## Validate Schema/, keep the format's JSON Schema in step with it, and fail when the
 ## committed SDK is not what the generator writes.
@@ -21,6 +22,7 @@ check:
 	$(SESAME) validate $(SCHEMA)
 	python3 scripts/validate-format-schema.py
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
+	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
 
 ## Record Schema/ as released: later changes are diffed against it by `make check`.

@@ -77,6 +77,14 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
+        // The SDK generated from Tests/Fixtures/OddNames/Schema, whose names are as odd as the
+        // format allows: that it compiles is half of its test (Tests/OddNamesTests is the rest).
+        .target(
+            name: "OddNamesSDK",
+            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/Fixtures/OddNames/Generated"
+        ),
+
         // MARK: Reference back-end and demo
         .target(
             name: "ReferenceServer",
@@ -110,6 +118,10 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "OddNamesTests",
+            dependencies: ["OddNamesSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SesameTests",

@@ -135,7 +135,7 @@ struct MethodRenderer {
         var inputs: [(name: String, method: MethodIR, step: StepIR)] = []
         for method in methods {
             for step in method.steps.dropFirst() {
-                inputs.append((SwiftName.lowerCamel(method.name + "_" + step.name), method, step))
+                inputs.append((SwiftName.inputCase(method: method.name, step: step.name), method, step))
             }
         }
         writer.doc("The values the app supplies to run the next step of a multi-step method.")

@@ -259,15 +259,18 @@ struct ModelRenderer {
 
     private func renderUnion(_ model: ModelIR, _ union: UnionIR, into writer: inout CodeWriter) {
         let name = SwiftName.escaped(model.swiftName)
+        // The label of the unknown case's discriminator, which must differ from `value`.
+        let tagName = SwiftName.lowerCamel(union.discriminator)
+        let label = SwiftName.escaped(tagName == "value" ? "valueTag" : tagName)
         writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
             for variant in union.variants {
                 body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.type))))")
             }
             body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
-            body.line("case unknown(\(SwiftName.escaped(SwiftName.lowerCamel(union.discriminator))): String, value: JSONValue)")
+            body.line("case unknown(\(label): String, value: JSONValue)")
             body.line()
             body.doc("The discriminator's value.")
-            body.block("public var \(SwiftName.escaped(SwiftName.lowerCamel(union.discriminator)))Value: String") { getter in
+            body.block("public var \(SwiftName.escaped(tagName + "Value")): String") { getter in
                 getter.block("switch self") { cases in
                     for variant in union.variants {
                         cases.line("case .\(SwiftName.escaped(variant.caseName)): return \(SwiftName.stringLiteral(variant.tag))")
@@ -283,7 +286,7 @@ struct ModelRenderer {
                     for variant in union.variants {
                         cases.line("case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.type)))(from: decoder))")
                     }
-                    cases.line("default: self = .unknown(\(SwiftName.escaped(SwiftName.lowerCamel(union.discriminator))): tag, value: try JSONValue(from: decoder))")
+                    cases.line("default: self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")
                 }
             }
             body.line()

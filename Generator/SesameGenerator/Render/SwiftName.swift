@@ -13,14 +13,41 @@ enum SwiftName {
     /// itself uses them on every type.
     static let reservedMembers: Set<String> = ["self", "Type", "Protocol", "init", "description", "hashValue"]
 
+    /// Names an enum model's case cannot take: the members every generated enum declares
+    /// (`unknown` → `unknownValue`, `rawValue` → `rawValueValue`).
+    static let reservedEnumCases: Set<String> = reservedMembers.union(["unknown", "rawValue", "allKnownCases"])
+
+    /// Names an error code's case cannot take: the members `<SDK>Error` declares
+    /// (`unknown` → `unknownError`).
+    static let reservedErrorCases: Set<String> = reservedMembers.union(["unknown", "response", "code", "category", "status"])
+
+    /// Names an event's case cannot take: the members `<SDK>Event` declares
+    /// (`unknown` → `unknownEvent`, `wireName` → `wireNameEvent`).
+    static let reservedEventCases: Set<String> = reservedMembers.union(["unknown", "wireName"])
+
+    /// Names a method's case cannot take: the members `SingleStepMethod` and
+    /// `MultiStepMethod` declare (`description` → `descriptionMethod`).
+    static let reservedMethodCases: Set<String> = reservedMembers.union(["methodDescription", "arguments", "debugDescription", "customMirror"])
+
+    /// Names an `AuthenticationInput` case cannot take: the members it declares.
+    static let reservedInputCases: Set<String> = reservedMembers.union(["methodName", "stepName", "values", "debugDescription", "customMirror"])
+
+    /// The `AuthenticationInput` case of a later step of a multi-step method: `internal` and
+    /// `continue` → `internalContinue`; `method` and `name` → `methodNameStep`.
+    static func inputCase(method: String, step: String) -> String {
+        let name = lowerCamel(method + "_" + step)
+        return reservedInputCases.contains(name) ? name + "Step" : name
+    }
+
     /// Splits a name into words at `_`, `-`, `.`, spaces, non-identifier characters and
-    /// lower-to-upper case changes.
+    /// lower-to-upper case changes. A word keeps only letters and digits that Swift accepts
+    /// in an identifier (emoji, symbols and line separators split words).
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
         for character in name {
-            if !(character.isLetter || character.isNumber) {
+            if !(character.isLetter || character.isNumber) || !character.unicodeScalars.allSatisfy(isIdentifierScalar) {
                 if !current.isEmpty { words.append(current) }
                 current = ""
                 previous = nil
@@ -51,16 +78,22 @@ enum SwiftName {
     ]
 
     /// A top-level or nested type name: UpperCamel, renamed when it would shadow a type
-    /// the generated code uses.
+    /// the generated code uses or be a keyword (`Type`, `Self`, `Any`, `_`): `Type` → `TypeModel`.
     static func typeName(_ name: String) -> String {
         let candidate = upperCamel(name)
-        return reservedTypeNames.contains(candidate) ? candidate + "Model" : candidate
+        return isReservedTypeName(candidate) ? candidate + "Model" : candidate
+    }
+
+    /// Whether a type cannot take this name: it would shadow a type the generated code uses,
+    /// or be a keyword, which even in backticks means the metatype after a `.` (`Outer.Type`).
+    static func isReservedTypeName(_ name: String) -> Bool {
+        reservedTypeNames.contains(name) || keywords.contains(name)
     }
 
     /// `invalid_grant` → `invalidGrant`, `session.revoked` → `sessionRevoked`.
     static func lowerCamel(_ name: String) -> String {
         let parts = words(name)
-        guard let first = parts.first else { return identifier("_") }
+        guard let first = parts.first else { return symbolName(name) }
         let head = first.allSatisfy({ $0.isUppercase || $0.isNumber }) ? first.lowercased() : lowerFirst(first)
         return identifier(head + parts.dropFirst().map(upperFirst).joined())
     }
@@ -68,16 +101,53 @@ enum SwiftName {
     /// `token_response` → `TokenResponse`; a name that is already UpperCamel is kept.
     static func upperCamel(_ name: String) -> String {
         let parts = words(name)
-        guard !parts.isEmpty else { return identifier("_") }
+        guard !parts.isEmpty else { return symbolName(name) }
         return identifier(parts.map(upperFirst).joined())
     }
 
-    /// A name made a valid identifier: a leading digit gets `_`; non-identifier characters
-    /// were dropped by `words`.
+    /// The Swift name of a name with no letter or digit, spelt with its code points so that
+    /// two such names stay distinct whatever their order: `*/` → `_2A_2F`, `🎉` → `_1F389`.
+    /// An empty name, or one of only `_` (a valid identifier), stays as it is or `_`.
+    static func symbolName(_ name: String) -> String {
+        if name.unicodeScalars.allSatisfy({ $0 == "_" }) { return name.isEmpty ? "_" : name }
+        return "_" + name.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_")
+    }
+
+    /// A name made a valid identifier: a leading digit (or a character Swift accepts only
+    /// after the first) gets `_`; other non-identifier characters were dropped by `words`,
+    /// and any a case change brought in are dropped here. Swift does not normalize
+    /// identifiers, so the name is composed (NFC): `e` + U+0301 is written `é`, as keyboards type it.
     static func identifier(_ name: String) -> String {
-        guard let first = name.first else { return "_" }
-        if first.isNumber { return "_" + name }
-        return name
+        var scalars = String.UnicodeScalarView(name.precomposedStringWithCanonicalMapping.unicodeScalars.filter(isIdentifierScalar))
+        guard let first = scalars.first else { return "_" }
+        if !isIdentifierHead(first) || String(scalars).first?.isNumber == true { scalars.insert("_", at: scalars.startIndex) }
+        return String(scalars)
+    }
+
+    /// Whether Swift accepts the scalar in an identifier after its first character: ASCII
+    /// letters, digits and `_`, and the ranges of the Swift lexer (C11 Annex D, N1518 X.1).
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let c = scalar.value
+        if scalar.isASCII {
+            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+        }
+        let ranges: [ClosedRange<UInt32>] = [
+            0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
+            0xD8...0xF6, 0xF8...0xFF, 0x100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF, 0x200B...0x200D, 0x202A...0x202E,
+            0x203F...0x2040, 0x2054...0x2054, 0x2060...0x206F, 0x2070...0x218F, 0x2460...0x24FF, 0x2776...0x2793,
+            0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF,
+            0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE44, 0xFE47...0xFFF8,
+        ]
+        if c >= 0x10000 { return c <= 0xEFFFD && c & 0xFFFF <= 0xFFFD }
+        return ranges.contains { $0.contains(c) }
+    }
+
+    /// Whether Swift accepts the scalar first in an identifier: not a digit, and not a
+    /// combining mark (N1518 X.2).
+    static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+        let c = scalar.value
+        guard isIdentifierScalar(scalar), !("0"..."9").contains(scalar) else { return false }
+        return !((0x300...0x36F).contains(c) || (0x1DC0...0x1DFF).contains(c) || (0x20D0...0x20FF).contains(c) || (0xFE20...0xFE2F).contains(c))
     }
 
     /// The identifier as written in declarations and uses: keywords in backticks.
@@ -95,8 +165,19 @@ enum SwiftName {
         return first.lowercased() + word.dropFirst()
     }
 
+    /// Whether a scalar must not appear as itself in generated source: control characters,
+    /// line and paragraph separators, the byte order mark, and the bidirectional controls
+    /// that can make source read differently from what it compiles to ("Trojan Source").
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
     /// A Swift string literal holding `text` exactly: quotes, backslashes, newlines and
-    /// every control character escaped, so schema text can never end the literal.
+    /// every invisible character escaped, so schema text can never end the literal or hide
+    /// in it.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
@@ -109,7 +190,7 @@ enum SwiftName {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                if isInvisible(scalar) {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -120,17 +201,18 @@ enum SwiftName {
         return result
     }
 
-    /// Text made safe inside a `//` or `///` comment: no line breaks, and no `*/` or `/*`
-    /// that could matter if the comment is ever a block.
+    /// Text made safe inside a `//` or `///` comment: no line breaks or invisible
+    /// characters (each becomes a space), and no `*/` or `/*` that could matter if the
+    /// comment is ever a block.
     static func commentSafe(_ text: String) -> String {
-        // Most text needs nothing: no line breaks, no control characters, no comment markers.
-        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "*" })
+        // Most text needs nothing: no line breaks, no invisible characters, no comment markers.
+        if !text.unicodeScalars.contains(where: { isInvisible($0) || $0 == "*" })
             && text.first?.isWhitespace != true && text.last?.isWhitespace != true {
             return text
         }
         var cleaned = ""
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.value < 0x20 && scalar != "\t" {
+            if isInvisible(scalar) && scalar != "\t" {
                 cleaned += " "
             } else {
                 cleaned.unicodeScalars.append(scalar)

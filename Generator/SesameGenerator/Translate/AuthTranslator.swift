@@ -46,7 +46,25 @@ struct AuthTranslator {
                 methods.append(method)
             }
         }
+        checkInputCases(methods, reader: &reader)
         return (methods, operations)
+    }
+
+    /// Each later step of a multi-step method is an `AuthenticationInput` case named after
+    /// the method and the step; two pairs that give one name (`a_b` + `c`, `a` + `b_c`) are
+    /// an error at the second step.
+    private func checkInputCases(_ methods: [MethodIR], reader: inout NodeReader) {
+        var seen: [String: (method: String, step: String)] = [:]
+        for method in methods where method.isMultiStep {
+            for step in method.steps.dropFirst() {
+                let name = SwiftName.inputCase(method: method.name, step: step.name)
+                if let previous = seen[name] {
+                    reader.append(.error("step '\(step.name)' of '\(method.name)' and step '\(previous.step)' of '\(previous.method)' would both be the Swift case AuthenticationInput.\(name)", at: step.location))
+                    continue
+                }
+                seen[name] = (method.name, step.name)
+            }
+        }
     }
 
     /// The type of an inline schema; one that needs a type of its own becomes a top-level
@@ -120,7 +138,9 @@ struct AuthTranslator {
                                 clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
                                 needs: needs, body: body, response: response, location: reader.location(of: node)))
         }
-        return MethodIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
+        var swiftName = SwiftName.lowerCamel(entry.key)
+        if SwiftName.reservedMethodCases.contains(swiftName) { swiftName += "Method" }
+        return MethodIR(name: entry.key, swiftName: swiftName,
                         description: items["description"].flatMap { reader.string($0.value, "description") },
                         parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
     }

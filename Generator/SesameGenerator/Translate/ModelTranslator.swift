@@ -295,7 +295,7 @@ struct ModelTranslator {
                 continue
             }
             var swiftName = SwiftName.lowerCamel(raw)
-            if swiftName == "unknown" { swiftName = "unknownValue" }
+            if SwiftName.reservedEnumCases.contains(swiftName) { swiftName += "Value" }
             while used.contains(swiftName) { swiftName += "_" }
             used.insert(swiftName)
             cases.append(EnumCaseIR(rawValue: raw, swiftName: swiftName, location: reader.location(of: item)))
@@ -345,7 +345,7 @@ struct ModelTranslator {
             }
             let tag = tags[name]?.0 ?? name
             var caseName = SwiftName.lowerCamel(tag)
-            if caseName == "unknown" { caseName = "unknownValue" }
+            if caseName == "unknown" || SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
             while used.contains(caseName) { caseName += "_" }
             used.insert(caseName)
             variants.append(UnionVariantIR(tag: tag, caseName: caseName, type: declaration.swiftName, location: reader.location(of: ref.value)))
@@ -468,11 +468,14 @@ struct ModelTranslator {
         return found
     }
 
+    /// The name of a nested type: never a keyword or a type the generated code uses, and
+    /// never a top-level model's name, which inside the struct the nested type would shadow.
     private func uniqueNestedName(_ hint: String, in nested: [ModelIR]) -> String {
-        var name = SwiftName.reservedTypeNames.contains(hint) ? hint + "Model" : hint
+        let base = SwiftName.isReservedTypeName(hint) ? hint + "Model" : hint
+        var name = base
         var counter = 2
-        while nested.contains(where: { $0.swiftName == name }) {
-            name = "\(hint)\(counter)"
+        while nested.contains(where: { $0.swiftName == name }) || namesBySwiftName[name] != nil {
+            name = "\(base)\(counter)"
             counter += 1
         }
         return name

@@ -293,7 +293,7 @@ struct SDKTranslator {
                 reader.error("error '\(entry.key)' needs a category", at: entry.keyNode)
             }
             var swiftName = SwiftName.lowerCamel(entry.key)
-            if ["unknown", "response", "code", "category", "status"].contains(swiftName) { swiftName += "Error" }
+            if SwiftName.reservedErrorCases.contains(swiftName) { swiftName += "Error" }
             if let previous = swiftNames[swiftName] {
                 reader.error("error codes '\(previous)' and '\(entry.key)' would both be the Swift case \(swiftName)", at: entry.keyNode)
                 continue
@@ -316,7 +316,7 @@ struct SDKTranslator {
         guard let entries = reader.mapping(root, "events.yaml", allowed: ["stream", "events"]) else { return result }
         if let stream = entries["stream"] { result.stream = reader.requestLine(stream.value, "the event stream") }
         var wireNames: [String: Node] = [:]
-        var swiftNames: Set<String> = ["unknown"]
+        var swiftNames = SwiftName.reservedEventCases
         for entry in entries["events"].flatMap({ reader.mapping($0.value, "events") }) ?? [] {
             guard reader.identifier(entry, "event") else { continue }
             guard let items = reader.mapping(entry.value, "event '\(entry.key)'", allowed: ["description", "wireName", "payload", "effect"]) else { continue }
@@ -327,7 +327,8 @@ struct SDKTranslator {
             }
             wireNames[wireName] = items["wireName"]?.value ?? entry.keyNode
             var swiftName = SwiftName.lowerCamel(entry.key)
-            if !swiftNames.insert(swiftName).inserted { swiftName += "Event" }
+            if swiftNames.contains(swiftName) { swiftName += "Event" }
+            while !swiftNames.insert(swiftName).inserted { swiftName += "_" }
             var payload: TypeIR?
             if let payloadEntry = items["payload"] {
                 payload = auth.hoistedType(payloadEntry.value, name: SwiftName.upperCamel(entry.key) + "Payload", reader: &reader)
