@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
         .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .library(name: "SesameSoak", targets: ["SesameSoak"]),
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "reference-server", targets: ["reference-server"]),
         .executable(name: "sesame-demo", targets: ["sesame-demo"]),
@@ -99,6 +100,14 @@ let package = Package(
             name: "reference-server",
             dependencies: ["ReferenceServer"]
         ),
+        // A stress harness for the runtime (docs in Sources/SesameSoak), not part of the SDK.
+        .target(
+            name: "SesameSoak",
+            dependencies: ["ReferenceSDK", "Sesame",
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+        ),
         .executableTarget(
             name: "store-migration-child",
             dependencies: ["ReferenceSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")],
@@ -129,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReferenceSDKTests",
-            dependencies: ["ReferenceSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ReferenceSDK", "Sesame", "SesameSoak", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ReferenceServerTests",

@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "ReferenceSDK", package: "Sesame"),
+                .product(name: "SesameSoak", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

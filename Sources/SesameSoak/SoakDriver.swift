@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import ReferenceSDK
+
+/// Runs a soak: sends `configuration.requests` operations of the generated ReferenceSDK
+/// through an ``AuthenticationService`` over the fault-injecting ``SoakBackEnd``, in waves of
+/// `configuration.concurrency` concurrent requests, and reports how each request ended and
+/// what the back-end saw (``SoakReport``).
+///
+/// The clock moves between waves only, by `secondsPerRequest` per request, so tokens expire
+/// and the schema's leeway triggers proactive refreshes as the run goes; a refresh then
+/// reaches the back-end at the very time the runtime counted it, and the back-end checks
+/// the schema's refresh window exactly. After the last wave the run turns the faults off
+/// and checks that the service's state and stored credential agree with the back-end.
+public struct SoakDriver: Sendable {
+    /// The run's configuration.
+    public let configuration: SoakConfiguration
+
+    /// Creates a driver; `configuration.requests` and `concurrency` must be at least 1.
+    public init(configuration: SoakConfiguration) {
+        precondition(configuration.requests >= 1 && configuration.concurrency >= 1, "a soak needs requests and concurrency")
+        self.configuration = configuration
+    }
+
+    /// Runs the soak and reports it. Never throws: every failure is a figure of the report.
+    public func run() async -> SoakReport {
+        let clock = SoakClock()
+        let backEnd = SoakBackEnd(clock: clock, seed: configuration.seed, faults: configuration.faults,
+                                  tokenLifetime: configuration.tokenLifetime)
+        let store = InMemorySessionStore<AuthenticationDetails>()
+        let service = AuthenticationService<ReferenceSDKSchema>(configuration: .init(
+            baseURL: SoakBackEnd.baseURL, client: SoakBackEnd.client, transport: backEnd, now: { clock.now },
+            logger: Logger(label: "sesame-soak") { _ in SwiftLogNoOpLogHandler() }, sessionStore: store,
+            receivesServerEvents: false))
+        let ledger = SoakLedger(requests: configuration.requests)
+        let supervisor = SignInSupervisor(service: service, ledger: ledger)
+        var operations = SoakRandom(seed: ~configuration.seed)
+        let started = ContinuousClock.now
+
+        await supervisor.ensureSignedIn()
+        var stalled = false
+        var next = 0
+        while next < configuration.requests, !stalled {
+            let wave = next..<min(next + configuration.concurrency, configuration.requests)
+            let barrier = WaveBarrier(count: wave.count)
+            for id in wave {
+                let operation = SoakOperation.random(using: &operations)
+                Task {
+                    let outcome = await operation.perform(on: service, id: id)
+                    ledger.record(id, outcome)
+                    if !outcome.isSuccess { await supervisor.ensureSignedIn() }
+                    barrier.arrive()
+                }
+            }
+            stalled = !(await barrier.wait(timeout: configuration.stallTimeout))
+            clock.advance(seconds: Double(wave.count) * configuration.secondsPerRequest)
+            next = wave.upperBound
+        }
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+
+        let endState = stalled ? "not checked: a wave stalled"
+            : await Self.endStateProblem(service: service, store: store, backEnd: backEnd, clock: clock,
+                                         supervisor: supervisor, tokenLifetime: configuration.tokenLifetime)
+        var windowViolations = 0
+        if let refresh = ReferenceSDKSchema.description.credential.refresh {
+            windowViolations = await backEnd.windowViolations(RefreshWindow(maxRefreshes: refresh.maxRefreshes,
+                                                                            per: refresh.window / .seconds(1)))
+        }
+        return SoakReport(configuration: configuration, ledger: ledger.counts, tally: await backEnd.tally,
+                          windowViolations: windowViolations, signInGaveUp: await supervisor.gaveUp, endStateProblem: endState, seconds: seconds)
+    }
+
+    /// Why the state at the end of the run is not consistent, nil when it is: with the
+    /// faults off, the service must be signed in, its stored credential must be the
+    /// back-end's current one for the same user (no rotation lost), and once that credential
+    /// has expired an operation must still succeed for that user through a refresh.
+    static func endStateProblem(service: AuthenticationService<ReferenceSDKSchema>, store: InMemorySessionStore<AuthenticationDetails>,
+                                backEnd: SoakBackEnd, clock: SoakClock, supervisor: SignInSupervisor,
+                                tokenLifetime: Int) async -> String?
+    {
+        await backEnd.setFaults(.none)
+        await supervisor.ensureSignedIn()
+        guard case .authenticated(let details) = await service.state else { return "the service is not signed in" }
+        guard let stored = try? store.load(), stored.details.uid == details.uid else {
+            return "the stored session is not the signed-in user's"
+        }
+        guard await backEnd.isCurrent(stored.credential, ofUser: details.uid) else {
+            return "the stored credential is not the back-end's current one for the user"
+        }
+        let window = ReferenceSDKSchema.description.credential.refresh?.window ?? .zero
+        clock.advance(seconds: TimeInterval(tokenLifetime) + window / .seconds(1))
+        do {
+            let me = try await service.me()
+            guard me.uid == details.uid else { return "after a refresh, me() answered for another user" }
+        } catch {
+            return "after the credential expired, me() failed: \(SoakOutcome(error))"
+        }
+        guard let refreshed = try? store.load(), refreshed.credential != stored.credential,
+              await backEnd.isCurrent(refreshed.credential, ofUser: details.uid)
+        else { return "the refreshed credential is not the back-end's current one" }
+        return nil
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+@testable import SesameSoak
+import Testing
+
+/// The soak (Sources/SesameSoak) at a small scale: a few thousand requests through the
+/// generated SDK and the fault-injecting back-end, with fault rates high enough that every
+/// kind of fault happens, for fixed seeds. scripts/tsan.sh runs it under ThreadSanitizer.
+@Suite struct SoakTests {
+    /// Well above `FaultRates.standard` for refreshes, rejections and redirects, so that a
+    /// few thousand requests meet every fault more than once.
+    static let faults = FaultRates(transportError: 0.10, refreshTransient: 0.15, refreshTerminal: 0.10, rejection: 0.03,
+                                   redirect: 0.02, latency: 0.25, maximumLatency: .milliseconds(1))
+    static let requests = 3000
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func everyRequestEndsExactlyOnceWithASuccessOrATypedError(seed: UInt64) async {
+        let report = await SoakDriver(configuration: SoakConfiguration(
+            requests: Self.requests, concurrency: 64, seed: seed, faults: Self.faults,
+            secondsPerRequest: 0.2, tokenLifetime: 75, stallTimeout: .seconds(300))).run()
+        #expect(report.problems == [], "\(report.summary)")
+        #expect(report.completedOnce == Self.requests)
+        #expect(report.lost == 0)
+        #expect(report.duplicated == 0)
+        #expect(report.untyped == 0)
+        #expect(report.windowViolations == 0)
+        #expect(report.endStateProblem == nil)
+        // The faults really happened, and the paths they force really ran.
+        for (kind, count) in report.faults {
+            #expect(count > 0, "no \(kind) injected: \(report.summary)")
+        }
+        #expect(report.refreshes > 0)
+        #expect(report.signIns > 1, "no sign-in after a terminal refresh failure: \(report.summary)")
+        #expect(report.successes > Self.requests / 2, "\(report.summary)")
+        #expect(report.errors["SesameError.transport", default: 0] > 0, "\(report.summary)")
+    }
+
+    @Test func theWindowCountsEachRefreshBeyondTheLimitAsTheRuntimeDoes() {
+        let window = RefreshWindow(maxRefreshes: 2, per: 30)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+        #expect(window.violations(in: [at(0), at(10), at(20)]) == 1)
+        #expect(window.violations(in: [at(20), at(0), at(10), at(25)]) == 2)
+        // The runtime forgets a refresh exactly `per` seconds after it started.
+        #expect(window.violations(in: [at(0), at(10), at(30)]) == 0)
+        #expect(window.violations(in: [at(0), at(10), at(29.9)]) == 1)
+        #expect(window.violations(in: []) == 0)
+    }
+
+    @Test func theLedgerCountsRequestsEndedNeverOnceAndTwice() {
+        let ledger = SoakLedger(requests: 4)
+        ledger.record(0, .success)
+        ledger.record(1, .typedError("SesameError.transport"))
+        ledger.record(1, .success)
+        ledger.record(2, .untypedError("Swift.CancellationError"))
+        let counts = ledger.counts
+        #expect(counts.completedOnce == 2)
+        #expect(counts.duplicated == 1)
+        #expect(counts.lost == 1)
+        #expect(counts.successes == 2)
+        #expect(counts.errors == ["SesameError.transport": 1])
+        #expect(counts.untypedErrors == ["Swift.CancellationError": 1])
+    }
+}
