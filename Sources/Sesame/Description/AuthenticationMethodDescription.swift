@@ -29,6 +29,25 @@ public struct AuthenticationMethodDescription: Sendable, Hashable {
 
     /// Whether the app must supply values between steps.
     public var isMultiStep: Bool { steps.count > 1 }
+
+    /// The fields of step `name`'s response that the body templates of the steps after it
+    /// read (`{initialize.challengeId}` gives `["challengeId"]`), in order, without repeats.
+    func fieldPaths(readFrom name: String) -> [[String]] {
+        var paths: [[String]] = []
+        for step in steps.drop(while: { $0.name != name }).dropFirst() {
+            for field in step.body {
+                let variables: [[String]] = switch field.value {
+                case .literal: []
+                case .variable(let path): [path]
+                case .interpolation(let parts): parts.compactMap { if case .variable(let path) = $0 { path } else { nil } }
+                }
+                for path in variables where path.count > 1 && path[0] == name && !paths.contains(Array(path.dropFirst())) {
+                    paths.append(Array(path.dropFirst()))
+                }
+            }
+        }
+        return paths
+    }
 }
 
 /// An authentication method with the arguments the app chose. Generated SDKs declare one

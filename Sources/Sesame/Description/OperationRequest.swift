@@ -131,8 +131,13 @@ public struct OperationResponse: Sendable {
 
     /// Decodes the body.
     /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the JSON path of the
-    ///   problem for a malformed, truncated or non-conforming body.
+    ///   problem for a malformed, truncated or non-conforming body, and for one that is not
+    ///   UTF-8 (JSON text is, RFC 8259 §8.1), even where the bad bytes sit in a field the
+    ///   value does not read.
     public func decode<Value: Decodable>(_ valueType: Value.Type) throws -> Value {
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw SesameError.decoding(operation: operation, reason: "$: the data is not valid UTF-8")
+        }
         do {
             return try JSONDecoder().decode(Value.self, from: body)
         } catch let violation as SchemaViolation {

@@ -45,9 +45,11 @@ public struct ServerErrorResponse: Sendable, Hashable, CustomStringConvertible {
         self.category = category
     }
 
+    /// `HTTP status code: message`, with the code and the message cut short so that a
+    /// huge error body cannot flood a log.
     public var description: String {
         var text = "HTTP \(status)"
-        if let code { text += " \(code)" }
+        if let code { text += " \(SchemaViolation.excerpt(code, limit: 64))" }
         if let message { text += ": \(SchemaViolation.excerpt(message, limit: 200))" }
         return text
     }

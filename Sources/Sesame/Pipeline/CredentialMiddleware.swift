@@ -62,7 +62,7 @@ public struct CredentialMiddleware: ClientMiddleware {
         let (response, responseBody) = (first.response, first.body)
         // Only a response to a request that carried the credential can reject it.
         guard first.carriedCredential, matcher.mayMatch(status: response.status.code) else { return (response, responseBody) }
-        let data = try await responseBody.collected(upTo: maximumBodySize, operation: operationID)
+        let data = try await responseBody.collectedErrorBody(upTo: maximumBodySize, operation: operationID)
         guard matcher.matches(status: response.status.code, headerFields: response.headerFields, body: data) else {
             return (response, HTTPBody(data))
         }
@@ -92,6 +92,9 @@ public struct CredentialMiddleware: ClientMiddleware {
     private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {
         guard let body else { return nil }
         if case .multiple = body.iterationBehavior { return body }
-        return HTTPBody(try await Optional(body).collected(upTo: maximumBodySize, operation: operation))
+        guard let data = try await Optional(body).collected(within: maximumBodySize, operation: operation) else {
+            throw SesameError.encoding(reason: "the request body of \(operation) is larger than \(maximumBodySize) bytes")
+        }
+        return HTTPBody(data)
     }
 }

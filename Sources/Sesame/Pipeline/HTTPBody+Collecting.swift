@@ -2,18 +2,42 @@ import Foundation
 import OpenAPIRuntime
 
 extension Optional where Wrapped == HTTPBody {
-    /// The bytes of a body, empty when there is none.
-    /// - Throws: ``SesameError/transport(operation:reason:)`` when the body is larger than
-    ///   `limit` or the connection fails while it is read.
+    /// The bytes of a response body, empty when there is none.
+    /// - Throws: ``SesameError/decoding(operation:reason:)`` when the body is larger than
+    ///   `limit` (reading stops there, so an endless body cannot exhaust memory);
+    ///   ``SesameError/transport(operation:reason:)`` when the connection fails while it is read.
     func collected(upTo limit: Int, operation: String) async throws -> Data {
+        guard let data = try await collected(within: limit, operation: operation) else {
+            throw SesameError.decoding(operation: operation, reason: "$: the response is larger than \(limit) bytes")
+        }
+        return data
+    }
+
+    /// The bytes of an error response's body, empty when there is none or when it is larger
+    /// than `limit`: the status still says what happened, and the body is dropped.
+    /// - Throws: ``SesameError/transport(operation:reason:)`` when the connection fails while it is read.
+    func collectedErrorBody(upTo limit: Int, operation: String) async throws -> Data {
+        try await collected(within: limit, operation: operation) ?? Data()
+    }
+
+    /// The bytes of a body, empty when there is none, nil as soon as it is known to be
+    /// larger than `limit`.
+    /// - Throws: ``SesameError/transport(operation:reason:)`` when the connection fails while it is read.
+    func collected(within limit: Int, operation: String) async throws -> Data? {
         guard let body = self else { return Data() }
+        if case .known(let length) = body.length, length > Int64(limit) { return nil }
+        var data = Data()
         do {
-            return try await Data(collecting: body, upTo: limit)
+            for try await chunk in body {
+                guard chunk.count <= limit - data.count else { return nil }
+                data.append(contentsOf: chunk)
+            }
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             throw SesameError.transport(operation: operation, reason: TransportFailure.describe(error))
         }
+        return data
     }
 }
 

@@ -5,19 +5,14 @@ import HTTPTypes
 enum ServerErrorParser {
     /// The error the response describes. The code comes from the envelope's code field, or
     /// else from the `error` of a Bearer challenge; the category from the catalogue, or else
-    /// from the status. An empty body, or one that is not JSON by its content type, gives a
-    /// response without a code or message.
-    /// - Throws: ``SesameError/decoding(operation:reason:)`` when a JSON body is malformed
-    ///   or truncated.
-    static func parse(status: Int, headerFields: HTTPFields, body: Data, catalogue: ErrorCatalogue,
-                      operation: String) throws -> ServerErrorResponse
-    {
+    /// from the status. A body that is empty, not JSON by its content type, or malformed
+    /// (truncated, not UTF-8, not an object, a code that is not a string) gives no code or
+    /// message from the body: the status is what the caller needs, and a broken error page
+    /// from a proxy must not hide it.
+    static func parse(status: Int, headerFields: HTTPFields, body: Data, catalogue: ErrorCatalogue) -> ServerErrorResponse {
         var code: String?
         var message: String?
-        if isJSON(headerFields: headerFields, body: body) {
-            guard let value = try? JSONDecoder().decode(JSONValue.self, from: body) else {
-                throw SesameError.decoding(operation: operation, reason: "$: the error body is not valid JSON")
-            }
+        if isJSON(headerFields: headerFields, body: body), let value = try? JSONDecoder().decode(JSONValue.self, from: body) {
             code = value[catalogue.codeField]?.stringValue
             message = catalogue.messageField.flatMap { value[$0]?.stringValue }
         }

@@ -4,7 +4,8 @@ import Foundation
 enum TokenResponseReader {
     /// The credential in a token response; `expiresAt` is `now` plus the expiry field.
     /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the field that is
-    ///   missing or of the wrong type, never its value.
+    ///   missing or of the wrong type (an expiry that is negative or not finite too), never
+    ///   its value.
     static func credential(from response: JSONValue, description: CredentialDescription, operation: String,
                            now: Date) throws -> Credential
     {
@@ -24,12 +25,16 @@ enum TokenResponseReader {
         }
         var expiresAt: Date?
         if let field = description.expiresInField, let value = fields[field], value != .null {
-            let seconds: Double
-            switch value {
-            case .integer(let integer): seconds = Double(integer)
-            case .number(let number): seconds = number
-            case .string(let text) where Double(text) != nil: seconds = Double(text)!
-            default: throw SesameError.decoding(operation: operation, reason: "$.\(field): expected a number of seconds")
+            let seconds: Double? = switch value {
+            case .integer(let integer): Double(integer)
+            case .number(let number): number
+            case .string(let text): Double(text)
+            default: nil
+            }
+            // `"NaN"` or `"inf"` would give an expiry that every comparison misses (never
+            // refreshed) and that the session store cannot encode; a lifetime is never negative.
+            guard let seconds, seconds.isFinite, seconds >= 0 else {
+                throw SesameError.decoding(operation: operation, reason: "$.\(field): expected a number of seconds")
             }
             expiresAt = now.addingTimeInterval(seconds)
         }

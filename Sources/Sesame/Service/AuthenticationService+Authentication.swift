@@ -102,8 +102,11 @@ extension AuthenticationService {
             } catch {
                 if var failed = process, failed.id == id {
                     failed.isRunningStep = false
-                    // A refused step that needed input can be retried; anything else ends the process.
-                    process = step.needs.isEmpty ? nil : failed
+                    // A step that needed input can be retried after a refusal or a failed
+                    // connection; a malformed answer means the back-end ran the step, so
+                    // the process ends, as it does for a step that needed nothing.
+                    let malformed = if case SesameError.decoding = error { true } else { false }
+                    process = step.needs.isEmpty || malformed ? nil : failed
                 }
                 apply(machine.authenticationFailed())
                 throw Self.publicError(error)
@@ -136,7 +139,28 @@ extension AuthenticationService {
         }
         let mode: CredentialMode = step.request.authenticated ? .session : .none
         let response = try await send(OperationRequest(step.request, body: body), credential: mode)
-        return try TokenResponseReader.json(response.body, operation: step.request.name)
+        let json = try TokenResponseReader.json(response.body, operation: step.request.name)
+        try Self.checkFields(of: json, readFrom: step, in: process)
+        return json
+    }
+
+    /// Checks that a step's response has every field that later steps read from it
+    /// (`{initialize.challengeId}`), so that a malformed response fails the step that got
+    /// it rather than the next one, which could never succeed.
+    /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the first missing or
+    ///   null field.
+    private nonisolated static func checkFields(of response: JSONValue, readFrom step: AuthenticationStepDescription,
+                                                in process: AuthenticationProcess) throws
+    {
+        var answered = process
+        answered.responses[step.name] = response
+        for path in process.method.fieldPaths(readFrom: step.name) {
+            let value = answered.value(at: [step.name] + path, credential: nil)
+            if value == nil || value == .null {
+                throw SesameError.decoding(operation: step.request.name,
+                                           reason: "$.\(path.joined(separator: ".")): required property is missing")
+            }
+        }
     }
 
     /// Reads the credential, fetches the details with it, and signs the user in, unless a
@@ -146,8 +170,10 @@ extension AuthenticationService {
     {
         let details: Schema.Details
         do {
+            // Errors name the request that answered, as they do for a body that is not JSON.
             let credential = try TokenResponseReader.credential(from: tokenResponse, description: sdk.credential,
-                                                                operation: finished.method.name, now: now())
+                                                                operation: finished.nextStep?.request.name ?? finished.method.name,
+                                                                now: now())
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)
             guard finished.epoch == epoch, process?.id == finished.id else { throw cancelled() }

@@ -95,10 +95,10 @@ extension AuthenticationService {
         let (response, body) = try await transmit(request, body: nil, operation: description.name,
                                                   credential: description.authenticated ? .session : .none, streaming: true)
         guard (200..<300).contains(response.status.code) else {
-            let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: description.name)
-            throw Self.publicError(BackEndError(response: try ServerErrorParser.parse(
+            let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: description.name)
+            throw Self.publicError(BackEndError(response: ServerErrorParser.parse(
                 status: response.status.code, headerFields: response.headerFields, body: data,
-                catalogue: sdk.errors, operation: description.name)))
+                catalogue: sdk.errors)))
         }
         return body
     }

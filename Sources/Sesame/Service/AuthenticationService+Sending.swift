@@ -26,7 +26,7 @@ extension AuthenticationService {
     /// - Throws: `Schema.ServerError` for an error response; ``SesameError`` for the rest:
     ///   `notAuthenticated` without a session, `reauthenticationRequired` (before sending)
     ///   when the sign-in is older than the operation's `freshAuthentication`, `transport`,
-    ///   `decoding` for a malformed error body, `excessiveRefresh`.
+    ///   `decoding` for a 2xx body larger than `maximumResponseSize`, `excessiveRefresh`.
     public nonisolated func perform(_ request: OperationRequest) async throws -> OperationResponse {
         do {
             return try await send(request, credential: request.description.authenticated ? .session : .none)
@@ -53,12 +53,13 @@ extension AuthenticationService {
         }
         let (response, body) = try await transmit(prepared.request, body: prepared.body.map { HTTPBody($0) },
                                                   operation: name, credential: mode)
-        let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: name)
         guard (200..<300).contains(response.status.code) else {
-            throw BackEndError(response: try ServerErrorParser.parse(status: response.status.code, headerFields: response.headerFields,
-                                                                     body: data, catalogue: sdk.errors, operation: name),
+            let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: name)
+            throw BackEndError(response: ServerErrorParser.parse(status: response.status.code, headerFields: response.headerFields,
+                                                                 body: data, catalogue: sdk.errors),
                                headerFields: response.headerFields)
         }
+        let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: name)
         return OperationResponse(operation: name, status: response.status.code, headerFields: response.headerFields, body: data)
     }
 

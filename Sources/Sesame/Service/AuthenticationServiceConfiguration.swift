@@ -34,7 +34,9 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// How long to wait before reconnecting the event stream, unless the back-end says
     /// otherwise with `retry:`.
     public var eventStreamReconnectDelay: Duration
-    /// The largest response body the runtime reads, in bytes; larger ones fail.
+    /// The largest response body the runtime reads, in bytes. Reading stops there: a larger
+    /// 2xx body fails with ``SesameError/decoding(operation:reason:)``, a larger error body is
+    /// dropped (the error keeps its status).
     public var maximumResponseSize: Int
     /// How long refreshes wait after a transient failure (network, 5xx, 429) that came
     /// without `Retry-After`; each further transient failure in a row doubles it. Until
