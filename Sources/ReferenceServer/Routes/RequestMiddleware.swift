@@ -46,6 +46,9 @@ struct RequestMiddleware: RouterMiddleware {
         } else if let raw = failure.rawBody {
             headers[.contentType] = failure.contentType ?? "text/plain; charset=utf-8"
             body = ByteBuffer(string: raw)
+        } else if let bytes = failure.rawBytes {
+            headers[.contentType] = failure.contentType ?? "application/octet-stream"
+            body = ByteBuffer(bytes: bytes)
         }
         if let retryAfter = failure.retryAfter {
             headers[.retryAfter] = retryAfter

@@ -1,3 +1,5 @@
+import Foundation
+
 // Public values of the control surface, shared by the in-process API and `/_control`.
 
 /// Why a session was revoked (`RevocationReason` in models.yaml).
@@ -73,7 +75,8 @@ public struct ChallengeInfo: Codable, Sendable, Equatable {
 ///
 /// In JSON (`POST /_control/failures`), every field but `path` may be left out:
 /// `{"path": "/me", "method": "GET", "count": 2, "status": 503, "body": {"error": "unavailable"}, "retryAfter": "1"}`
-/// or `{"path": "/oauth/token", "closeConnection": true}`.
+/// or `{"path": "/oauth/token", "closeConnection": true}`, or bytes that are not UTF-8:
+/// `{"path": "/me", "status": 200, "rawBytes": "/v4=", "contentType": "application/json"}`.
 public struct InjectedFailure: Codable, Sendable, Equatable {
     /// The HTTP method to match, any when `nil`.
     public var method: String?
@@ -84,11 +87,14 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
     public var count: Int
     /// The status to answer, 503 by default.
     public var status: Int
-    /// A JSON body to answer with; with ``rawBody`` neither, the body is empty.
+    /// A JSON body to answer with; with neither ``rawBody`` nor ``rawBytes``, the body is empty.
     public var body: JSONValue?
     /// A body to send as is (with ``contentType``, `text/plain` by default), e.g. broken JSON.
     public var rawBody: String?
-    /// The `Content-Type` of ``rawBody``.
+    /// A body to send byte for byte (with ``contentType``), e.g. bytes that are not UTF-8 or
+    /// more than the control API's 1 MiB request limit lets through `rawBody`; base64 in JSON.
+    public var rawBytes: Data?
+    /// The `Content-Type` of ``rawBody`` or ``rawBytes``.
     public var contentType: String?
     /// A `Retry-After` value (seconds or an HTTP date), sent as is.
     public var retryAfter: String?
@@ -105,6 +111,7 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
         status: Int = 503,
         body: JSONValue? = nil,
         rawBody: String? = nil,
+        rawBytes: Data? = nil,
         contentType: String? = nil,
         retryAfter: String? = nil,
         headers: [String: String] = [:],
@@ -116,6 +123,7 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
         self.status = status
         self.body = body
         self.rawBody = rawBody
+        self.rawBytes = rawBytes
         self.contentType = contentType
         self.retryAfter = retryAfter
         self.headers = headers
@@ -123,7 +131,7 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case method, path, count, status, body, rawBody, contentType, retryAfter, headers, closeConnection
+        case method, path, count, status, body, rawBody, rawBytes, contentType, retryAfter, headers, closeConnection
     }
 
     /// Decodes a rule, applying the defaults for absent fields. `retryAfter` may be a number or a string.
@@ -135,6 +143,7 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
         status = try container.decodeIfPresent(Int.self, forKey: .status) ?? 503
         body = try container.decodeIfPresent(JSONValue.self, forKey: .body)
         rawBody = try container.decodeIfPresent(String.self, forKey: .rawBody)
+        rawBytes = try container.decodeIfPresent(Data.self, forKey: .rawBytes)
         contentType = try container.decodeIfPresent(String.self, forKey: .contentType)
         if let seconds = try? container.decodeIfPresent(Int.self, forKey: .retryAfter) {
             retryAfter = String(seconds)
