@@ -38,10 +38,27 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
     /// Where the problem is; nil for problems with no single position (an empty folder).
     public var location: SourceLocation?
 
+    /// A diagnostic; line breaks and other invisible characters a quoted name brings into
+    /// `message` are written as escapes (`\n`, `\u{2028}`), so it prints on one line.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?) {
         self.severity = severity
-        self.message = message
+        self.message = Self.printable(message)
         self.location = location
+    }
+
+    private static func printable(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: SwiftName.isInvisible) else { return message }
+        var result = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where SwiftName.isInvisible(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     public static func error(_ message: String, at location: SourceLocation?) -> Diagnostic {

@@ -101,7 +101,7 @@ struct AuthTranslator {
             var name = stepNodes.count == 1 ? "authenticate" : "step\(index + 1)"
             if let nameEntry = stepItems["name"], let text = reader.string(nameEntry.value, "name") {
                 if !Identifier.isValid(text) {
-                    reader.error("step name '\(text)' is not a valid identifier", at: nameEntry.value)
+                    reader.error("step name '\(text)' is not a valid identifier: use letters, digits and _, not starting with a digit", at: nameEntry.value)
                 } else if steps.contains(where: { $0.name == text }) {
                     reader.error("method '\(entry.key)' has two steps named '\(text)'", at: nameEntry.value)
                 } else {
@@ -188,7 +188,7 @@ struct AuthTranslator {
         if case .mapping = node {} else {
             return (reader.strings(node, "needs") ?? []).compactMap { name, item in
                 guard Identifier.isValid(name) else {
-                    reader.error("need '\(name)' is not a valid identifier", at: item)
+                    reader.error("need '\(name)' is not a valid identifier: use letters, digits and _, not starting with a digit", at: item)
                     return nil
                 }
                 return ParameterIR(name: name, swiftName: SwiftName.lowerCamel(name), location: .argument, type: .string(nil), required: true,
