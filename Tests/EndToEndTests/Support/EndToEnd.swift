@@ -13,7 +13,8 @@ struct EndToEnd: Sendable {
 
     /// Makes a service for the back-end. Server-sent events are off unless asked for, so
     /// that the event stream's own requests stay out of the counters a test checks. Its
-    /// logs, store, results, errors and events go to the secret scan.
+    /// logs, store, results, errors and events go to the secret scan, which also looks for
+    /// the client secret it holds, accepted by the back-end or not.
     func makeService(
         store: InMemorySessionStore<AuthenticationDetails> = InMemorySessionStore(),
         receivesServerEvents: Bool = false,
@@ -34,6 +35,7 @@ struct EndToEnd: Sendable {
             receivesServerEvents: receivesServerEvents,
             eventStreamReconnectDelay: .milliseconds(50)
         ))
+        if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
         scan.watch(store)
         scan.watch(runtime)

@@ -23,8 +23,8 @@ struct SecretScan: TestTrait, SuiteTrait, TestScoping {
     {
         if test.isSuite {
             let tally = ScanTally()
+            defer { print(tally.summary(of: test.displayName ?? test.name)) }
             try await ScanTally.$current.withValue(tally) { try await function() }
-            print(tally.summary(of: test.displayName ?? test.name))
             return
         }
         let record = ScanRecord()
