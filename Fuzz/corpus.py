@@ -124,6 +124,7 @@ def seeds():
     yield frame(base)
     for name, text in swift_snippets():
         yield frame({**base, name: text})
+        yield frame({name: text})  # alone: small inputs mutate fast
 
 
 def dictionary():
@@ -143,19 +144,20 @@ def dictionary():
                 walk(item)
 
     walk(json.loads(read("docs/sesame-format.schema.json")))
-    values.update(["GET", "POST", "PUT", "PATCH", "DELETE", "$ref", "models.yaml#/", "true", "false", "null", "~", "-1",
-                  "9223372036854775808", "1e309", "0x", "{{", "}}", "{id}", "250ms", "60s", "5m", "1h"])
+    values.update(["GET", "POST", "PUT", "PATCH", "DELETE", "$ref", "models.yaml#/", "true", "false", "null", "~", "-1", "0",
+                  "2147483647", "4294967296", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+                  "1e309", ".nan", "0x", "{{", "}}", "{id}", "250ms", "60s", "5m", "1h"])
     entries = [f"{key}: " for key in sorted(keys)] + sorted(keys | values)
     entries += ["\n" + MARKER + name + "\n" for name in ROLES + ["models/more.yaml", "released/store/persistence/1.json",
                                                                "released/store/cache/1.json"]]
     entries += [": ", "- ", "{ ", " }", "[ ", " ]", ", ", "\n  ", "\n    ", "&a ", "*a", "<<: ", "!!str ", "!!int ", "? ",
-                "|\n", ">\n", "---\n", "...\n", "'", '"', "# "]
+                "|\n", ">\n", "---\n", "...\n", "'", '"', "# ", "\r", "\r\n", "\t", "\u2028", "\ufeff"]
 
     def quote(entry):
         escaped = "".join(f"\\x{ord(c):02x}" if c in '"\\' or not c.isprintable() or ord(c) > 126 else c for c in entry)
         return f'"{escaped}"'
 
-    return "".join(f"{quote(entry)}\n" for entry in dict.fromkeys(entries) if entry.isascii())
+    return "".join(f"{quote(entry.encode().decode('latin-1'))}\n" for entry in dict.fromkeys(entries))
 
 
 def main():

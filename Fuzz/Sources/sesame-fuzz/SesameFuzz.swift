@@ -20,7 +20,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 
 /// How one fuzz input frames a schema folder. A line `=== <path>` starts the file at that
 /// path relative to the schema folder (`models.yaml`, `models/billing.yaml`); text before
-/// the first such line is `sdk.yaml`. A `.json` path under `released/`
+/// the first such line, if any, is `sdk.yaml`. A `.json` path under `released/`
 /// (`released/store/cache/1.json`) is a recorded store snapshot. As in a real folder, a
 /// path holds one file (the last one wins), and only paths the CLI could read count:
 /// `.yaml` or `.yml` files, with no empty, `.` or `..` component.
@@ -35,17 +35,22 @@ struct FuzzInput {
         let text = String(decoding: bytes, as: UTF8.self)
         var files: [String: String] = [:]
         var path = "sdk.yaml"
-        var lines: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var lines: [String] = []
+        // An input that starts with a marker has no `sdk.yaml` unless it names one.
+        var named = false
+        // Split on the scalar: as a `Character`, `\r\n` is not `\n`.
+        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(scalars)
             if line.hasPrefix(Self.marker) {
-                files[path] = lines.joined(separator: "\n")
+                if named || !lines.isEmpty { files[path] = lines.joined(separator: "\n") }
                 path = String(line.dropFirst(Self.marker.count))
                 lines = []
+                named = true
             } else {
                 lines.append(line)
             }
         }
-        files[path] = lines.joined(separator: "\n")
+        if named || !lines.isEmpty { files[path] = lines.joined(separator: "\n") }
         for (path, contents) in files.sorted(by: { $0.key < $1.key }) where Self.isReadable(path) {
             if path.hasPrefix("released/") {
                 if path.hasSuffix(".json") { released[path] = contents }

@@ -60,8 +60,8 @@ public enum YAMLReader {
     /// Finds the repeated key libyaml complains about: the next line, at the same column,
     /// that starts with the key and a colon.
     static func secondOccurrence(ofKey key: String, after mark: (line: Int, column: Int), in text: String) -> (line: Int, column: Int)? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard mark.line >= 1 else { return nil }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: lineBreaks.contains)
+        guard mark.line >= 1, mark.line <= lines.count, mark.column >= 1 else { return nil }
         for index in mark.line..<lines.count {
             let scalars = Array(lines[index].unicodeScalars)
             guard scalars.count >= mark.column else { continue }
@@ -74,12 +74,17 @@ public enum YAMLReader {
         return nil
     }
 
+    /// The characters libyaml counts as line breaks: a lone `\r` ends a line too, so that
+    /// splitting on `\n` alone would find fewer lines than libyaml's marks count
+    /// (`\r\n` is one `Character`).
+    static let lineBreaks: Set<Character> = ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"]
+
     static func lineAndColumn(ofCharacterOffset offset: Int, in text: String) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for (index, character) in text.enumerated() {
             if index >= offset { break }
-            if character == "\n" {
+            if lineBreaks.contains(character) {
                 line += 1
                 column = 1
             } else {

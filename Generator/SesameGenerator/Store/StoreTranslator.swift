@@ -61,6 +61,12 @@ struct StoreTranslator {
                 reader.error("version \(number) of '\(kind.rawValue)' is not allowed: versions are numbered from 1", at: item.keyNode)
                 continue
             }
+            // A database records its version in SQLite's 32-bit `PRAGMA user_version`; the
+            // bound also keeps `number + 1` (the next version) from overflowing.
+            guard number <= Int32.max else {
+                reader.error("version \(number) of '\(kind.rawValue)' is too large: a database records at most version \(Int32.max)", at: item.keyNode)
+                continue
+            }
             if let version = version(number, item, kind: kind) { versions.append(version) }
         }
         versions.sort { $0.number < $1.number }

@@ -1,0 +1,72 @@
+import Testing
+import SesameGenerator
+
+/// Inputs that crashed the generator under the fuzz target (Fuzz/, docs/fuzzing.md), kept in
+/// its framing and run down the same read → validate → render path: each must now end in
+/// files or diagnostics, and where there is one, in the diagnostic that names the problem.
+@Suite struct FuzzRegressionTests {
+    /// A duplicate key in a file whose lines end in a lone `\r`: libyaml counts those lines,
+    /// and looking up the repeated key split the text on `\n` only, so the mapping's line
+    /// lay past the last line found and building the range to search trapped.
+    @Test func duplicateKeyAfterCarriageReturnLineBreaks() {
+        let generation = FuzzCase.run("=== models.yaml\nA:\r  type: string\r  type: string\r")
+        #expect(generation.diagnostics.map(\.description)
+            == ["Schema/models.yaml:3:3: error: duplicate key 'type'; a mapping may name each key once"])
+    }
+
+    /// The same with Windows line ends, which were counted right already: the key is still
+    /// found on its own line.
+    @Test func duplicateKeyAfterCRLFLineBreaks() {
+        let generation = FuzzCase.run("=== models.yaml\nA:\r\n  type: string\r\n  type: string\r\n")
+        #expect(generation.diagnostics.map(\.description)
+            == ["Schema/models.yaml:3:3: error: duplicate key 'type'; a mapping may name each key once"])
+    }
+
+    /// A store version of `Int.max`: the numbering check computed the next version as
+    /// `number + 1` and overflowed. Versions now stop at SQLite's `user_version` bound.
+    @Test func storeVersionTooLargeForTheDatabase() {
+        let generation = FuzzCase.run("=== sdk.yaml\n=== store.yaml\npersistence:\n  9223372036854775807: {}\n")
+        #expect(generation.diagnostics.map(\.description).contains(
+            "Schema/store.yaml:2:3: error: version 9223372036854775807 of 'persistence' is too large: a database records at most version 2147483647"))
+    }
+
+    /// The largest version a database can record is still a version: past the bound check,
+    /// it is reported as a gap like any other.
+    @Test func largestStoreVersionIsAGap() {
+        let generation = FuzzCase.run("=== sdk.yaml\n=== store.yaml\npersistence:\n  2147483647: {}\n")
+        let messages = generation.diagnostics.map(\.message)
+        #expect(!messages.contains { $0.contains("too large") })
+        #expect(messages.contains { $0.hasPrefix("the first version of 'persistence' is 2147483647") })
+    }
+}
+
+/// The fuzz target's framing and pipeline (Fuzz/Sources/sesame-fuzz/SesameFuzz.swift): a line
+/// `=== <path>` starts each file, text before the first one is `sdk.yaml`, and `.json` files
+/// under `released/` are store snapshots.
+enum FuzzCase {
+    static func run(_ input: String) -> GeneratorPipeline.Generation {
+        var files: [String: String] = [:]
+        var path = "sdk.yaml"
+        var lines: [String] = []
+        var named = false
+        for scalars in input.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(scalars)
+            if line.hasPrefix("=== ") {
+                if named || !lines.isEmpty { files[path] = lines.joined(separator: "\n") }
+                path = String(line.dropFirst(4))
+                lines = []
+                named = true
+            } else {
+                lines.append(line)
+            }
+        }
+        if named || !lines.isEmpty { files[path] = lines.joined(separator: "\n") }
+        let released = files.filter { $0.key.hasPrefix("released/") }
+        let sources = files.keys.sorted().filter { !$0.hasPrefix("released/") }
+            .map { SchemaSource(path: "Schema/\($0)", relativePath: $0, text: files[$0]!) }
+        let generation = GeneratorPipeline.generate(sources, released: released)
+        // The fuzz target's own check: a schema yields files or at least one error.
+        #expect(!generation.files.isEmpty || generation.diagnostics.hasErrors)
+        return generation
+    }
+}
