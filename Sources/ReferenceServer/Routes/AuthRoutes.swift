@@ -51,7 +51,7 @@ struct AuthRoutes {
     private func token(_ request: Request) async throws -> Response {
         let form = try await RequestDecoding.form(from: request)
         let client = try RequestDecoding.authenticateClient(request: request, form: form, clients: configuration.clients)
-        if let secret = client.secret { await state.remember(.clientSecret, secret) }
+        if let secret = client.secret { await state.accepted(IssuedSecret(kind: .clientSecret, value: secret)) }
         guard let grantType = form["grant_type"] else {
             throw OAuthError.invalidRequest("`grant_type` is missing.")
         }

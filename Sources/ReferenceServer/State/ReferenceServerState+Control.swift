@@ -122,6 +122,7 @@ extension ReferenceServerState {
         accessTokens = [:]
         refreshTokens = [:]
         challenges = [:]
+        acceptedSecrets = []
         eventBuffers = [:]
         lastEventIDs = [:]
     }

@@ -40,17 +40,19 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
 }
 
 extension ReferenceServerState {
-    /// Every secret the server issued (access and refresh tokens, one-time codes) or
-    /// accepted (client secrets, passwords, custom tokens) since it was made, each once, in
-    /// the order it was first seen. Kept across ``reset()``: a client may still hold, and
-    /// leak, a token issued before it.
-    public func issuedSecrets() -> [IssuedSecret] {
-        secretsSeen
+    /// Every secret the server issued (access and refresh tokens, rotated and revoked ones
+    /// included, and one-time codes) or accepted (client secrets, passwords, custom tokens)
+    /// since it started or was last ``reset()``, for tests that check that none of them leaks.
+    public func issuedSecrets() -> Set<IssuedSecret> {
+        var secrets = acceptedSecrets
+        for token in accessTokens.keys { secrets.insert(IssuedSecret(kind: .accessToken, value: token)) }
+        for token in refreshTokens.keys { secrets.insert(IssuedSecret(kind: .refreshToken, value: token)) }
+        for challenge in challenges.values { secrets.insert(IssuedSecret(kind: .oneTimeCode, value: challenge.code)) }
+        return secrets
     }
 
-    /// Adds `value` to ``issuedSecrets()`` unless it is there already.
-    func remember(_ kind: IssuedSecret.Kind, _ value: String) {
-        guard secretValuesSeen.insert(value).inserted else { return }
-        secretsSeen.append(IssuedSecret(kind: kind, value: value))
+    /// Adds a secret the token endpoint accepted to ``issuedSecrets()``.
+    func accepted(_ secret: IssuedSecret) {
+        acceptedSecrets.insert(secret)
     }
 }

@@ -36,7 +36,6 @@ extension ReferenceServerState {
             expiresAt: now().addingTimeInterval(configuration.challengeLifetime.timeInterval)
         )
         challenges[challenge.id] = challenge
-        remember(.oneTimeCode, challenge.code)
         let response = ChallengeResponse(
             challengeId: challenge.id.uuidString.lowercased(),
             channel: challenge.channel,
@@ -85,7 +84,7 @@ extension ReferenceServerState {
         guard let expected = configuration.users[username], expected == password else {
             throw OAuthError.invalidGrant("The user name or password is wrong.")
         }
-        remember(.password, password)
+        accepted(IssuedSecret(kind: .password, value: password))
         let key = IdentityKey(provider: .password, providerUID: username)
         let uid = liveAccount(for: key) ?? {
             let uid = "pw-\(username)"
@@ -108,7 +107,7 @@ extension ReferenceServerState {
         guard token.hasPrefix("custom-"), token.count > 7, token.dropFirst(7).allSatisfy({ allowed.contains($0) }) else {
             throw OAuthError.invalidGrant("The custom token is not valid.")
         }
-        remember(.customToken, token)
+        accepted(IssuedSecret(kind: .customToken, value: token))
         let providerUID = String(token.dropFirst(7))
         let key = IdentityKey(provider: .custom, providerUID: providerUID)
         let uid = liveAccount(for: key) ?? {
@@ -221,8 +220,6 @@ extension ReferenceServerState {
         let accessToken = SecretGenerator.token()
         let refreshToken = SecretGenerator.token()
         let issuedAt = now()
-        remember(.accessToken, accessToken)
-        remember(.refreshToken, refreshToken)
         accessTokens[accessToken] = AccessTokenRecord(
             sessionID: sessionID,
             expiresAt: issuedAt.addingTimeInterval(accessTokenLifetime.timeInterval)

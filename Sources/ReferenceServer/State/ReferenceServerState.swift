@@ -97,10 +97,8 @@ public actor ReferenceServerState {
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]
     var subscribers: [UUID: Subscriber] = [:]
-
-    /// See ``issuedSecrets()``; the set holds the values, for deduplication.
-    var secretsSeen: [IssuedSecret] = []
-    var secretValuesSeen: Set<String> = []
+    /// Client secrets, passwords and custom tokens accepted; see ``issuedSecrets()``.
+    var acceptedSecrets: Set<IssuedSecret> = []
 
     /// Makes an empty state for a server with this configuration.
     init(configuration: ReferenceServer.Configuration) {
