@@ -97,6 +97,7 @@ public actor ReferenceServerState {
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]
     var subscribers: [UUID: Subscriber] = [:]
+
     /// Client secrets, passwords and custom tokens accepted; see ``issuedSecrets()``.
     var acceptedSecrets: Set<IssuedSecret> = []
 
