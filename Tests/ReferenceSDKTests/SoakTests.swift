@@ -7,23 +7,15 @@ import Testing
 /// kind of fault happens, for fixed seeds. scripts/tsan.sh runs it under ThreadSanitizer.
 @Suite struct SoakTests {
     /// Well above `FaultRates.standard` for refreshes, rejections and redirects, so that a
-    /// few thousand requests meet every fault more than once.
-    static let faults = FaultRates(transportError: 0.10, refreshTransient: 0.15, refreshTerminal: 0.10, rejection: 0.03,
+    /// few thousand requests meet every fault several times.
+    static let faults = FaultRates(transportError: 0.10, refreshTransient: 0.2, refreshTerminal: 0.2, rejection: 0.03,
                                    redirect: 0.02, latency: 0.25, maximumLatency: .milliseconds(1))
     static let requests = 3000
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func everyRequestEndsExactlyOnceWithASuccessOrATypedError(seed: UInt64) async {
-        let report = await SoakDriver(configuration: SoakConfiguration(
-            requests: Self.requests, concurrency: 64, seed: seed, faults: Self.faults,
-            secondsPerRequest: 0.2, tokenLifetime: 75, stallTimeout: .seconds(300))).run()
-        #expect(report.problems == [], "\(report.summary)")
-        #expect(report.completedOnce == Self.requests)
-        #expect(report.lost == 0)
-        #expect(report.duplicated == 0)
-        #expect(report.untyped == 0)
-        #expect(report.windowViolations == 0)
-        #expect(report.endStateProblem == nil)
+        let report = await Self.soak(seed: seed, faults: Self.faults, secondsPerRequest: 0.2)
+        Self.expectClean(report)
         // The faults really happened, and the paths they force really ran.
         for (kind, count) in report.faults {
             #expect(count > 0, "no \(kind) injected: \(report.summary)")
@@ -32,6 +24,33 @@ import Testing
         #expect(report.signIns > 1, "no sign-in after a terminal refresh failure: \(report.summary)")
         #expect(report.successes > Self.requests / 2, "\(report.summary)")
         #expect(report.errors["SesameError.transport", default: 0] > 0, "\(report.summary)")
+    }
+
+    /// One rejection in five, on a slow clock: refreshes press on the schema's window, the
+    /// runtime refuses the excess, and the back-end must still see none beyond it.
+    @Test func aStormOfRejectionsNeverGetsMoreRefreshesThanTheWindowAllows() async {
+        var faults = Self.faults
+        faults.rejection = 0.2
+        let report = await Self.soak(seed: 4, faults: faults, secondsPerRequest: 0.02)
+        Self.expectClean(report)
+        #expect(report.errors["SesameError.excessiveRefresh", default: 0] > 0, "\(report.summary)")
+    }
+
+    static func soak(seed: UInt64, faults: FaultRates, secondsPerRequest: Double) async -> SoakReport {
+        await SoakDriver(configuration: SoakConfiguration(
+            requests: requests, concurrency: 64, seed: seed, faults: faults,
+            secondsPerRequest: secondsPerRequest, tokenLifetime: 75, stallTimeout: .seconds(300))).run()
+    }
+
+    /// Every request ended exactly once with a success or a typed error, and every other check held.
+    static func expectClean(_ report: SoakReport) {
+        #expect(report.problems == [], "\(report.summary)")
+        #expect(report.completedOnce == requests)
+        #expect(report.lost == 0)
+        #expect(report.duplicated == 0)
+        #expect(report.untyped == 0)
+        #expect(report.windowViolations == 0)
+        #expect(report.endStateProblem == nil)
     }
 
     @Test func theWindowCountsEachRefreshBeyondTheLimitAsTheRuntimeDoes() {
