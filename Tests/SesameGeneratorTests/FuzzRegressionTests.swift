@@ -38,6 +38,43 @@ import SesameGenerator
         #expect(!messages.contains { $0.contains("too large") })
         #expect(messages.contains { $0.hasPrefix("the first version of 'persistence' is 2147483647") })
     }
+
+    /// Infinity and NaN are YAML numbers but not JSON ones, and Swift has no literal for
+    /// them: they rendered as `inf` and `nan`, and the SDK did not compile. Found by reading
+    /// the renderer's number formatting while fuzzing; the fuzz target checks crashes only.
+    @Test func nonFiniteNumbersAreRejected() {
+        #expect(!FuzzCase.run(Self.folder(properties: "")).files.isEmpty, "the folder is valid without them")
+        let generation = FuzzCase.run(Self.folder(properties: """
+            score: { type: number, minimum: .inf, default: 1e309 }
+            other: { type: number, maximum: .nan, const: .NaN }
+        """))
+        #expect(generation.diagnostics.map(\.description) == [
+            "Schema/models.yaml:8:37: error: minimum must be a finite number, found '.inf'",
+            "Schema/models.yaml:8:52: error: default does not match the type number",
+            "Schema/models.yaml:9:37: error: maximum must be a finite number, found '.nan'",
+            "Schema/models.yaml:9:50: error: const does not match the type number",
+        ])
+    }
+
+    /// A small valid folder (Fixture's) in the fuzz framing, with extra properties on Token.
+    static func folder(properties: String) -> String {
+        """
+        === sdk.yaml
+        \(Fixture.sdk)
+        === auth.yaml
+        \(Fixture.auth)
+        === models.yaml
+        Token:
+          type: object
+          required: [access_token]
+          properties:
+            access_token: { type: string }
+            refresh_token: { type: string }
+            expires_in: { type: integer }
+        \(properties)
+        User: { type: object, required: [id], properties: { id: { type: string } } }
+        """
+    }
 }
 
 /// The fuzz target's framing and pipeline (Fuzz/Sources/sesame-fuzz/SesameFuzz.swift): a line

@@ -50,8 +50,13 @@ struct NodeReader {
         return nil
     }
 
+    /// A finite number: JSON has no infinity or NaN, and the Swift it renders could not spell them.
     mutating func number(_ node: Node, _ what: String) -> Double? {
-        if case .scalar = node, node.int != nil || node.float != nil { return node.int.map(Double.init) ?? node.float }
+        if case .scalar = node, let value = node.int.map(Double.init) ?? node.float {
+            if value.isFinite { return value }
+            error("\(what) must be a finite number, found \(node.describedValue)", at: node)
+            return nil
+        }
         error("\(what) must be a number, found \(node.describedValue)", at: node)
         return nil
     }

@@ -643,7 +643,10 @@ struct ModelTranslator {
                 if node.isNullScalar { return .null }
                 if let value = node.bool, ["true", "false"].contains(scalar.string) { return .bool(value) }
                 if let value = node.int { return .integer(value) }
-                if let value = node.float, scalar.string.contains(".") || scalar.string.lowercased().contains("e") { return .number(value) }
+                // JSON has no infinity or NaN: `.inf` and `1e999` stay text, as Swift could not spell them.
+                if let value = node.float, value.isFinite, scalar.string.contains(".") || scalar.string.lowercased().contains("e") {
+                    return .number(value)
+                }
             }
             return .string(scalar.string)
         case .sequence(let items):

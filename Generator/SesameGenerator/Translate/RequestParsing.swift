@@ -46,7 +46,7 @@ extension NodeReader {
             if node.isNullScalar { return .literal(.null) }
             if ["true", "false"].contains(text), let value = node.bool { return .literal(.bool(value)) }
             if let value = node.int { return .literal(.integer(value)) }
-            if let value = node.float, text.contains(".") || text.lowercased().contains("e") { return .literal(.number(value)) }
+            if let value = node.float, value.isFinite, text.contains(".") || text.lowercased().contains("e") { return .literal(.number(value)) }
         }
         var parts: [TemplatePartIR] = []
         var remainder = Substring(text)
