@@ -4,14 +4,17 @@
     Fuzz/corpus.py OUT    # OUT/seeds/<n>.txt and OUT/sesame.dict
 
 A seed is a whole schema folder in the fuzz target's framing (Fuzz/Sources/sesame-fuzz):
-a line `=== <path>` starts each file, and `released/…json` files are store snapshots.
+a line `=== <path>` starts each file, `released/store/…json` files are store snapshots and
+`released/schema/…yaml` files the released schema that the folder is diffed against.
 The seeds are:
-  * Schema/ with and without its released store snapshots, and Schema/released/schema;
+  * Schema/ with and without its released store snapshots and schema, and Schema/released/schema;
   * each schema folder of Tests/Fixtures;
   * each ```yaml block of docs/format.md and docs/store.md that names its file
     (`# file: auth.yaml`), in place of that file of Schema/;
   * each YAML snippet of Tests/SesameGeneratorTests (a multi-line string literal that reads
-    as a YAML mapping), in place of its file of the tests' small base folder (Fixture.swift).
+    as a YAML mapping), alone and in place of its file of the tests' small base folder
+    (Fixture.swift);
+  * the inputs of FuzzRegressionTests.swift, earlier findings.
 The dictionary holds every key and enumerated value of docs/sesame-format.schema.json, the
 framing lines and YAML's own punctuation, so that mutations spell the format's words.
 """
@@ -38,7 +41,7 @@ def frame(files):
 
 
 def folder(path, released=True):
-    """The YAML files of a schema folder by relative path, plus its released/store snapshots."""
+    """The YAML files of a schema folder by relative path, plus its released store snapshots and schema."""
     base = os.path.join(ROOT, path)
     files = {}
     for directory, subdirectories, names in os.walk(base):
@@ -47,7 +50,8 @@ def folder(path, released=True):
         for name in names:
             relative = os.path.normpath(os.path.join(relative_directory, name)).replace(os.sep, "/")
             if top == "released":
-                if released and relative.startswith("released/store/") and name.endswith(".json"):
+                if released and (relative.startswith("released/store/") and name.endswith(".json")
+                                 or relative.startswith("released/schema/") and name.endswith((".yaml", ".yml"))):
                     files[relative] = read(os.path.join(path, relative))
             elif name.endswith((".yaml", ".yml")):
                 files[relative] = read(os.path.join(path, relative))
@@ -104,9 +108,9 @@ def markdown_snippets(path):
 
 
 def seeds():
-    schema = folder("Schema")
+    yield frame(folder("Schema"))
+    schema = folder("Schema", released=False)
     yield frame(schema)
-    yield frame(folder("Schema", released=False))
     yield frame(folder("Schema/released/schema"))
     fixtures = os.path.join(ROOT, "Tests/Fixtures")
     for directory, subdirectories, names in os.walk(fixtures):
@@ -125,6 +129,14 @@ def seeds():
     for name, text in swift_snippets():
         yield frame({**base, name: text})
         yield frame({name: text})  # alone: small inputs mutate fast
+    yield from regressions()
+
+
+def regressions():
+    """The framed inputs of Tests/SesameGeneratorTests/FuzzRegressionTests.swift (`FuzzCase.run("…")`)."""
+    escapes = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "0": "\0"}
+    for literal in re.findall(r'FuzzCase\.run\("((?:[^"\\]|\\.)*)"\)', read("Tests/SesameGeneratorTests/FuzzRegressionTests.swift")):
+        yield re.sub(r"\\(.)", lambda match: escapes.get(match.group(1), match.group(0)), literal)
 
 
 def dictionary():
@@ -149,7 +161,7 @@ def dictionary():
                   "1e309", ".nan", "0x", "{{", "}}", "{id}", "250ms", "60s", "5m", "1h"])
     entries = [f"{key}: " for key in sorted(keys)] + sorted(keys | values)
     entries += ["\n" + MARKER + name + "\n" for name in ROLES + ["models/more.yaml", "released/store/persistence/1.json",
-                                                               "released/store/cache/1.json"]]
+                                                               "released/store/cache/1.json", "released/schema/models.yaml"]]
     entries += [": ", "- ", "{ ", " }", "[ ", " ]", ", ", "\n  ", "\n    ", "&a ", "*a", "<<: ", "!!str ", "!!int ", "? ",
                 "|\n", ">\n", "---\n", "...\n", "'", '"', "# ", "\r", "\r\n", "\t", "\u2028", "\ufeff"]
 

@@ -20,8 +20,8 @@ SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
 if [ "${1:-}" != --replay ]; then SECONDS_TO_RUN=${1:-$SECONDS_TO_RUN}; fi
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
-# Twice the largest seed (the reference schema with its snapshots, ~16 KB framed).
-MAX_LEN=${FUZZ_MAX_LEN:-32768}
+# Room above the largest seed (Schema/ with its released schema and snapshots, ~27 KB framed).
+MAX_LEN=${FUZZ_MAX_LEN:-65536}
 WORK=Fuzz/work
 
 "$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --product sesame-fuzz 2>&1 | tail -3
@@ -35,11 +35,13 @@ rm -rf "$WORK/seeds"
 mkdir -p "$WORK/corpus" "$WORK/crashes"
 python3 Fuzz/corpus.py "$WORK"
 
+# The console shows progress and findings; new corpus entries, the dictionary libFuzzer
+# recommends and its stats stay in the log (the stats are summarised below).
 set +e
 "$FUZZER" "$WORK/corpus" "$WORK/seeds" \
     -dict="$WORK/sesame.dict" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
     -max_total_time="$SECONDS_TO_RUN" -artifact_prefix="$WORK/crashes/" -print_final_stats=1 \
-    2>&1 | tee "$WORK/fuzz.log" | grep -v -E '^#[0-9]+\s+(NEW|REDUCE)'
+    2>&1 | tee "$WORK/fuzz.log" | grep -v -E '^#[0-9]+\s+(NEW|REDUCE)|^\s+NEW_FUNC|^"|^stat::'
 status=${PIPESTATUS[0]}  # libFuzzer's: non-zero when it found something
 set -e
 

@@ -78,8 +78,9 @@ import SesameGenerator
 }
 
 /// The fuzz target's framing and pipeline (Fuzz/Sources/sesame-fuzz/SesameFuzz.swift): a line
-/// `=== <path>` starts each file, text before the first one is `sdk.yaml`, and `.json` files
-/// under `released/` are store snapshots.
+/// `=== <path>` starts each file, text before the first one is `sdk.yaml`, `.json` files
+/// under `released/` are store snapshots, and YAML under `released/schema/` the released
+/// schema the folder is diffed against.
 enum FuzzCase {
     static func run(_ input: String) -> GeneratorPipeline.Generation {
         var files: [String: String] = [:]
@@ -98,12 +99,18 @@ enum FuzzCase {
             }
         }
         if named || !lines.isEmpty { files[path] = lines.joined(separator: "\n") }
-        let released = files.filter { $0.key.hasPrefix("released/") }
-        let sources = files.keys.sorted().filter { !$0.hasPrefix("released/") }
-            .map { SchemaSource(path: "Schema/\($0)", relativePath: $0, text: files[$0]!) }
-        let generation = GeneratorPipeline.generate(sources, released: released)
+        func sources(under folder: String) -> [SchemaSource] {
+            files.keys.sorted().filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).hasPrefix("released/") }
+                .map { SchemaSource(path: "Schema/\($0)", relativePath: String($0.dropFirst(folder.count)), text: files[$0]!) }
+        }
+        let released = files.filter { $0.key.hasPrefix("released/store/") }
+        let generation = GeneratorPipeline.generate(sources(under: ""), released: released)
         // The fuzz target's own check: a schema yields files or at least one error.
         #expect(!generation.files.isEmpty || generation.diagnostics.hasErrors)
+        let previous = sources(under: "released/schema/")
+        if !previous.isEmpty, let new = generation.ir, let old = GeneratorPipeline.validate(previous).ir {
+            _ = SchemaDiff.compare(old: old, new: new)
+        }
         return generation
     }
 }

@@ -1,7 +1,8 @@
 import SesameGenerator
 
 /// libFuzzer's entry point: one input is a whole schema folder (see `FuzzInput`), read,
-/// validated and rendered as `sesame generate` does, store and snapshot checks included.
+/// validated and rendered as `sesame generate` does, store and snapshot checks included,
+/// then diffed against the released schema as `sesame diff` does when the input has one.
 /// Diagnostics are the expected outcome of most inputs; only a crash, a hang or runaway
 /// memory is a finding, and libFuzzer detects those itself.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,13 +16,17 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if generation.files.isEmpty && !generation.diagnostics.hasErrors {
         fatalError("no files and no error for a schema of \(input.sources.count) files")
     }
+    if !input.previous.isEmpty, let new = generation.ir, let old = GeneratorPipeline.validate(input.previous).ir {
+        _ = SchemaDiff.compare(old: old, new: new)
+    }
     return 0
 }
 
 /// How one fuzz input frames a schema folder. A line `=== <path>` starts the file at that
 /// path relative to the schema folder (`models.yaml`, `models/billing.yaml`); text before
 /// the first such line, if any, is `sdk.yaml`. A `.json` path under `released/`
-/// (`released/store/cache/1.json`) is a recorded store snapshot. As in a real folder, a
+/// (`released/store/cache/1.json`) is a recorded store snapshot, and a YAML file under
+/// `released/schema/` belongs to the released schema (`make check`'s `sesame diff`). As in a real folder, a
 /// path holds one file (the last one wins), and only paths the CLI could read count:
 /// `.yaml` or `.yml` files, with no empty, `.` or `..` component.
 struct FuzzInput {
@@ -29,6 +34,7 @@ struct FuzzInput {
 
     var sources: [SchemaSource] = []
     var released: [String: String] = [:]
+    var previous: [SchemaSource] = []
 
     init(bytes: UnsafeRawBufferPointer) {
         // The CLI decodes files the same way: invalid UTF-8 becomes U+FFFD.
@@ -52,9 +58,13 @@ struct FuzzInput {
         }
         if named || !lines.isEmpty { files[path] = lines.joined(separator: "\n") }
         for (path, contents) in files.sorted(by: { $0.key < $1.key }) where Self.isReadable(path) {
-            if path.hasPrefix("released/") {
+            let yaml = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+            if path.hasPrefix("released/schema/"), yaml {
+                let relative = String(path.dropFirst("released/schema/".count))
+                previous.append(SchemaSource(path: "Schema/\(path)", relativePath: relative, text: contents))
+            } else if path.hasPrefix("released/") {
                 if path.hasSuffix(".json") { released[path] = contents }
-            } else if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
+            } else if yaml {
                 sources.append(SchemaSource(path: "Schema/\(path)", relativePath: path, text: contents))
             }
         }
