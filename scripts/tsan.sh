@@ -2,7 +2,7 @@
 # Runs the runtime's concurrency tests under ThreadSanitizer, in a scratch path of its own
 # (.build-tsan) so that the instrumented build never mixes with the normal one.
 #
-#   scripts/tsan.sh                 # the concurrency suites of SesameTests
+#   scripts/tsan.sh                 # the concurrency suites of SesameTests and the soak (SoakTests)
 #   scripts/tsan.sh 'RefreshTests'  # another --filter
 #
 # A cold build compiles every target and dependency (NIO, Hummingbird, GRDB, swift-syntax…)
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-FILTER=${1:-'SesameTests\.(RefreshTests|BackoffTests|RedirectTests|CredentialMiddlewareTests|AuthenticationServiceTests|RestorationTests|EventTests)'}
+FILTER=${1:-'SesameTests\.(RefreshTests|BackoffTests|RedirectTests|CredentialMiddlewareTests|AuthenticationServiceTests|RestorationTests|EventTests)|ReferenceSDKTests\.SoakTests'}
 
 export TSAN_OPTIONS=${TSAN_OPTIONS:-"halt_on_error=1 abort_on_error=1 second_deadlock_stack=1"}
 exec "$SWIFT" test --sanitize=thread --scratch-path .build-tsan --filter "$FILTER"

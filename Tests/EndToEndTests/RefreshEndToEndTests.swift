@@ -33,9 +33,12 @@ struct RefreshEndToEndTests {
             #expect(await recorder.wait { $0.refreshes == 1 })
             // Rotation: new tokens, saved together; the state stays authenticated.
             let rotated = try #require(try store.load()?.credential)
-            #expect(rotated.accessToken != original.accessToken)
-            #expect(rotated.refreshToken != original.refreshToken)
-            #expect(rotated.refreshToken == traffic.issuedTokens.last)
+            // Compared as Bools so that a failure never prints a token.
+            let (newAccess, newRefresh) = (rotated.accessToken != original.accessToken, rotated.refreshToken != original.refreshToken)
+            let savedLastIssued = rotated.refreshToken == traffic.issuedTokens.last
+            #expect(newAccess, "the access token was not rotated")
+            #expect(newRefresh, "the refresh token was not rotated")
+            #expect(savedLastIssued, "the saved refresh token is not the last one issued")
             #expect(rotated.expiresAt == e2e.clock.now.addingTimeInterval(3600))
             #expect(await service.state.isAuthenticated)
             let replayed = try await RawHTTP.refresh(e2e.backEnd.baseURL, refreshToken: try #require(original.refreshToken))

@@ -27,7 +27,8 @@ struct RestorationEndToEndTests {
             #expect(await e2e.backEnd.counters().refreshes == 1)
             // The rotated tokens replaced the saved ones; the sign-in time is the original one.
             let resaved = try #require(try store.load())
-            #expect(resaved.credential.refreshToken != saved.credential.refreshToken)
+            let rotated = resaved.credential.refreshToken != saved.credential.refreshToken  // a Bool: a failure prints no token
+            #expect(rotated, "the restored session's refresh token was not rotated")
             #expect(resaved.signedInAt == saved.signedInAt)
             #expect(try await relaunched.me().uid == details.uid)
         }

@@ -23,7 +23,9 @@ struct SignOutEndToEndTests {
             #expect(await recorder.wait { $0.states == [.unauthenticated, .authenticated(details), .unauthenticated] })
             // The logout carried the old credential, and the back-end no longer accepts it.
             let logout = try #require(traffic.requests("POST", "/auth/logout").first)
-            #expect(logout.headerFields[.authorization] == "Bearer \(credential.accessToken)")
+            // Compared as a Bool so that a failure never prints a token.
+            let carriedOldCredential = logout.headerFields[.authorization] == "Bearer \(credential.accessToken)"
+            #expect(carriedOldCredential, "the logout did not carry the signed-in access token")
             #expect(logout.status == 204)
             let probe = try await RawHTTP.get(e2e.backEnd.baseURL.appending(path: "me"), bearer: credential.accessToken)
             #expect(probe.status == 401)
