@@ -23,6 +23,9 @@ RSS_MB=${FUZZ_RSS_MB:-2048}
 # Room above the largest seed (Schema/ with its released schema and snapshots, ~27 KB framed).
 MAX_LEN=${FUZZ_MAX_LEN:-65536}
 WORK=Fuzz/work
+# libFuzzer's own signal handlers must see a Swift trap to save the input; the Swift
+# runtime's backtracer would take the signal first and the input would be lost.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 
 "$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --product sesame-fuzz 2>&1 | tail -3
 FUZZER=$("$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --show-bin-path)/sesame-fuzz
