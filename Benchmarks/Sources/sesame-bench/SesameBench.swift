@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
-/// docs/performance.md; the runtime's: `refresh-storm`, `overhead` and `events`; the stores':
-/// `store-insert` and `migrate`.
+/// docs/performance.md; the runtime's: `refresh-storm`, `overhead`, `events` and the
+/// fault-injected `soak`; the stores': `store-insert` and `migrate`.
 @main
 struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +14,6 @@ struct SesameBench: AsyncParsableCommand {
         YAML, and linear from 500 to 2,000 models. docs/performance.md has the figures.
         """,
         subcommands: [GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
-                      StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self]
+                      StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self]
     )
 }
