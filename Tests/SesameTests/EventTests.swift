@@ -81,6 +81,22 @@ final class EventLog: @unchecked Sendable {
         #expect(logs.text.contains("fell behind"))
     }
 
+    /// A subscriber that never reads loses events at every broadcast; the warning comes at its
+    /// 1st, 2nd, 4th… drop with the count so far, not once per event.
+    @Test func dropsAreLoggedAtPowersOfTwoNotPerEvent() async {
+        var broadcaster = EventBroadcaster<Int>(capacity: 2)
+        let (_, stream, _) = broadcaster.add()
+        let logs = LogCapture()
+        for value in 1...1002 { broadcaster.broadcast(value, logger: logs.logger()) }
+        let warnings = logs.text.split(separator: "\n").filter { $0.contains("fell behind") }
+        #expect(warnings.count == 10)  // 1000 drops: 1, 2, 4, …, 512
+        #expect(warnings.last?.contains(#""dropped": 512"#) == true)
+        broadcaster.finishAll()
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [1001, 1002])
+    }
+
     @Test func serverEventsArriveTypedReconnectWithLastEventIDAndMayInvalidate() async throws {
         let env = TestEnvironment(receivesServerEvents: true)
         await env.backEnd.set {

@@ -4,10 +4,13 @@ import Logging
 ///
 /// Policy: each subscriber has a buffer of `capacity` events. While a subscriber keeps up,
 /// it gets every event in order. When it falls `capacity` events behind, the OLDEST
-/// undelivered events are dropped (`bufferingNewest`), so the latest state always arrives;
-/// each drop is logged as a warning.
+/// undelivered events are dropped (`bufferingNewest`), so the latest state always arrives.
+/// Drops are logged as a warning at a subscriber's 1st, 2nd, 4th, 8th… drop, with the count so
+/// far: a subscriber that holds its stream and never reads it cannot flood the log.
 struct EventBroadcaster<Event: Sendable>: Sendable {
     private var continuations: [UInt64: AsyncStream<Event>.Continuation] = [:]
+    /// How many events each subscriber has lost so far.
+    private var drops: [UInt64: Int] = [:]
     private var nextID: UInt64 = 0
     let capacity: Int
 
@@ -26,13 +29,19 @@ struct EventBroadcaster<Event: Sendable>: Sendable {
     /// Forgets a subscriber whose stream ended.
     mutating func remove(_ id: UInt64) {
         continuations[id] = nil
+        drops[id] = nil
     }
 
     /// Sends an event to every subscriber.
-    func broadcast(_ event: Event, logger: Logger) {
+    mutating func broadcast(_ event: Event, logger: Logger) {
         for (id, continuation) in continuations {
             if case .dropped = continuation.yield(event) {
-                logger.warning("a subscriber fell behind: dropped its oldest event", metadata: ["subscriber": "\(id)"])
+                let dropped = drops[id, default: 0] + 1
+                drops[id] = dropped
+                if dropped & (dropped - 1) == 0 {
+                    logger.warning("a subscriber fell behind: dropped its oldest events",
+                                   metadata: ["subscriber": "\(id)", "dropped": "\(dropped)"])
+                }
             }
         }
     }
@@ -41,6 +50,7 @@ struct EventBroadcaster<Event: Sendable>: Sendable {
     mutating func finishAll() {
         let ending = continuations.values
         continuations = [:]
+        drops = [:]
         for continuation in ending { continuation.finish() }
     }
 
