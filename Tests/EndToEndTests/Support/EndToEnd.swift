@@ -79,11 +79,6 @@ struct EndToEnd: Sendable {
     func waitForEventStream(ofUser uid: String) async -> Bool {
         await poll { await backEnd.openEventStreams(ofUser: uid) > 0 }
     }
-
-    /// Gets pushed events to the service. URLSessionTransport streams response bodies only
-    /// on Apple platforms; elsewhere (Linux) it buffers the whole body, so the events of a
-    /// stream reach the service only when the stream ends: there the test ends it (the
-    /// runtime then reconnects with `Last-Event-ID`). On Apple platforms events arrive live.
 }
 
 /// Runs `body` against a fresh reference server, stopped afterwards whatever happens.
