@@ -44,7 +44,7 @@ set +e
 "$FUZZER" "$WORK/corpus" "$WORK/seeds" \
     -dict="$WORK/sesame.dict" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
     -max_total_time="$SECONDS_TO_RUN" -artifact_prefix="$WORK/crashes/" -print_final_stats=1 \
-    2>&1 | tee "$WORK/fuzz.log" | grep -v -E '^#[0-9]+\s+(NEW|REDUCE)|^\s+NEW_FUNC|^"|^stat::'
+    2>&1 | tee "$WORK/fuzz.log" | grep -v -E '^#[0-9]+\s+(NEW|REDUCE)|^\s+NEW_FUNC|^"|^stat::|^######'
 status=${PIPESTATUS[0]}  # libFuzzer's: non-zero when it found something
 set -e
 

@@ -56,6 +56,40 @@ import SesameGenerator
         ])
     }
 
+    /// "Billion laughs": each list holds ten aliases of the one before, so nine short lines
+    /// stand for a billion nodes, and walking the default's literal hung. Aliases may now
+    /// add at most `aliasedNodeLimit` nodes to a file, checked once per distinct node.
+    @Test func aliasesThatExpandBeyondTheLimitAreAnError() {
+        let generation = FuzzCase.run("""
+            === models.yaml
+            a0: &a0 [x, x, x, x, x, x, x, x, x, x]
+            a1: &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]
+            a2: &a2 [*a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1]
+            a3: &a3 [*a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2]
+            a4: &a4 [*a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3]
+            a5: &a5 [*a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4]
+            a6: &a6 [*a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5]
+            a7: &a7 [*a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6]
+            a8: &a8 [*a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7]
+            A: { type: object, properties: { p: { type: array, default: *a8 } } }
+            """)
+        #expect(generation.diagnostics.map(\.description) == [
+            "Schema/models.yaml:4:5: error: aliases repeat this node until the file would hold over 100000 more nodes; "
+                + "share smaller blocks, or write them out",
+        ])
+    }
+
+    /// Aliases within the limit still work as docs/format.md says: a shared block of
+    /// properties, used twice, renders in both models.
+    @Test func aliasesWithinTheLimitStillWork() {
+        let generation = FuzzCase.run(Self.folder(properties: """
+            shared: &shared { type: object, properties: { note: { type: string, maxLength: 10 } } }
+            copy: *shared
+        """))
+        #expect(generation.diagnostics.isEmpty)
+        #expect(Fixture.file("Models/Token.swift", in: generation).components(separatedBy: "max: 10,").count == 3)
+    }
+
     /// A small valid folder (Fixture's) in the fuzz framing, with extra properties on Token.
     static func folder(properties: String) -> String {
         """

@@ -22,6 +22,9 @@ public enum YAMLReader {
             // numbers, booleans and nulls themselves, and skipping Yams's seven regular
             // expressions per scalar halves the time to read a large schema.
             let root = try Yams.compose(yaml: source.text, .basic)
+            if let root, let error = aliasExpansionError(root, in: source) {
+                return (ParsedFile(source: source, root: nil), [error])
+            }
             return (ParsedFile(source: source, root: root), [])
         } catch let error as YamlError {
             return (ParsedFile(source: source, root: nil), [diagnostic(for: error, in: source)])
