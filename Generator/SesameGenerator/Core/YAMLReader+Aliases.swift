@@ -12,7 +12,11 @@ extension YAMLReader {
     /// Composing resolves each alias to a copy of its anchor's node, marks included, so a
     /// collection met again at a position already seen is an alias. Each distinct position
     /// is counted once, which keeps the check linear in the file.
+    ///
+    /// An alias is written `*name`, so a file without a `*` has none and is not walked: most
+    /// schemas skip the walk, which cost about a tenth of the pipeline's time at 2,000 models.
     static func aliasExpansionError(_ root: Node, in source: SchemaSource) -> Diagnostic? {
+        guard source.text.utf8.contains(UInt8(ascii: "*")) else { return nil }
         var sizes: [Position: Int] = [:]
         var added = 0
         var culprit: Mark?
