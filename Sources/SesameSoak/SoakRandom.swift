@@ -1,12 +1,13 @@
-/// SplitMix64: a small seedable generator, so that a seed names a sequence of choices.
-struct SoakRandom: RandomNumberGenerator, Sendable {
+/// SplitMix64: a small seedable generator, so that a seed names a sequence of choices (the
+/// soak's faults, and the kill moments of the store crash test).
+public struct SoakRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

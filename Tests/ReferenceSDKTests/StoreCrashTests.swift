@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import Sesame
+import SesameSoak
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -56,7 +57,7 @@ import Darwin
         try StoreFilesForTests.delete(calibration)
 
         let seed = ProcessInfo.processInfo.environment["SESAME_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        var random = SplitMix64(seed: seed)
+        var random = SoakRandom(seed: seed)
         let horizon = max(1, Int(whole * 1.15 * 1_000_000))
         var outcomes: [Int: Int] = [:]
         for trial in 0..<Self.trials {
@@ -111,21 +112,6 @@ import Darwin
         process.waitUntilExit()
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-}
-
-/// A small seedable generator (SplitMix64), so that a failing run's kill moments can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
