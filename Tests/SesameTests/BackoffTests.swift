@@ -102,14 +102,6 @@ final class RefreshScript: @unchecked Sendable {
         }
     }
 
-    @Test func theExponentialBackOffIsCappedAtTheLimit() {
-        let delays = (1...9).map {
-            AuthenticationService<TestSchema>.backoffDelay(failures: $0, first: .seconds(1), maximum: .seconds(60))
-        }
-        #expect(delays == [1, 2, 4, 8, 16, 32, 60, 60, 60])
-        #expect(AuthenticationService<TestSchema>.backoffDelay(failures: 10_000, first: .seconds(1), maximum: .seconds(60)) == 60)
-    }
-
     @Test func aSuccessResetsTheBackOff() async throws {
         let env = try await signedIn(failing: [Self.unavailable(), Self.unavailable()])
         env.clock.advance(seconds: 4000)

@@ -11,6 +11,8 @@ struct AuthenticationProcess: Sendable {
     var responses: [String: JSONValue] = [:]
     var nextStepIndex = 0
     var isRunningStep = false
+    /// The last step answered: the user's details are being fetched.
+    var isCompleting = false
 
     var nextStep: AuthenticationStepDescription? {
         method.steps.indices.contains(nextStepIndex) ? method.steps[nextStepIndex] : nil

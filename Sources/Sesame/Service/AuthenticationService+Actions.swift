@@ -1,28 +1,29 @@
-extension AuthenticationService {
-    /// Performs the state machine's actions in order, awaiting the ones that talk to the
-    /// back-end or the restoration delegate. `.revokeSession` is left to `unauthenticate()`,
-    /// which kept the credential to revoke.
-    func execute(_ actions: [Machine.Action], isStartup: Bool) async {
-        for action in actions {
-            switch action {
-            case .consultRestorationDelegate:
-                await consultRestorationDelegate(isStartup: isStartup)
-            case .verifyCredential:
-                await verifyCredential()
-            default:
-                apply([action])
-            }
-        }
-    }
+/// What the background effects of a list of actions reported.
+struct ExecutedActions: Sendable {
+    /// The back-end's answer to `.revokeSession`, when the actions asked for it.
+    var revocation: UnauthenticationResult?
+}
 
-    /// Performs the actions that need no `await`; the others run in a task of their own.
-    func apply(_ actions: [Machine.Action]) {
+extension AuthenticationService {
+    /// The one executor of the auth machine's actions.
+    ///
+    /// Effects that need no `await` (a new epoch, saving or clearing the session, telling
+    /// subscribers) run at once, in order, within the caller's actor step, so that a state
+    /// and its effects are never seen apart. Effects that talk to the back-end or to the
+    /// app (the restoration delegate, a credential check, revocation) run after them, in
+    /// order, in one task that the service tracks: it is cancelled when the service goes
+    /// away, and callers that report its outcome await it.
+    /// - Returns: the task running the awaited effects, nil when there are none.
+    @discardableResult
+    func run(_ actions: [Machine.Action], isStartup: Bool = false) -> Task<ExecutedActions, Never>? {
+        // The credential being signed out, for `.revokeSession` (`.clearSession` forgets it).
+        let ending = session?.credential
+        var awaited: [Machine.Action] = []
         for action in actions {
             switch action {
             case .startEpoch:
                 epoch += 1
-                refreshInFlight = nil
-                refreshHistory = []
+                refresher.reset()
                 eventStreamTask?.cancel()
                 eventStreamTask = nil
             case .persistSession:
@@ -39,15 +40,51 @@ extension AuthenticationService {
                 } catch {
                     logger.error("the session store failed to clear: \(type(of: error))")
                 }
-            case .revokeSession:
-                break
-            case .consultRestorationDelegate, .verifyCredential:
-                Task { await self.execute([action], isStartup: false) }
             case .publish(let state):
                 logger.info("authentication state: \(state)")
                 broadcaster.broadcast(.stateChanged(state), logger: logger)
+            case .consultRestorationDelegate, .verifyCredential, .revokeSession:
+                awaited.append(action)
             }
         }
         updateEventStream()
+        guard !awaited.isEmpty else { return nil }
+        let id = tasks.nextID()
+        let task = Task {
+            var executed = ExecutedActions()
+            for action in awaited {
+                switch action {
+                case .consultRestorationDelegate: await self.consultRestorationDelegate(isStartup: isStartup)
+                case .verifyCredential: await self.verifyCredential()
+                case .revokeSession: executed.revocation = await self.revoke(ending)
+                default: break
+                }
+            }
+            self.tasks.finished(id)
+            return executed
+        }
+        tasks.track(task, id: id)
+        return task
+    }
+
+    /// Performs `actions`, then waits for the effects that talk to the back-end or the app.
+    @discardableResult
+    func execute(_ actions: [Machine.Action], isStartup: Bool = false) async -> ExecutedActions {
+        await run(actions, isStartup: isStartup)?.value ?? ExecutedActions()
+    }
+
+    /// Asks the back-end to revoke the credential of a session that was just signed out.
+    private func revoke(_ credential: Credential?) async -> UnauthenticationResult {
+        guard let credential else { return .localOnly(reason: "no session to revoke") }
+        guard let signOut = sdk.lifecycle.signOut else { return .localOnly(reason: "the schema declares no sign-out") }
+        do {
+            _ = try await send(OperationRequest(signOut), credential: .fixed(credential))
+            logger.info("signed out; the back-end revoked the session")
+            return .revoked
+        } catch {
+            let reason = "\(Self.publicError(error))"
+            logger.notice("signed out locally; the back-end did not revoke the session: \(reason)")
+            return .localOnly(reason: reason)
+        }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension AuthenticationService {
     /// The authentication method under way, nil when none is.
     public var ongoingAuthentication: OngoingAuthentication? {
-        process?.ongoing
+        signIn.ongoing
     }
 
     /// Signs in with a method that needs no input between its steps: runs its steps in
@@ -23,7 +23,7 @@ extension AuthenticationService {
         case .authenticated(let details):
             return details
         case .needsInput(let ongoing):
-            process = nil
+            signIn.abandon(id: id)
             throw SesameError.authenticationProcess(reason: "\(ongoing.methodName) needs input between steps: use initializeAuthentication(with:)")
         }
     }
@@ -55,73 +55,51 @@ extension AuthenticationService {
         -> AuthenticationProgress<Schema.Details>
     {
         try continuation.validate()
-        guard var current = process, let step = current.nextStep else {
-            throw SesameError.authenticationProcess(reason: "no authentication is under way")
+        switch signIn.continueWith(methodName: continuation.methodName, stepName: continuation.stepName,
+                                   values: continuation.values) {
+        case .resume(let id):
+            return try await runSteps(of: id)
+        case .refuse(let reason):
+            throw SesameError.authenticationProcess(reason: reason)
         }
-        guard !current.isRunningStep else {
-            throw SesameError.authenticationProcess(reason: "a step of \(current.method.name) is already running")
-        }
-        guard continuation.methodName == current.method.name, continuation.stepName == step.name else {
-            throw SesameError.authenticationProcess(
-                reason: "expected step \(step.name) of \(current.method.name), got \(continuation.stepName) of \(continuation.methodName)")
-        }
-        let supplied = current.values.merging(continuation.values) { _, new in new }
-        if let missing = step.needs.first(where: { supplied[$0] == nil }) {
-            throw SesameError.authenticationProcess(reason: "step \(step.name) needs \(missing)")
-        }
-        current.values = supplied
-        process = current
-        return try await runSteps(of: current.id)
     }
 
     /// Cancels the authentication under way, if any: a step still running is discarded
     /// when it completes. Does nothing when none is under way; never changes the state.
     public func cancelAuthentication() {
-        if let process { logger.info("authentication with \(process.method.name) cancelled") }
-        process = nil
+        if let method = signIn.cancel() { logger.info("authentication with \(method) cancelled") }
     }
 
     // MARK: Running steps
 
     private func startProcess(_ method: AuthenticationMethodDescription, arguments: [String: JSONValue]) -> UInt64 {
-        processCount += 1
-        process = AuthenticationProcess(id: processCount, method: method, arguments: arguments, epoch: epoch)
-        return processCount
+        signIn.start(method, arguments: arguments, epoch: epoch)
     }
 
-    /// Runs steps until one needs input or the method ends; re-checks after each await
-    /// that the process was neither cancelled nor replaced.
+    /// Runs steps until one needs input or the method ends; after each await the sign-in
+    /// machine says whether the process was cancelled or replaced meanwhile.
     private func runSteps(of id: UInt64) async throws -> AuthenticationProgress<Schema.Details> {
         while true {
-            guard var current = process, current.id == id, let step = current.nextStep else { throw cancelled() }
-            current.isRunningStep = true
-            process = current
+            guard case .run(let step, let current) = signIn.nextStep(of: id) else { throw cancelled() }
             let response: JSONValue
             do {
                 response = try await runStep(step, of: current, credential: session?.credential)
             } catch {
-                if var failed = process, failed.id == id {
-                    failed.isRunningStep = false
-                    // A step that needed input can be retried after a refusal or a failed
-                    // connection; a malformed answer means the back-end ran the step, so
-                    // the process ends, as it does for a step that needed nothing.
-                    let malformed = if case SesameError.decoding = error { true } else { false }
-                    process = step.needs.isEmpty || malformed ? nil : failed
-                }
-                apply(machine.authenticationFailed())
+                let malformed = if case SesameError.decoding = error { true } else { false }
+                signIn.stepFailed(id: id, malformedAnswer: malformed)
+                run(machine.authenticationFailed())
                 throw Self.publicError(error)
             }
-            guard var next = process, next.id == id else { throw cancelled() }
-            next.isRunningStep = false
-            next.responses[step.name] = response
-            if next.isAtLastStep {
-                next.isRunningStep = true
-                process = next
-                return .authenticated(try await completeAuthentication(tokenResponse: response, of: next))
+            switch signIn.stepAnswered(response, id: id) {
+            case .superseded:
+                throw cancelled()
+            case .complete(let finished):
+                return .authenticated(try await completeAuthentication(tokenResponse: response, of: finished))
+            case .needsInput(let ongoing):
+                return .needsInput(ongoing)
+            case .runNext:
+                continue
             }
-            next.nextStepIndex += 1
-            process = next
-            if next.awaitsInput, let ongoing = next.ongoing { return .needsInput(ongoing) }
         }
     }
 
@@ -176,12 +154,11 @@ extension AuthenticationService {
                                                                 now: now())
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)
-            guard finished.epoch == epoch, process?.id == finished.id else { throw cancelled() }
-            process = nil
+            guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else { throw cancelled() }
             session = StoredSession(credential: credential, details: details, signedInAt: now())
         } catch {
-            if process?.id == finished.id { process = nil }
-            apply(machine.authenticationFailed())
+            signIn.completionFailed(id: finished.id)
+            run(machine.authenticationFailed())
             throw Self.publicError(error)
         }
         logger.info("signed in with \(finished.method.name)")

@@ -111,7 +111,7 @@ extension AuthenticationService {
         broadcaster.broadcast(.server(Schema.Event(wireName: wireName, data: Data((event.data ?? "").utf8))), logger: logger)
         if sdk.events.invalidating.contains(wireName) {
             logger.info("the back-end invalidated the session (\(wireName))")
-            apply(machine.credentialRejected())
+            run(machine.credentialRejected())
         }
     }
 }

@@ -8,23 +8,9 @@ extension AuthenticationService {
     ///   never thrown, since the user is signed out either way.
     @discardableResult
     public func unauthenticate() async -> UnauthenticationResult {
-        process = nil
-        let previous = session?.credential
-        let actions = machine.unauthenticate()
-        apply(actions)
-        guard actions.contains(.revokeSession), let previous else {
-            return .localOnly(reason: machine.isOnline ? "no session to revoke" : "offline")
-        }
-        guard let signOut = sdk.lifecycle.signOut else { return .localOnly(reason: "the schema declares no sign-out") }
-        do {
-            _ = try await send(OperationRequest(signOut), credential: .fixed(previous))
-            logger.info("signed out; the back-end revoked the session")
-            return .revoked
-        } catch {
-            let reason = "\(Self.publicError(error))"
-            logger.notice("signed out locally; the back-end did not revoke the session: \(reason)")
-            return .localOnly(reason: reason)
-        }
+        signIn.cancel()
+        let executed = await execute(machine.unauthenticate())
+        return executed.revocation ?? .localOnly(reason: machine.isOnline ? "no session to revoke" : "offline")
     }
 
     /// Detaches the identity the user signed in with from the account, with the schema's

@@ -1,42 +1,5 @@
 import Foundation
 
-/// The refresh engine's state for one epoch, which the actor keeps in `refreshInFlight`
-/// (every new epoch clears it): the refresh under way, and the back-off after transient
-/// failures.
-struct InFlightRefresh: Sendable {
-    let epoch: UInt64
-    /// The refresh under way, shared by every request that needs it; nil between refreshes.
-    var running: RunningRefresh?
-    /// Set by a transient failure, cleared by a success.
-    var backoff: RefreshBackoff?
-}
-
-/// A refresh under way.
-struct RunningRefresh: Sendable {
-    let id: UInt64
-    let task: Task<Credential, any Error>
-}
-
-/// After a transient refresh failure: until `until`, refreshes fail at once with `error`
-/// and send nothing.
-struct RefreshBackoff: Sendable {
-    /// Transient failures in a row: the exponential back-off grows with them.
-    var failures: Int
-    var until: Date
-    /// Whether `until` is the back-end's `Retry-After`, which defers the refreshes the app
-    /// asks for too; the runtime's own exponential back-off defers only its own refreshes.
-    var isRetryAfter: Bool
-    var error: RefreshError
-}
-
-/// A failed refresh: what it means, and the error its waiters receive.
-struct RefreshError: Error, Sendable {
-    let failure: RefreshFailure
-    let underlying: any Error
-    /// The response's `Retry-After`, as a delay from when it was received.
-    var retryAfter: TimeInterval? = nil
-}
-
 extension AuthenticationService {
     // MARK: Credential source
 
@@ -55,7 +18,7 @@ extension AuthenticationService {
             guard expired else { return current }
             logger.info("the access token expired and cannot be refreshed")
             broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential expired and cannot be refreshed")), logger: logger)
-            apply(machine.credentialExpired())
+            run(machine.credentialExpired())
             throw SesameError.notAuthenticated
         }
         do {
@@ -78,7 +41,7 @@ extension AuthenticationService {
         }
         guard canRefresh(current) else {
             broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential was rejected and cannot be refreshed")), logger: logger)
-            apply(machine.credentialRejected())
+            run(machine.credentialRejected())
             return nil
         }
         do {
@@ -111,34 +74,29 @@ extension AuthenticationService {
     ///   ``SesameError/notAuthenticated`` when the session ended.
     func refreshedCredential(replacing stale: Credential, automatic: Bool) async throws -> Credential {
         let epoch = self.epoch
-        var state = refreshInFlight.flatMap { $0.epoch == epoch ? $0 : nil } ?? InFlightRefresh(epoch: epoch)
-        if let running = state.running {
-            return try await awaitRefresh(running.task, epoch: epoch)
-        }
         guard let current = session?.credential else { throw SesameError.notAuthenticated }
-        guard current.accessToken == stale.accessToken else { return current }
         guard let refresh = sdk.credential.refresh else { throw SesameError.notAuthenticated }
         let now = now()
-        if let backoff = state.backoff, now < backoff.until, automatic || backoff.isRetryAfter {
-            logger.debug("refresh deferred: backing off for \(backoff.until.timeIntervalSince(now)) s after \(backoff.failures) transient failure(s)")
-            throw backoff.error
+        let action = refresher.refreshNeeded(credentialReplaced: current.accessToken != stale.accessToken,
+                                             automatic: automatic, now: now) { id in
+            Task {
+                let outcome = await self.exchangeRefreshToken(of: current)
+                return try self.completeRefresh(outcome, id: id, epoch: epoch)
+            }
         }
-        refreshHistory.removeAll { now.timeIntervalSince($0) >= refresh.window.timeInterval }
-        guard refreshHistory.count < refresh.maxRefreshes else {
+        switch action {
+        case .join(let flight), .started(let flight):
+            return try await awaitRefresh(flight, epoch: epoch)
+        case .useCurrentCredential:
+            return current
+        case .deferred(let error, let remaining, let failures):
+            logger.debug("refresh deferred: backing off for \(remaining) s after \(failures) transient failure(s)")
+            throw error
+        case .limitReached:
             logger.warning("refresh refused: \(refresh.maxRefreshes) refreshes in \(refresh.window) already")
             broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .limitReached, reason: "more than \(refresh.maxRefreshes) refreshes in \(refresh.window)")), logger: logger)
             throw SesameError.excessiveRefresh(maxRefreshes: refresh.maxRefreshes, window: refresh.window)
         }
-        refreshHistory.append(now)
-        refreshCount += 1
-        let id = refreshCount
-        let task = Task {
-            let outcome = await self.exchangeRefreshToken(of: current)
-            return try self.completeRefresh(outcome, id: id, epoch: epoch)
-        }
-        state.running = RunningRefresh(id: id, task: task)
-        refreshInFlight = state
-        return try await awaitRefresh(task, epoch: epoch)
     }
 
     private func awaitRefresh(_ task: Task<Credential, any Error>, epoch: UInt64) async throws -> Credential {
@@ -151,54 +109,36 @@ extension AuthenticationService {
     /// Applies a refresh's outcome, in one actor step: the new credential (keeping the
     /// refresh token when the back-end did not rotate it) replaces the old one in memory
     /// and in the session store together, and ends any back-off; a transient failure starts
-    /// or extends the back-off. An outcome for an older epoch is discarded.
+    /// or extends the back-off (see ``RefreshMachine``). An outcome for an older epoch is
+    /// discarded.
     func completeRefresh(_ outcome: Result<Credential, RefreshError>, id: UInt64, epoch: UInt64) throws -> Credential {
-        if refreshInFlight?.running?.id == id { refreshInFlight?.running = nil }
-        guard epoch == self.epoch, var session else {
+        let machineOutcome: RefreshMachine<RefreshFlight>.Outcome = switch outcome {
+        case .success: .succeeded
+        case .failure(let error): .failed(error)
+        }
+        let action = refresher.refreshFinished(id: id, outcome: machineOutcome, now: now())
+        guard action != .discard, epoch == self.epoch, var session else {
             logger.debug("discarding a refresh that completed for an ended session")
             throw SesameError.notAuthenticated
         }
-        switch outcome {
-        case .success(var credential):
+        switch (outcome, action) {
+        case (.success(var credential), _):
             if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
             session.credential = credential
             self.session = session
-            refreshInFlight?.backoff = nil
-            apply([.persistSession])
+            run([.persistSession])
             logger.info("the credential was refreshed")
             broadcaster.broadcast(.tokenRefreshed(expiresAt: credential.expiresAt), logger: logger)
             return credential
-        case .failure(let error):
-            if error.failure.kind == .transient { startBackoff(after: error, epoch: epoch) }
+        case (.failure(let error), let action):
+            if case .backOff(let delay, let isRetryAfter) = action {
+                logger.info("backing off refreshes for \(delay) s (\(isRetryAfter ? "Retry-After" : "exponential"))")
+            }
             logger.notice("the refresh failed: \(error.failure)")
             broadcaster.broadcast(.refreshFailed(error.failure), logger: logger)
-            if error.failure.kind == .rejected {
-                apply(machine.credentialRejected())
-            } else {
-                apply(machine.refreshFailedTransiently())
-            }
+            run(action == .reject ? machine.credentialRejected() : machine.refreshFailedTransiently())
             throw error
         }
-    }
-
-    /// Backs off after a transient failure: for the response's `Retry-After` when it has
-    /// one, else for `refreshBackoff` doubled by each earlier transient failure in a row,
-    /// at most `maximumRefreshBackoff`.
-    private func startBackoff(after error: RefreshError, epoch: UInt64) {
-        var state = refreshInFlight ?? InFlightRefresh(epoch: epoch)
-        let failures = (state.backoff?.failures ?? 0) + 1
-        let delay = error.retryAfter ?? Self.backoffDelay(failures: failures, first: configuration.refreshBackoff,
-                                                           maximum: configuration.maximumRefreshBackoff)
-        state.backoff = RefreshBackoff(failures: failures, until: now().addingTimeInterval(delay),
-                                       isRetryAfter: error.retryAfter != nil, error: error)
-        refreshInFlight = state
-        logger.info("backing off refreshes for \(delay) s (\(error.retryAfter == nil ? "exponential" : "Retry-After"))")
-    }
-
-    /// `first` × 2^(failures − 1), at most `maximum`.
-    static func backoffDelay(failures: Int, first: Duration, maximum: Duration) -> TimeInterval {
-        let doublings = Double(min(max(failures - 1, 0), 62))
-        return min(first.timeInterval * pow(2, doublings), maximum.timeInterval)
     }
 
     /// Sends the schema's refresh request for `credential` and reads the token response.

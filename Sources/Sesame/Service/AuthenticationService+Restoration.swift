@@ -41,7 +41,7 @@ extension AuthenticationService {
         let shouldRefresh = await delegate.shouldRefresh(user: details, isStartup: isStartup)
         guard epoch == self.epoch, case .presession = machine.current else { return }
         guard shouldRefresh else {
-            apply(machine.restorationTrusted())
+            run(machine.restorationTrusted())
             return
         }
         let refresher = SessionRefresher<Schema.Details> { [weak self] in
@@ -57,7 +57,7 @@ extension AuthenticationService {
                 return
             }
             session?.details = refreshed
-            apply(machine.refreshSucceeded(refreshed))
+            run(machine.refreshSucceeded(refreshed))
         } catch {
             let rejected = (error as? SesameError) == .notAuthenticated
             guard rejected || machine.current == .invalid else {
@@ -69,7 +69,7 @@ extension AuthenticationService {
     }
 
     private func rejectRestoredSession(epoch: UInt64) async {
-        if epoch == self.epoch { apply(machine.credentialRejected()) }
+        if epoch == self.epoch { run(machine.credentialRejected()) }
         guard machine.current == .invalid else { return }
         await configuration.restorationDelegate.deauthenticate()
     }
@@ -96,7 +96,7 @@ extension AuthenticationService {
             }
         } else if let expiresAt = credential.expiresAt, now() >= expiresAt {
             logger.info("the restored credential expired and cannot be refreshed")
-            apply(machine.credentialExpired())
+            run(machine.credentialExpired())
             throw SesameError.notAuthenticated
         }
     }
@@ -114,11 +114,11 @@ extension AuthenticationService {
             guard epoch == self.epoch, machine.current.isAuthenticated else { return }
             guard Schema.userID(of: current) == Schema.userID(of: details) else {
                 logger.warning("the back-end named another user for the session: invalidating it")
-                apply(machine.credentialRejected())
+                run(machine.credentialRejected())
                 return
             }
             session?.details = current
-            apply(machine.refreshSucceeded(current))
+            run(machine.refreshSucceeded(current))
         } catch {
             logger.notice("could not verify the session: \(Self.publicError(error))")
         }

@@ -34,12 +34,12 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     var session: StoredSession<Schema.Details>?
     /// Bumped by every sign-in, sign-out, restore and invalidation.
     var epoch: UInt64 = 0
-    var refreshInFlight: InFlightRefresh?
-    var refreshCount: UInt64 = 0
-    /// When recent refreshes started, for the schema's window.
-    var refreshHistory: [Date] = []
-    var process: AuthenticationProcess?
-    var processCount: UInt64 = 0
+    /// Single flight, back-off and the window of the refresh engine, for the current epoch.
+    var refresher: RefreshMachine<RefreshFlight>
+    /// The sign-in process under way.
+    var signIn = SignInMachine()
+    /// The tasks the action executor started (see `run(_:isStartup:)`).
+    var tasks = TaskTracker()
     var broadcaster: EventBroadcaster<AuthenticationEvent<Schema>>
     var callbackTasks: [UInt64: Task<Void, Never>] = [:]
     var eventStreamTask: Task<Void, Never>?
@@ -64,12 +64,18 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.scope = CredentialScope(baseURL: sdk.baseURL)
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
+        let refresh = sdk.credential.refresh
+        self.refresher = RefreshMachine(limits: .init(
+            maxRefreshes: refresh?.maxRefreshes ?? 0, window: refresh?.window.timeInterval ?? 0,
+            firstBackoff: configuration.refreshBackoff.timeInterval,
+            maximumBackoff: configuration.maximumRefreshBackoff.timeInterval))
     }
 
     deinit {
         broadcaster.finishEach()
         for task in callbackTasks.values { task.cancel() }
         eventStreamTask?.cancel()
+        tasks.cancelAll()
     }
 
     // MARK: State
@@ -117,6 +123,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         configuration.now()
     }
 }
+
+/// A refresh under way, which every request that needs it awaits.
+typealias RefreshFlight = Task<Credential, any Error>
 
 /// The service as the credential source of its own session, without keeping it alive.
 struct SessionCredentialSource<Schema: SDKSchema>: CredentialSource {

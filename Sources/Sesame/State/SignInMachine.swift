@@ -1,0 +1,147 @@
+/// The rules of a sign-in under way, as a value: which method runs, which step comes next,
+/// what the app supplied, and whether a step is running. Each input is a `mutating func`
+/// returning an action enum of its own, so the caller (the authentication service) handles
+/// only what can happen after that input. No I/O and no `await` happen here.
+///
+/// At most one process exists: starting a method replaces the one under way, whose steps
+/// are then discarded when they answer (their id no longer matches).
+struct SignInMachine: Sendable {
+    /// What to do before running the next step.
+    enum StepAction: Sendable {
+        /// Run this step of this process (the machine now counts it as running).
+        case run(AuthenticationStepDescription, AuthenticationProcess)
+        /// The process was cancelled or replaced: stop.
+        case superseded
+    }
+
+    /// What to do after a step answered.
+    enum AnswerAction: Sendable {
+        /// The last step answered with the token response: complete the sign-in.
+        case complete(AuthenticationProcess)
+        /// The next step needs values from the app: return to it.
+        case needsInput(OngoingAuthentication)
+        /// Run the next step.
+        case runNext
+        /// The process was cancelled or replaced meanwhile: discard the answer.
+        case superseded
+    }
+
+    /// What to do with the values the app supplied for the next step.
+    enum ContinueAction: Sendable, Equatable {
+        /// Run the process numbered `id` from its next step.
+        case resume(id: UInt64)
+        /// Refuse the call, for this reason; nothing changed.
+        case refuse(reason: String)
+    }
+
+    /// What to do once the user's details arrived for a completed method.
+    enum CompletionAction: Sendable, Equatable {
+        /// Sign the user in; the process is over.
+        case signIn
+        /// A sign-out, a cancellation or another sign-in happened meanwhile: discard it.
+        case superseded
+    }
+
+    private(set) var process: AuthenticationProcess?
+    /// Processes started over the machine's life, which also numbers them.
+    private var started: UInt64 = 0
+
+    /// The method under way, for the app; never holds a secret.
+    var ongoing: OngoingAuthentication? { process?.ongoing }
+
+    // MARK: Inputs
+
+    /// The app starts `method` in session epoch `epoch`: it replaces any process under way.
+    /// - Returns: the new process's number.
+    mutating func start(_ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64) -> UInt64 {
+        started += 1
+        process = AuthenticationProcess(id: started, method: method, arguments: arguments, epoch: epoch)
+        return started
+    }
+
+    /// The service is about to run process `id`'s next step.
+    mutating func nextStep(of id: UInt64) -> StepAction {
+        guard var current = process, current.id == id, !current.isCompleting, let step = current.nextStep else {
+            return .superseded
+        }
+        current.isRunningStep = true
+        process = current
+        return .run(step, current)
+    }
+
+    /// Process `id`'s running step answered with `response`.
+    mutating func stepAnswered(_ response: JSONValue, id: UInt64) -> AnswerAction {
+        guard var current = process, current.id == id, current.isRunningStep, !current.isCompleting,
+              let step = current.nextStep
+        else { return .superseded }
+        current.responses[step.name] = response
+        if current.isAtLastStep {
+            // Still running: the details are fetched before the process ends.
+            current.isCompleting = true
+            process = current
+            return .complete(current)
+        }
+        current.isRunningStep = false
+        current.nextStepIndex += 1
+        process = current
+        if current.awaitsInput, let ongoing = current.ongoing { return .needsInput(ongoing) }
+        return .runNext
+    }
+
+    /// Process `id`'s running step failed. A step that needed input can be retried after a
+    /// refusal or a failed connection; a malformed answer means the back-end ran the step,
+    /// so the process ends, as it does for a step that needed nothing.
+    mutating func stepFailed(id: UInt64, malformedAnswer: Bool) {
+        guard var current = process, current.id == id, current.isRunningStep, !current.isCompleting else { return }
+        current.isRunningStep = false
+        let retryable = !(current.nextStep?.needs.isEmpty ?? true) && !malformedAnswer
+        process = retryable ? current : nil
+    }
+
+    /// The app supplies `values` for `stepName` of `methodName`.
+    mutating func continueWith(methodName: String, stepName: String, values: [String: JSONValue]) -> ContinueAction {
+        guard var current = process, let step = current.nextStep else {
+            return .refuse(reason: "no authentication is under way")
+        }
+        guard !current.isRunningStep else {
+            return .refuse(reason: "a step of \(current.method.name) is already running")
+        }
+        guard methodName == current.method.name, stepName == step.name else {
+            return .refuse(reason: "expected step \(step.name) of \(current.method.name), got \(stepName) of \(methodName)")
+        }
+        let supplied = current.values.merging(values) { _, new in new }
+        if let missing = step.needs.first(where: { supplied[$0] == nil }) {
+            return .refuse(reason: "step \(step.name) needs \(missing)")
+        }
+        current.values = supplied
+        process = current
+        return .resume(id: current.id)
+    }
+
+    /// The details of process `id`'s user arrived; `epoch` is the session epoch now. A
+    /// process that started in another epoch (a sign-out or a restore happened meanwhile)
+    /// can never complete: it ends.
+    mutating func completed(id: UInt64, epoch: UInt64) -> CompletionAction {
+        guard let current = process, current.id == id, current.isCompleting else { return .superseded }
+        process = nil
+        return current.epoch == epoch ? .signIn : .superseded
+    }
+
+    /// Completing process `id` failed (a malformed token response, the details refused).
+    mutating func completionFailed(id: UInt64) {
+        if let current = process, current.id == id, current.isCompleting { process = nil }
+    }
+
+    /// Process `id` stopped for input although its caller could not supply any.
+    mutating func abandon(id: UInt64) {
+        if let current = process, current.id == id, !current.isRunningStep { process = nil }
+    }
+
+    /// The app cancels the process under way, or signs out.
+    /// - Returns: the cancelled method's name, nil when none was under way.
+    @discardableResult
+    mutating func cancel() -> String? {
+        defer { process = nil }
+        return process?.method.name
+    }
+}
