@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "Sesame", targets: ["Sesame"]),
+        // The on-device stores (GRDB): only SDKs whose schema declares stores need it.
+        .library(name: "SesameStore", targets: ["SesameStore"]),
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
         .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
@@ -69,12 +71,17 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Per-user contexts, SQLite stores and migrations, and the SQLite session store: the
+        // only module that links GRDB. Generated SDKs import it only when they declare stores.
+        .target(
+            name: "SesameStore",
+            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "ReferenceSDK",
-            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["README.md"]
         ),
 
@@ -82,7 +89,7 @@ let package = Package(
         // format allows: that it compiles is half of its test (Tests/OddNamesTests is the rest).
         .target(
             name: "OddNamesSDK",
-            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Fixtures/OddNames/Generated"
         ),
 
@@ -110,7 +117,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "store-migration-child",
-            dependencies: ["ReferenceSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ReferenceSDK", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support/store-migration-child"
         ),
         .executableTarget(
@@ -130,15 +137,19 @@ let package = Package(
         ),
         .testTarget(
             name: "OddNamesTests",
-            dependencies: ["OddNamesSDK", "Sesame", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["OddNamesSDK", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SesameTests",
             dependencies: ["Sesame"]
         ),
         .testTarget(
+            name: "SesameStoreTests",
+            dependencies: ["SesameStore", "Sesame", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
             name: "ReferenceSDKTests",
-            dependencies: ["ReferenceSDK", "Sesame", "SesameSoak", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ReferenceSDK", "Sesame", "SesameStore", "SesameSoak", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ReferenceServerTests",

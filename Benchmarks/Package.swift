@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "ReferenceSDK", package: "Sesame"),
                 .product(name: "SesameSoak", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import OddNamesSDK
 import Sesame
+import SesameStore
 import Testing
 
 /// The store of store.yaml: tables and columns named with keywords, and a text default

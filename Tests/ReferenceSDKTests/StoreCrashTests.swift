@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import Sesame
+import SesameStore
 import SesameSoak
 import Testing
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import Sesame
+import SesameStore
 
 /// Rows for the reference store at each declared persistence version, written with raw SQL
 /// for that version's tables, and the records they must become at the latest version.

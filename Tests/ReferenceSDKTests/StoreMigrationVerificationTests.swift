@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import Sesame
+import SesameStore
 import Testing
 
 /// Every declared version of the reference store migrates to the latest one on a file, ends

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import ReferenceSDK
 import Sesame
+import SesameStore
 import Testing
 
 /// The migration budgets on a 1 000 000-row table: adding a column with a default is instant

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import Sesame
+import SesameStore
 
 /// `sesame-bench migrate`: a persistence database at version 1 with N rows, migrated step by
 /// step to the latest version by the runtime's runner, against a raw `INSERT INTO … SELECT`.

@@ -4,6 +4,7 @@ import GRDB
 import GRDBSQLite
 import ReferenceSDK
 import Sesame
+import SesameStore
 
 /// `sesame-bench store-insert`: the generated `insertAll` into a file database at the latest
 /// persistence version, against the same inserts through the SQLite C API, in the same run.

@@ -67,7 +67,7 @@ enum SwiftName {
     /// Type names the generated code uses and a model must not shadow: a model called
     /// `Date` becomes `DateModel`.
     static let reservedTypeNames: Set<String> = [
-        "Swift", "Foundation", "Sesame", "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Optional",
+        "Swift", "Foundation", "Sesame", "SesameStore", "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Optional",
         "Error", "Data", "Date", "URL", "UUID", "Decoder", "Encoder", "Codable", "CodingKey", "CodingKeys", "Hashable",
         "Sendable", "Mirror", "JSONValue", "JSONDecoder", "JSONEncoder", "CalendarDate", "DateTimeValue", "UUIDValue",
         "URIValue", "Indirect", "ModelCoding", "AnyCodingKey", "SchemaViolation", "ServerErrorResponse", "ErrorCategory",

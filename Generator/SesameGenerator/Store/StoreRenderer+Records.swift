@@ -7,7 +7,7 @@ extension StoreRenderer {
         writer.line()
         writer.line("import Foundation")
         writer.line("import GRDB")
-        writer.line("import Sesame")
+        writer.line("import SesameStore")
         for (kind, type) in Self.kinds {
             guard let section = section(kind), let latest = section.latest else { continue }
             for table in latest.tables {
@@ -83,7 +83,7 @@ extension StoreRenderer {
         Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
         """)
         writer.block("public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws") { writer in
-            writer.line("let statement = try Sesame.StoreInsertStatement(db, sql: \(SwiftName.stringLiteral(sql)))")
+            writer.line("let statement = try SesameStore.StoreInsertStatement(db, sql: \(SwiftName.stringLiteral(sql)))")
             writer.block("for record in records") { writer in
                 for (index, column) in table.columns.enumerated() {
                     writer.line("try statement.bind(record.\(column.swiftName), at: \(index + 1))")

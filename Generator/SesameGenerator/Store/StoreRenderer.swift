@@ -43,7 +43,7 @@ struct StoreRenderer {
     // MARK: Store.swift
 
     private func namespaceFile() -> String {
-        var writer = start(["Sesame"])
+        var writer = start(["SesameStore"])
         writer.doc("""
         The on-device stores declared in `store.yaml`: records in `Persistence`, `Cache` and `Memory`, \
         and the schemas that create and migrate them.
@@ -71,7 +71,7 @@ struct StoreRenderer {
     // MARK: Migrations.swift
 
     private func migrationsFile() -> String {
-        var writer = start(["GRDB", "Sesame"])
+        var writer = start(["GRDB", "SesameStore"])
         for (index, (kind, type)) in Self.kinds.enumerated() {
             if index > 0 { writer.line() }
             writer.block("extension \(namespace).\(type)") { writer in

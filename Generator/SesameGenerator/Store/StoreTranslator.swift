@@ -17,7 +17,7 @@ struct StoreTranslator {
     static let columnKeys = ["type", "primaryKey", "nullable", "unique", "default", "renamedFrom"]
     static let indexKeys = ["table", "columns", "unique"]
     /// Table names that would shadow a module or a type the generated code names.
-    static let reservedTableNames: Set<String> = ["Swift", "Foundation", "GRDB", "Sesame", "Persistence", "Cache", "Memory"]
+    static let reservedTableNames: Set<String> = ["Swift", "Foundation", "GRDB", "Sesame", "SesameStore", "Persistence", "Cache", "Memory"]
     /// Property names that GRDB's record protocols or Swift already give every record.
     static let reservedPropertyNames: Set<String> = SwiftName.reservedMembers.union([
         "databaseTableName", "databaseSelection", "persistenceConflictPolicy", "encode", "insert", "inserted", "save",

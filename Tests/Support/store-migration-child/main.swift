@@ -10,6 +10,7 @@
 import Foundation
 import ReferenceSDK
 import Sesame
+import SesameStore
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {

@@ -2,7 +2,7 @@
 
 import Foundation
 import GRDB
-import Sesame
+import SesameStore
 
 extension ReferenceSDKStore.Persistence {
     /// A row of the `Note` table of the `persistence` database (version 3).
@@ -57,7 +57,7 @@ extension ReferenceSDKStore.Persistence {
         /// Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
         /// Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
         public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws {
-            let statement = try Sesame.StoreInsertStatement(db, sql: "INSERT INTO \"Note\" (\"id\", \"text\", \"createdAt\", \"pinned\") VALUES (?, ?, ?, ?)")
+            let statement = try SesameStore.StoreInsertStatement(db, sql: "INSERT INTO \"Note\" (\"id\", \"text\", \"createdAt\", \"pinned\") VALUES (?, ?, ?, ?)")
             for record in records {
                 try statement.bind(record.id, at: 1)
                 try statement.bind(record.text, at: 2)
@@ -122,7 +122,7 @@ extension ReferenceSDKStore.Cache {
         /// Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
         /// Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
         public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws {
-            let statement = try Sesame.StoreInsertStatement(db, sql: "INSERT INTO \"Avatar\" (\"userId\", \"png\", \"fetchedAt\") VALUES (?, ?, ?)")
+            let statement = try SesameStore.StoreInsertStatement(db, sql: "INSERT INTO \"Avatar\" (\"userId\", \"png\", \"fetchedAt\") VALUES (?, ?, ?)")
             for record in records {
                 try statement.bind(record.userId, at: 1)
                 try statement.bind(record.png, at: 2)

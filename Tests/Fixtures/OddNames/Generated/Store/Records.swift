@@ -2,7 +2,7 @@
 
 import Foundation
 import GRDB
-import Sesame
+import SesameStore
 
 extension OddNamesSDKStore.Persistence {
     /// A row of the `Class` table of the `persistence` database (version 1).
@@ -57,7 +57,7 @@ extension OddNamesSDKStore.Persistence {
         /// Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
         /// Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
         public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws {
-            let statement = try Sesame.StoreInsertStatement(db, sql: "INSERT INTO \"Class\" (\"_\", \"class\", \"default\", \"protocol\") VALUES (?, ?, ?, ?)")
+            let statement = try SesameStore.StoreInsertStatement(db, sql: "INSERT INTO \"Class\" (\"_\", \"class\", \"default\", \"protocol\") VALUES (?, ?, ?, ?)")
             for record in records {
                 try statement.bind(record._, at: 1)
                 try statement.bind(record.class, at: 2)
@@ -115,7 +115,7 @@ extension OddNamesSDKStore.Persistence {
         /// Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
         /// Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
         public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws {
-            let statement = try Sesame.StoreInsertStatement(db, sql: "INSERT INTO \"Type\" (\"id\", \"in\") VALUES (?, ?)")
+            let statement = try SesameStore.StoreInsertStatement(db, sql: "INSERT INTO \"Type\" (\"id\", \"in\") VALUES (?, ?)")
             for record in records {
                 try statement.bind(record.id, at: 1)
                 try statement.bind(record.in, at: 2)

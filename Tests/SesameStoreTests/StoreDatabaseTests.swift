@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import Sesame
+import Sesame
+@testable import SesameStore
 
 /// Opening and migrating store databases on real files.
 @Suite struct StoreDatabaseTests {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Sesame
 
 /// A ``SessionStore`` in the standard context's `sesame.sqlite` (owner-only, WAL,
 /// `synchronous = FULL`): a rotation is saved in one statement, durable when `save`

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-@testable import Sesame
+import Sesame
+@testable import SesameStore
 
 /// A temporary directory removed when the value is released.
 final class TemporaryDirectory: Sendable {
@@ -48,4 +49,10 @@ enum StoreTestSchema {
 func permissions(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+}
+
+/// The user details the session-store tests save.
+struct TestDetails: Codable, Hashable, Sendable {
+    var uid: String
+    var provider: String
 }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import Sesame
+import Sesame
+@testable import SesameStore
 
 /// Contexts on real files: per-user directories, the saved current user, isolation between
 /// users, sign-out, and the SQLite session store.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Sesame
 
 /// The context for data that belongs to no user: its own three databases in
 /// `<root>/standard/`, and Sesame's `sesame.sqlite` with the saved current user and session.
