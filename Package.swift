@@ -77,7 +77,8 @@ let package = Package(
         // only module that links GRDB. Generated SDKs import it only when they declare stores.
         .target(
             name: "SesameStore",
-            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "ReferenceSDK",
@@ -163,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame"]
+            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

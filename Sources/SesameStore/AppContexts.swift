@@ -10,14 +10,18 @@ import Foundation
 /// one transaction and closes the context. Files live under `root`, a directory the app
 /// chooses (Application Support, typically): `standard/` and `users/u-<hex id>/`, each
 /// 0700, with 0600 database files.
-public actor AppContexts {
+///
+/// An ``AppSession`` drives it from the authentication state, so apps rarely call these
+/// methods themselves. Its methods are synchronous and serialized by a lock, so that the
+/// authentication service can switch contexts inside the step that changes its state.
+public final class AppContexts: Sendable {
     /// The context for data that belongs to no user.
-    public nonisolated let standard: StandardContext
-    /// The user's context in use, if any.
-    public private(set) var current: UserContext?
+    public let standard: StandardContext
     /// The root directory.
-    public nonisolated let root: URL
+    public let root: URL
     private let now: @Sendable () -> Date
+    private let state = Locked<UserContext?>(nil)
+    private let observers = Locked<ContextObservers>(ContextObservers())
 
     /// Opens the standard context in `<root>/standard/` with `standardStores` (no tables by
     /// default). Does not open any user's context: call `restore(stores:)` for that.
@@ -28,27 +32,30 @@ public actor AppContexts {
         standard = try StandardContext(directory: root.appendingPathComponent("standard", isDirectory: true), definition: standardStores)
     }
 
-    /// Starts a signed-in user's context: closes the current one if it is another user's,
-    /// opens this user's stores with the generated `stores` (`<SDK>Store.definition`), and
-    /// saves the user as current (forgetting any session saved for another user). Starting
-    /// the current user again returns their open context.
-    /// - Throws: a `StoreError` (a newer database, a failed migration, a file error); the
-    ///   previous user's context is closed once the new user's identifier is known valid,
-    ///   and the saved current user is unchanged when the stores could not be opened.
+    /// The user's context in use, if any.
+    public var current: UserContext? { state.withLock { $0 } }
+
+    /// Starts a signed-in user's context: opens this user's stores with the generated
+    /// `stores` (`<SDK>Store.definition`), saves the user as current (forgetting any session
+    /// saved for another user), then closes the previous user's context (their files stay).
+    /// Starting the current user again returns their open context.
+    /// - Throws: a `StoreError` (a newer database, a failed migration, a file error, an
+    ///   invalid user id); nothing changed then: the previous context is still open and
+    ///   current, and the saved current user is unchanged.
     @discardableResult
     public func start(userID: String, stores: StoreDefinition) throws -> UserContext {
-        if let current, current.userID == userID { return current }
-        let directory = try UserContext.directory(for: userID, root: root)
-        try closeCurrent()
-        let context = try UserContext(userID: userID, directory: directory, definition: stores)
-        do {
-            try standard.database.setCurrentUser(SavedUser(id: userID, startedAt: now()))
-        } catch {
-            try? context.close()
-            throw error
+        try switchContext { current in
+            if let current, current.userID == userID { return current }
+            let directory = try UserContext.directory(for: userID, root: root)
+            let context = try UserContext(userID: userID, directory: directory, definition: stores)
+            do {
+                try standard.database.setCurrentUser(SavedUser(id: userID, startedAt: now()))
+            } catch {
+                try? context.close()
+                throw error
+            }
+            return context
         }
-        current = context
-        return context
     }
 
     /// Reopens the context of the user saved as current by an earlier launch, if any
@@ -58,27 +65,96 @@ public actor AppContexts {
     @discardableResult
     public func restore(stores: StoreDefinition) throws -> UserContext? {
         guard let saved = try standard.savedUser() else { return nil }
-        if let current, current.userID == saved.id { return current }
-        let directory = try UserContext.directory(for: saved.id, root: root)
-        try closeCurrent()
-        let context = try UserContext(userID: saved.id, directory: directory, definition: stores)
-        current = context
-        return context
+        return try start(restoring: saved.id, stores: stores)
+    }
+
+    /// Reopens the context of `userID`, whose session is being restored, without saving
+    /// anything (the user is already the saved current one).
+    @discardableResult
+    func start(restoring userID: String, stores: StoreDefinition) throws -> UserContext {
+        try switchContext { current in
+            if let current, current.userID == userID { return current }
+            let directory = try UserContext.directory(for: userID, root: root)
+            return try UserContext(userID: userID, directory: directory, definition: stores)
+        }
     }
 
     /// Signs the current user out of their context: forgets the saved current user and the
     /// saved session in one transaction, then closes the context. Their persistent data
-    /// stays on disk for their next sign-in.
+    /// stays on disk for their next sign-in, unless `erasingUserData`, which deletes their
+    /// directory once the context is closed.
     /// - Throws: when `sesame.sqlite` cannot be written (nothing was forgotten then, and
-    ///   the context stays open).
-    public func signOut() throws {
+    ///   the context stays open), or when the user's files cannot be deleted.
+    public func signOut(erasingUserData: Bool = false) throws {
         try standard.database.signOut()
+        let closed = try closeCurrent()
+        if erasingUserData, let closed { try StoreFiles.deleteDirectory(closed.stores.directory) }
+    }
+
+    /// Closes the current user's context without forgetting the saved user (the session was
+    /// invalidated: the user's next sign-in or launch finds them again).
+    public func close() throws {
         try closeCurrent()
     }
 
-    private func closeCurrent() throws {
-        guard let context = current else { return }
-        current = nil
-        try context.close()
+    /// A stream of the current user context: the current one (nil when none) at once, then
+    /// each change, in order. It ends when its consumer stops iterating.
+    public func changes() -> AsyncStream<UserContext?> {
+        let (stream, continuation) = AsyncStream.makeStream(of: UserContext?.self, bufferingPolicy: .bufferingNewest(16))
+        // Under the state's lock, so that no change can fall between the first value and
+        // the subscription.
+        state.withLock { current in
+            continuation.yield(current)
+            let id = observers.withLock { $0.add(continuation) }
+            continuation.onTermination = { [weak self] _ in self?.observers.withLock { $0.remove(id) } }
+        }
+        return stream
+    }
+
+    // MARK: Switching
+
+    /// Replaces the current context with the one `open` returns (given the current one),
+    /// closing the previous one afterwards; tells observers when it changed.
+    private func switchContext(_ open: (UserContext?) throws -> UserContext) throws -> UserContext {
+        try state.withLock { current in
+            let previous = current
+            let next = try open(previous)
+            guard next !== previous else { return next }
+            current = next
+            try? previous?.close()
+            observers.withLock { $0.yield(next) }
+            return next
+        }
+    }
+
+    @discardableResult
+    private func closeCurrent() throws -> UserContext? {
+        try state.withLock { current in
+            guard let context = current else { return nil }
+            current = nil
+            observers.withLock { $0.yield(nil) }
+            try context.close()
+            return context
+        }
+    }
+}
+
+/// The streams of ``AppContexts/changes()``.
+struct ContextObservers: Sendable {
+    private var continuations: [UInt64: AsyncStream<UserContext?>.Continuation] = [:]
+    private var count: UInt64 = 0
+
+    mutating func add(_ continuation: AsyncStream<UserContext?>.Continuation) -> UInt64 {
+        count += 1
+        continuations[count] = continuation
+        return count
+    }
+
+    mutating func remove(_ id: UInt64) {
+        continuations[id] = nil
+    }
+
+    func yield(_ context: UserContext?) {
+        for continuation in continuations.values { continuation.yield(context) }
     }
 }

@@ -69,6 +69,17 @@ enum StoreFiles {
         }
     }
 
+    /// Deletes a directory and everything in it (a signed-out user's context); a missing
+    /// directory is fine.
+    static func deleteDirectory(_ url: URL) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw StoreError.fileSystem(path: url.path, reason: "cannot delete (\(type(of: error)))")
+        }
+    }
+
     private static func setMode(_ mode: mode_t, path: String) throws {
         if chmod(path, mode) != 0 {
             throw StoreError.fileSystem(path: path, reason: "cannot set owner-only permissions (\(String(cString: strerror(errno))))")

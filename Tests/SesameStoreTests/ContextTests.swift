@@ -20,7 +20,7 @@ import Sesame
         let temporary = try TemporaryDirectory()
         do {
             let contexts = try AppContexts(root: temporary.url)
-            let context = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+            let context = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
             try await context.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
             try await context.stores.memory.write { db in try db.execute(sql: #"INSERT INTO "Draft" ("id") VALUES ('d')"#) }
             try contexts.standard.close()
@@ -28,7 +28,7 @@ import Sesame
         }
         let relaunched = try AppContexts(root: temporary.url)
         #expect(try relaunched.standard.savedUser()?.id == "alice")
-        let restored = try #require(try await relaunched.restore(stores: StoreTestSchema.definition))
+        let restored = try #require(try relaunched.restore(stores: StoreTestSchema.definition))
         #expect(restored.userID == "alice")
         #expect(try notes(restored) == 1)
         #expect(try await restored.stores.memory.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Draft""#) } == 0)
@@ -44,15 +44,15 @@ import Sesame
         let contexts = try AppContexts(root: temporary.url)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
 
-        let alice = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        let alice = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
         try await alice.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('a', 'secret')"#) }
         try sessions.save(session("alice", token: "a1"))
 
-        let bob = try await contexts.start(userID: "bob", stores: StoreTestSchema.definition)
+        let bob = try contexts.start(userID: "bob", stores: StoreTestSchema.definition)
         #expect(try notes(bob) == 0)
         #expect(try sessions.load() == nil)
         #expect(throws: (any Error).self) { try notes(alice) }
-        #expect(await contexts.current?.userID == "bob")
+        #expect(contexts.current?.userID == "bob")
 
         // A session saved for someone other than the current user is never loaded.
         try sessions.save(session("alice", token: "a2"))
@@ -65,25 +65,25 @@ import Sesame
         let temporary = try TemporaryDirectory()
         let contexts = try AppContexts(root: temporary.url)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
-        let alice = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        let alice = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
         try await alice.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('a', 'kept')"#) }
         try sessions.save(session("alice", token: "a1"))
 
-        try await contexts.signOut()
-        #expect(await contexts.current == nil)
+        try contexts.signOut()
+        #expect(contexts.current == nil)
         #expect(try contexts.standard.savedUser() == nil)
         #expect(try sessions.load() == nil)
         #expect(throws: (any Error).self) { try notes(alice) }
-        #expect(try await contexts.restore(stores: StoreTestSchema.definition) == nil)
+        #expect(try contexts.restore(stores: StoreTestSchema.definition) == nil)
 
-        let again = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        let again = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
         #expect(try notes(again) == 1)
     }
 
     @Test func rotatedSessionIsWhatAnotherConnectionReads() async throws {
         let temporary = try TemporaryDirectory()
         let contexts = try AppContexts(root: temporary.url)
-        try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
         try sessions.save(session("alice", token: "a1"))
         try sessions.save(session("alice", token: "a2"))

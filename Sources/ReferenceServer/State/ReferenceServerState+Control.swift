@@ -84,7 +84,7 @@ extension ReferenceServerState {
     public func latestChallenge(identifier: String) -> ChallengeInfo? {
         challenges.values
             .filter { $0.identifier == identifier }
-            .max { $0.expiresAt < $1.expiresAt }
+            .max { ($0.expiresAt, $0.sequence) < ($1.expiresAt, $1.sequence) }
             .map(Self.info)
     }
 

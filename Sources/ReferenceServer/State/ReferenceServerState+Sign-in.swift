@@ -33,8 +33,10 @@ extension ReferenceServerState {
             identifier: identifier,
             channel: isPhone ? "sms" : "email",
             code: SecretGenerator.code(),
-            expiresAt: now().addingTimeInterval(configuration.challengeLifetime.timeInterval)
+            expiresAt: now().addingTimeInterval(configuration.challengeLifetime.timeInterval),
+            sequence: challengesStarted + 1
         )
+        challengesStarted += 1
         challenges[challenge.id] = challenge
         let response = ChallengeResponse(
             challengeId: challenge.id.uuidString.lowercased(),

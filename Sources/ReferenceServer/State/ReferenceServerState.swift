@@ -66,6 +66,9 @@ public actor ReferenceServerState {
         var channel: String
         var code: String
         var expiresAt: Date
+        /// The order challenges were started in: the latest one wins a tie on `expiresAt`
+        /// (two challenges started within the same second of a test's clock).
+        var sequence = 0
         var failedAttempts = 0
         var consumed = false
     }
@@ -93,6 +96,7 @@ public actor ReferenceServerState {
     var accessTokens: [String: AccessTokenRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     var challenges: [UUID: Challenge] = [:]
+    var challengesStarted = 0
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]

@@ -59,3 +59,16 @@ struct AuthenticationProcess: Sendable {
         return current
     }
 }
+
+extension AuthenticationProcess: CustomReflectable {
+    /// The method, the step and the names of what the process holds, never the values: a
+    /// step that failed and may be retried keeps what the app supplied (a wrong code), and
+    /// the responses of earlier steps, so `dump(service)` must not show them.
+    var customMirror: Mirror {
+        Mirror(self, children: [
+            "id": id, "method": method.name, "epoch": epoch, "nextStepIndex": nextStepIndex,
+            "isRunningStep": isRunningStep, "isCompleting": isCompleting,
+            "arguments": arguments.keys.sorted(), "values": values.keys.sorted(), "responses": responses.keys.sorted(),
+        ], displayStyle: .struct)
+    }
+}

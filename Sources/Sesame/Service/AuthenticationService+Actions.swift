@@ -34,11 +34,15 @@ extension AuthenticationService {
                     logger.error("the session store failed to save: \(type(of: error))")
                 }
             case .clearSession:
+                let ended = session != nil
                 session = nil
                 do {
                     try configuration.sessionStore.clear()
                 } catch {
                     logger.error("the session store failed to clear: \(type(of: error))")
+                }
+                if ended {
+                    configuration.userSessionObserver?.userSessionDidEnd(machine.current == .invalid ? .invalidated : .signOut)
                 }
             case .publish(let state):
                 logger.info("authentication state: \(state)")

@@ -155,6 +155,9 @@ extension AuthenticationService {
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)
             guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else { throw cancelled() }
+            // In the same actor step as the state change: the user's context is current
+            // before anyone sees `authenticated`; refusing it fails the sign-in.
+            try configuration.userSessionObserver?.userSessionWillBegin(userID: Schema.userID(of: details), .signIn)
             session = StoredSession(credential: credential, details: details, signedInAt: now())
         } catch {
             signIn.completionFailed(id: finished.id)

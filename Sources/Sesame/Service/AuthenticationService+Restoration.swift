@@ -26,6 +26,12 @@ extension AuthenticationService {
             return machine.current
         }
         guard let stored else { return machine.current }
+        do {
+            try configuration.userSessionObserver?.userSessionWillBegin(userID: Schema.userID(of: stored.details), .restore)
+        } catch {
+            logger.error("the saved session was not restored: its user's context did not open (\(error))")
+            return machine.current
+        }
         session = stored
         logger.info("restored a saved session")
         await execute(machine.sessionRestored(stored.details), isStartup: true)

@@ -27,6 +27,9 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var sessionStore: any SessionStore<Details>
     /// Decides what happens to a session restored at launch.
     public var restorationDelegate: any SessionRestorationDelegate<Details>
+    /// Told when a user's session begins and ends, inside the step that changes the state
+    /// (per-user contexts: `SesameStore`'s `AppSession` sets it); nil for none.
+    public var userSessionObserver: (any UserSessionObserver)?
     /// How many undelivered events each subscriber may have before its oldest are dropped.
     public var eventBufferCapacity: Int
     /// Whether to read the schema's server-sent-events stream while a user is signed in.
@@ -59,9 +62,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
                 eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
                 eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
                 refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
-                eventTransport: (any ClientTransport)? = nil)
+                eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil)
     {
         self.eventTransport = eventTransport
+        self.userSessionObserver = userSessionObserver
         self.baseURL = baseURL
         self.client = client
         self.transport = transport

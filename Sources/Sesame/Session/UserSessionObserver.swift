@@ -1,0 +1,40 @@
+/// What follows the signed-in user beside the credential: per-user contexts and stores
+/// (`SesameStore`'s `AppSession` installs one). The service tells it, inside the actor step
+/// that changes the state, when a user's session begins and ends, so that what it opens and
+/// closes can never disagree with the state, even when sign-ins, sign-outs and refreshes
+/// race.
+///
+/// Its methods are synchronous on purpose: they run while the service holds its state, so
+/// that the user's context is current before the state becomes `authenticated` (or
+/// `presession`), and closed before anyone sees `unauthenticated` or `invalid`. Keep them short:
+/// the service's other calls wait meanwhile.
+public protocol UserSessionObserver: Sendable {
+    /// A session of `userID` is about to begin: a sign-in completed (the state becomes
+    /// `authenticated`, replacing any other user's session), or a session saved by an earlier
+    /// launch is being restored (the state becomes `presession`). A sign-in or restore that a
+    /// sign-out or another sign-in superseded never gets here.
+    /// - Throws: to refuse the session: a sign-in then fails with this error, a restore leaves
+    ///   the state `unauthenticated` (its saved session is kept for a later launch), and
+    ///   nothing else changes.
+    func userSessionWillBegin(userID: String, _ beginning: UserSessionBeginning) throws
+
+    /// The session ended: the state just became `unauthenticated` (sign-out) or `invalid`.
+    /// Never throws: the session is over either way.
+    func userSessionDidEnd(_ ending: UserSessionEnding)
+}
+
+/// How a user's session begins.
+public enum UserSessionBeginning: Sendable, Hashable {
+    /// An authentication method completed.
+    case signIn
+    /// The session an earlier launch saved is restored (`restoreSession()`).
+    case restore
+}
+
+/// How a user's session ends.
+public enum UserSessionEnding: Sendable, Hashable {
+    /// The app signed out (`unauthenticate()`).
+    case signOut
+    /// The back-end rejected the session, or it expired and could not be refreshed.
+    case invalidated
+}

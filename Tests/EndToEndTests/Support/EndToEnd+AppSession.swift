@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import ReferenceSDK
+import SesameStore
+
+/// A folder for one test's contexts, removed when the value goes away.
+final class ContextsFolder: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("sesame-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// An app as it runs: an `AppSession` over the reference back-end, and its service wrapped
+/// for the secret scan.
+struct TestApp: Sendable {
+    let app: AppSession<ReferenceSDKSchema>
+    let service: Service
+
+    /// The current user's id, nil without a context.
+    var contextUser: String? { app.currentContext?.userID }
+
+    /// The notes in the current user's persistence store.
+    func storedNotes() throws -> [String] {
+        guard let context = app.currentContext else { throw Unexpected("no user context is open") }
+        return try context.stores.persistence.read { db in
+            try ReferenceSDKStore.Persistence.Note.order(ReferenceSDKStore.Persistence.Note.Columns.id).fetchAll(db).map(\.text)
+        }
+    }
+
+    /// Writes a note into the current user's persistence store.
+    func storeNote(_ text: String) throws {
+        guard let context = app.currentContext else { throw Unexpected("no user context is open") }
+        try context.stores.persistence.write { db in
+            try ReferenceSDKStore.Persistence.Note(id: UUID().uuidString, text: text, createdAt: 0).insert(db)
+        }
+    }
+}
+
+extension EndToEnd {
+    /// Makes an app whose contexts live in `folder`, watched by the test's secret scan like
+    /// ``makeService(store:receivesServerEvents:traffic:logs:client:restorationDelegate:)``.
+    func makeApp(in folder: ContextsFolder, userDataOnSignOut: UserDataOnSignOut = .keep, logs: LogCapture = LogCapture(),
+                 restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate())
+        throws -> TestApp
+    {
+        let clock = self.clock
+        let app = try AppSession<ReferenceSDKSchema>(configuration: .init(
+            service: .init(baseURL: backEnd.baseURL,
+                           client: ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
+                           now: { clock.now }, logger: logs.logger(label: "e2e.app"),
+                           restorationDelegate: restorationDelegate, receivesServerEvents: false),
+            stores: ReferenceSDKStore.definition, directory: folder.url, userDataOnSignOut: userDataOnSignOut))
+        scan.lookFor(Secret(kind: "clientSecret", value: BackEnd.clientSecret))
+        scan.watch(logs)
+        scan.watch(app.auth)
+        return TestApp(app: app, service: Service(runtime: app.auth, scan: scan))
+    }
+}
+
+/// The notes in a user's persistence file, read with GRDB alone (no context open).
+func notesOnDisk(ofUser uid: String, in folder: ContextsFolder) throws -> [String] {
+    let directory = try UserContext.directory(for: uid, root: folder.url)
+    let queue = try DatabaseQueue(path: directory.appendingPathComponent(ContextStores.persistenceFileName).path)
+    defer { try? queue.close() }
+    return try queue.read { db in try String.fetchAll(db, sql: #"SELECT "text" FROM "Note" ORDER BY "id""#) }
+}
