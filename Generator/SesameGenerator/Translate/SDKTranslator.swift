@@ -38,7 +38,7 @@ struct SDKTranslator {
         let sdk = translateSDK(sdkFile, operations: operations, reader: &reader)
         var store: StoreIR?
         if let storeFile = roleFiles[.store] {
-            let (ir, storeDiagnostics) = StoreGenerator.translate(storeFile)
+            let (ir, storeDiagnostics) = StoreTranslator.translate(storeFile)
             store = ir
             diagnostics += storeDiagnostics
         }

@@ -109,8 +109,7 @@ struct StoreRenderer {
             }
             writer.line("latest: { db in")
             writer.indented { writer in
-                let latest = section?.latest.map { StoreDiff.creation(of: $0, identifier: "") }
-                sql(latest?.operations.flatMap(StoreSQL.statements) ?? [], into: &writer)
+                sql(section?.latestCreation?.operations.flatMap(StoreSQL.statements) ?? [], into: &writer)
             }
             writer.line("}")
         }
