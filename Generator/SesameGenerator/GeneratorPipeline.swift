@@ -49,10 +49,10 @@ public enum GeneratorPipeline {
         // A file that did not parse would make every reference into it look unknown: report
         // the syntax errors of every file, and nothing that would follow from them.
         if diagnostics.hasErrors { return Validation(ir: nil, diagnostics: diagnostics.sortedByLocation()) }
-        var translator = SDKTranslator(files: files)
+        let translator = SDKTranslator(files: files)
         let (ir, problems) = translator.translate()
         diagnostics += problems
-        if let ir { diagnostics += StoreSnapshots.check(ir.store, recorded: released) }
+        if let ir { diagnostics += SchemaValidator.checkReleasedStore(ir.store, recorded: released) }
         return Validation(ir: diagnostics.hasErrors ? nil : ir, diagnostics: diagnostics.sortedByLocation())
     }
 
