@@ -40,25 +40,7 @@ struct AuthTranslator {
                 methods.append(method)
             }
         }
-        checkInputCases(methods, reader: &reader)
         return (methods, operations)
-    }
-
-    /// Each later step of a multi-step method is an `AuthenticationInput` case named after
-    /// the method and the step; two pairs that give one name (`a_b` + `c`, `a` + `b_c`) are
-    /// an error at the second step.
-    private func checkInputCases(_ methods: [MethodIR], reader: inout NodeReader) {
-        var seen: [String: (method: String, step: String)] = [:]
-        for method in methods where method.isMultiStep {
-            for step in method.steps.dropFirst() {
-                let name = SwiftName.inputCase(method: method.name, step: step.name)
-                if let previous = seen[name] {
-                    reader.append(.error("step '\(step.name)' of '\(method.name)' and step '\(previous.step)' of '\(previous.method)' would both be the Swift case AuthenticationInput.\(name)", at: step.location))
-                    continue
-                }
-                seen[name] = (method.name, step.name)
-            }
-        }
     }
 
     // MARK: Methods

@@ -7,9 +7,8 @@ import Yams
 /// 2. translate the models files into the shared `ModelTable`;
 /// 3. translate each other file against that table: auth.yaml, errors.yaml, events.yaml,
 ///    sdk.yaml, store.yaml (inline schemas hoisted through one `InlineSchemas`);
-/// 4. validate what spans files (`SchemaValidator`).
-///
-/// Swift names are then decided by the naming pass, on the IR this returns.
+/// 4. name what depends on several declarations and check every clash (`NamingPass`);
+/// 5. validate what spans files (`SchemaValidator`).
 struct SDKTranslator {
     private let files: [ParsedFile]
 
@@ -28,7 +27,7 @@ struct SDKTranslator {
         }
         var schemas = InlineSchemas(table: table)
         var auth = AuthTranslator(table: table)
-        let (methods, operations) = auth.translate(symbols.roleFiles[.auth], schemas: &schemas)
+        var (methods, operations) = auth.translate(symbols.roleFiles[.auth], schemas: &schemas)
         var errorsTranslator = ErrorsTranslator()
         let errors = errorsTranslator.translate(symbols.roleFiles[.errors])
         diagnostics += errorsTranslator.diagnostics
@@ -44,18 +43,20 @@ struct SDKTranslator {
             store = ir
             diagnostics += storeDiagnostics
         }
-        diagnostics += reader.diagnostics + auth.diagnostics + symbols.models.diagnostics
-        if let sdk {
-            diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
-            let generated = ["\(sdk.name)Schema", "\(sdk.name)Error", "\(sdk.name)Event", sdk.name]
-            for model in modelIR + schemas.hoisted where generated.contains(model.swiftName) {
-                diagnostics.append(.error("model '\(model.name)' would be the Swift type \(model.swiftName), which the SDK itself declares; rename it", at: model.location))
-            }
-        }
-        guard let sdk, !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
-        let allModels = (modelIR + schemas.hoisted).sorted { $0.swiftName < $1.swiftName }
+        var naming = NamingPass()
+        naming.nameInputCases(&methods)
+        diagnostics += reader.diagnostics + auth.diagnostics + naming.diagnostics + symbols.models.diagnostics
+        guard let sdk else { return (nil, diagnostics.sortedByLocation()) }
+        diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
+        var models = modelIR + schemas.hoisted
+        let typeNames = NamingPass.typeNames(sdkName: sdk.name, hasStore: store != nil)
+        naming = NamingPass()
+        naming.checkClashes(models, with: typeNames)
+        diagnostics += naming.diagnostics
+        guard !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
+        naming.nameMembers(&models)
         return (SDKIR(name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
-                      lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: allModels,
-                      errors: errors, events: events, store: store), diagnostics.sortedByLocation())
+                      lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: models.sorted { $0.swiftName < $1.swiftName },
+                      errors: errors, events: events, store: store, typeNames: typeNames), diagnostics.sortedByLocation())
     }
 }
