@@ -25,9 +25,10 @@ check:
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
 
-## Record Schema/ as released: later changes are diffed against it by `make check`.
+## Record Schema/ as released: its YAML in $(RELEASED), which `make check` diffs later
+## changes against, and its store versions in $(SCHEMA)/released/store, frozen from then on.
 release-snapshot:
-	rm -rf $(RELEASED) && mkdir -p $(RELEASED) && cp $(SCHEMA)/*.yaml $(RELEASED)/
+	$(SESAME) release $(SCHEMA)
 
 ## The whole suite: the schema check, every test target, then the runtime's concurrency
 ## tests under ThreadSanitizer (its own build folder: ~14 min cold, under a minute warm).

@@ -13,17 +13,31 @@ public enum GeneratorPipeline {
     public struct Generation: Sendable {
         /// The files to write, sorted by path; empty when there are errors.
         public var files: [GeneratedFile]
+        /// Every diagnostic, in file, line, column order.
         public var diagnostics: [Diagnostic]
+        /// The IR, when the schema has no errors.
         public var ir: SDKIR?
-        /// Snapshots of the store versions, relative to the schema folder
-        /// (`released/store/persistence/1.json`), to record where none is recorded yet.
-        public var storeSnapshots: [GeneratedFile] = []
     }
+
+    /// The outcome of recording a schema folder as released.
+    public struct Release: Sendable {
+        /// The files that record the release, relative to the schema folder, sorted by path:
+        /// `released/schema/<file>` for every source file, and
+        /// `released/store/<kind>/<version>.json` for every declared store version. Empty when
+        /// there are errors.
+        public var files: [GeneratedFile]
+        /// Every diagnostic, in file, line, column order.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The folder inside the schema folder that holds the released schema's YAML.
+    public static let releasedSchemaFolder = "released/schema"
 
     /// Parses every source and validates the whole schema, reporting all problems at once.
     /// - Parameter released: the recorded store snapshots by path relative to the schema
     ///   folder (`released/store/persistence/1.json`); a declared version that differs from
-    ///   its snapshot is an error.
+    ///   its snapshot is an error, and so is a recorded version no longer declared. A declared
+    ///   version with no snapshot is accepted: it is in development until `release` records it.
     public static func validate(_ sources: [SchemaSource], released: [String: String] = [:]) -> Validation {
         var diagnostics: [Diagnostic] = []
         var files: [ParsedFile] = []
@@ -35,10 +49,10 @@ public enum GeneratorPipeline {
         // A file that did not parse would make every reference into it look unknown: report
         // the syntax errors of every file, and nothing that would follow from them.
         if diagnostics.hasErrors { return Validation(ir: nil, diagnostics: diagnostics.sortedByLocation()) }
-        var translator = SDKTranslator(files: files)
+        let translator = SDKTranslator(files: files)
         let (ir, problems) = translator.translate()
         diagnostics += problems
-        if let ir { diagnostics += StoreSnapshots.check(ir.store, recorded: released) }
+        if let ir { diagnostics += SchemaValidator.checkReleasedStore(ir.store, recorded: released) }
         return Validation(ir: diagnostics.hasErrors ? nil : ir, diagnostics: diagnostics.sortedByLocation())
     }
 
@@ -47,8 +61,19 @@ public enum GeneratorPipeline {
         let validation = validate(sources, released: released)
         guard let ir = validation.ir else { return Generation(files: [], diagnostics: validation.diagnostics, ir: nil) }
         var files = SwiftRenderer.render(ir)
-        if let store = ir.store { files += StoreGenerator.render(store, sdk: ir) }
-        return Generation(files: files.sorted { $0.path < $1.path }, diagnostics: validation.diagnostics, ir: ir,
-                          storeSnapshots: ir.store.map(StoreSnapshots.snapshots) ?? [])
+        if let store = ir.store, let namespace = ir.typeNames.store { files += StoreRenderer(store: store, namespace: namespace).files() }
+        return Generation(files: files.sorted { $0.path < $1.path }, diagnostics: validation.diagnostics, ir: ir)
+    }
+
+    /// Validates, then returns what records the schema as released: a copy of every source
+    /// (what `sesame diff` compares later schemas with) and a snapshot of every declared store
+    /// version (frozen from then on). A recorded store version that was edited or dropped is
+    /// an error here as in `validate`, so a release never rewrites a shipped version.
+    public static func release(_ sources: [SchemaSource], released: [String: String] = [:]) -> Release {
+        let validation = validate(sources, released: released)
+        guard let ir = validation.ir else { return Release(files: [], diagnostics: validation.diagnostics) }
+        let copies = sources.map { GeneratedFile(path: "\(releasedSchemaFolder)/\($0.relativePath)", contents: $0.text) }
+        let snapshots = ir.store.map(StoreSnapshots.snapshots) ?? []
+        return Release(files: (copies + snapshots).sorted { $0.path < $1.path }, diagnostics: validation.diagnostics)
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import SesameGenerator
 
 /// Reads a schema folder: every `.yaml` and `.yml` file below it, except `released/`
-/// (store snapshots the generator writes).
+/// (the released schema and store snapshots that `sesame release` writes).
 enum SchemaFolder {
     static func read(_ path: String) throws -> [SchemaSource] {
         let root = URL(fileURLWithPath: path)

@@ -12,11 +12,12 @@ struct Sesame: ParsableCommand {
           sesame validate Schema
           sesame generate Schema --output Sources/ReferenceSDK/Generated
           sesame generate Schema --output Sources/ReferenceSDK/Generated --check
+          sesame release Schema
 
         Diagnostics are printed as file:line:column: error: message, every problem in one run.
         The format is described in docs/format.md.
         """,
-        subcommands: [Validate.self, Generate.self, Diff.self]
+        subcommands: [Validate.self, Generate.self, Diff.self, Release.self]
     )
 }
 
@@ -98,12 +99,8 @@ struct Generate: ParsableCommand {
         if generation.diagnostics.hasErrors { throw ExitCode(1) }
         if let singleFile { return try writeSingleFile(generation.files, to: singleFile) }
         guard let output else { return }
-        // Store versions not recorded yet are recorded now (Schema/released/store/…): from
-        // then on they are frozen, and editing one is an error.
-        let snapshots = generation.storeSnapshots.filter { released[$0.path] == nil }.map {
-            OutputFolder.Change(path: (schema as NSString).appendingPathComponent($0.path), kind: .created, contents: $0.contents)
-        }
-        let changes = try OutputFolder(path: output).changes(for: generation.files) + snapshots
+        // Only the output folder is written: recording released store versions is `sesame release`.
+        let changes = try OutputFolder(path: output).changes(for: generation.files)
         if check {
             if changes.isEmpty {
                 FileHandle.standardError.write(Data("\(output): up to date (\(generation.files.count) files)\n".utf8))

@@ -121,4 +121,37 @@ import SesameGenerator
         #expect(result.errors.contains("unknown model 'Nope'"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    @Test func generateWritesNothingIntoTheSchemaFolderAndReleaseRecordsTheRelease() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("Schema"), output = folder.appendingPathComponent("Generated")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let store = "persistence:\n  1:\n    Note: { id: { type: text, primaryKey: true }, body: text }\n"
+        try writeSchema(Fixture.sources(["store.yaml": store]), to: schema)
+        let released = schema.appendingPathComponent("released")
+
+        #expect(try run(["generate", schema.path, "--output", output.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: released.path), "generate writes only its output folder")
+        #expect(try run(["generate", schema.path, "--output", output.path, "--check"]).status == 0,
+                "a store version not recorded yet is in development, not drift")
+        let unreleased = try run(["release", schema.path, "--check"])
+        #expect(unreleased.status == 1)
+        #expect(unreleased.errors.contains("\(schema.path)/released/store/persistence/1.json: would be created"))
+
+        #expect(try run(["release", schema.path]).status == 0)
+        let snapshot = released.appendingPathComponent("store/persistence/1.json")
+        #expect(FileManager.default.fileExists(atPath: snapshot.path))
+        #expect(try String(contentsOf: released.appendingPathComponent("schema/store.yaml"), encoding: .utf8) == store)
+        #expect(try run(["release", schema.path, "--check"]).status == 0)
+
+        // Version 1 is frozen now: editing it fails generate --check and release alike, at its position.
+        try store.replacingOccurrences(of: "body: text", with: "body: blob").write(to: schema.appendingPathComponent("store.yaml"), atomically: true, encoding: .utf8)
+        let check = try run(["generate", schema.path, "--output", output.path, "--check"])
+        #expect(check.status == 1)
+        #expect(check.errors.contains("\(schema.path)/store.yaml:2:3: error: persistence v1 is released"))
+        let refused = try run(["release", schema.path])
+        #expect(refused.status == 1)
+        #expect(try String(contentsOf: released.appendingPathComponent("schema/store.yaml"), encoding: .utf8) == store, "a refused release writes nothing")
+    }
 }

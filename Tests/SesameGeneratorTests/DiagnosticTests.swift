@@ -145,4 +145,56 @@ import SesameGenerator
         #expect(validation.ir == nil)
         #expect(validation.diagnostics.map(\.message) == ["the schema folder has no sdk.yaml (it names the SDK and its credential)"])
     }
+
+    @Test func lastStepMustReturnTheTokenModel() {
+        let auth = Fixture.auth + "\nmethods:\n  guest: { steps: [ { request: POST /g, response: User } ] }\n"
+        #expect(Fixture.printed(["auth.yaml": auth]) == ["Schema/auth.yaml:4:21: error: the last step of 'guest' must return the token model 'Token', not 'User'"])
+    }
+
+    @Test func credentialRulesAreChecked() {
+        let badStatus = Fixture.sdk.replacingOccurrences(of: "status: 401", with: "status: 200")
+        #expect(Fixture.printed(["sdk.yaml": badStatus]) == ["Schema/sdk.yaml:5:23: error: the rejection status must be a client error (400–499), found 200"])
+        let noToken = Fixture.sdk + "\n  apply: { header: Authorization, format: Bearer }\n"
+        #expect(Fixture.printed(["sdk.yaml": noToken]) == ["Schema/sdk.yaml:8:43: error: the credential format must hold {accessToken}"])
+    }
+
+    @Test func allOfPropertiesAreVisibleToStepPlaceholders() {
+        let models = Fixture.models + """
+
+        Base: { type: object, required: [challengeId], properties: { challengeId: { type: string } } }
+        Challenge: { allOf: [ { $ref: "#/Base" }, { type: object, properties: { channel: { type: string } } } ] }
+        """
+        let auth = Fixture.auth + """
+
+        methods:
+          otp:
+            steps:
+              - { name: start, request: POST /otp, response: Challenge }
+              - { name: finish, needs: code, request: POST /otp/verify, body: { id: "{start.challengeId}", code: "{code}" }, response: Token }
+        """
+        #expect(Fixture.printed(["models.yaml": models, "auth.yaml": auth]).isEmpty)
+    }
+
+    @Test func filesInSubfoldersDeclareModels() {
+        let validation = Fixture.validate(["models/auth.yaml": "Extra: { type: string }\n"])
+        #expect(validation.diagnostics.isEmpty, "\(validation.diagnostics)")
+        #expect(validation.ir?.models.contains { $0.name == "Extra" } == true)
+    }
+
+    @Test func queryInAPathIsAnError() {
+        let auth = "operations:\n  me: { request: GET /me, response: User }\n  search: { request: GET /search?q=x }\n"
+        #expect(Fixture.printed(["auth.yaml": auth]) ==
+            ["Schema/auth.yaml:3:22: error: the path of the request of 'search' must not hold a query or a fragment; declare query parameters with 'in: query'"])
+    }
+
+    @Test func swappedLettersStillGetASuggestion() {
+        let models = Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [di]")
+        #expect(Fixture.printed(["models.yaml": models]) ==
+            ["Schema/models.yaml:10:14: error: required property 'di' is not declared in properties; did you mean 'id'?"])
+    }
+
+    @Test func anOperationThatFailsIsNotReportedAgainWhereItIsUsed() {
+        let auth = "operations:\n  me: { request: GET /me, response: User, bogus: 1 }\n"
+        #expect(Fixture.printed(["auth.yaml": auth]) == ["Schema/auth.yaml:2:43: error: unknown key 'bogus' in operation 'me'"])
+    }
 }

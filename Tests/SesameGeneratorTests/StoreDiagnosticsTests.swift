@@ -199,4 +199,21 @@ import Testing
         """)
         #expect(errors.count == 3)
     }
+
+    /// A store version of `Int.max`: the numbering check computed the next version as
+    /// `number + 1` and overflowed. Versions now stop at SQLite's `user_version` bound.
+    @Test func storeVersionTooLargeForTheDatabase() {
+        let generation = FuzzCase.run("=== sdk.yaml\n=== store.yaml\npersistence:\n  9223372036854775807: {}\n")
+        #expect(generation.diagnostics.map(\.description).contains(
+            "Schema/store.yaml:2:3: error: version 9223372036854775807 of 'persistence' is too large: a database records at most version 2147483647"))
+    }
+
+    /// The largest version a database can record is still a version: past the bound check,
+    /// it is reported as a gap like any other.
+    @Test func largestStoreVersionIsAGap() {
+        let generation = FuzzCase.run("=== sdk.yaml\n=== store.yaml\npersistence:\n  2147483647: {}\n")
+        let messages = generation.diagnostics.map(\.message)
+        #expect(!messages.contains { $0.contains("too large") })
+        #expect(messages.contains { $0.hasPrefix("the first version of 'persistence' is 2147483647") })
+    }
 }

@@ -10,7 +10,7 @@ enum StoreFixture {
         let source = SchemaSource(path: path, relativePath: "store.yaml", text: yaml)
         let (file, parseDiagnostics) = YAMLReader.parse(source)
         precondition(parseDiagnostics.isEmpty, "fixture YAML must parse: \(parseDiagnostics)")
-        return StoreGenerator.translate(file)
+        return StoreTranslator.translate(file)
     }
 
     /// The errors of a translation as `line:column: message`.

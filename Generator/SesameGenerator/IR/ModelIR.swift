@@ -36,10 +36,15 @@ public struct ModelIR: Sendable, Hashable, Codable {
 public struct ObjectIR: Sendable, Hashable, Codable {
     public var properties: [PropertyIR]
     public var additionalProperties: AdditionalPropertiesIR
+    /// The Swift property that keeps undeclared keys (`additionalProperties`, or
+    /// `additionalProperties_` beside a declared property of that name); set by the naming pass.
+    public var additionalPropertiesName: String
 
-    public init(properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR) {
+    public init(properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,
+                additionalPropertiesName: String = "additionalProperties") {
         self.properties = properties
         self.additionalProperties = additionalProperties
+        self.additionalPropertiesName = additionalPropertiesName
     }
 }
 
@@ -116,10 +121,17 @@ public struct EnumCaseIR: Sendable, Hashable, Codable {
 public struct UnionIR: Sendable, Hashable, Codable {
     public var discriminator: String
     public var variants: [UnionVariantIR]
+    /// The label of the discriminator in the `unknown` case (never `value`, the label beside
+    /// it); set by the naming pass.
+    public var unknownTagLabel: String
+    /// The property that returns the discriminator's value (`typeValue`); set by the naming pass.
+    public var tagPropertyName: String
 
-    public init(discriminator: String, variants: [UnionVariantIR]) {
+    public init(discriminator: String, variants: [UnionVariantIR], unknownTagLabel: String = "", tagPropertyName: String = "") {
         self.discriminator = discriminator
         self.variants = variants
+        self.unknownTagLabel = unknownTagLabel
+        self.tagPropertyName = tagPropertyName
     }
 }
 

@@ -13,10 +13,12 @@ public struct SDKIR: Sendable, Hashable, Codable {
     public var errors: ErrorsIR
     public var events: EventsIR
     public var store: StoreIR?
+    /// The Swift names of the types the SDK itself declares; set by the naming pass.
+    public var typeNames: GeneratedTypeNamesIR
 
     public init(name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
                 methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
-                store: StoreIR?) {
+                store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil) {
         self.name = name
         self.description = description
         self.baseURL = baseURL
@@ -28,6 +30,7 @@ public struct SDKIR: Sendable, Hashable, Codable {
         self.errors = errors
         self.events = events
         self.store = store
+        self.typeNames = typeNames ?? NamingPass.typeNames(sdkName: name, hasStore: store != nil)
     }
 }
 
@@ -198,10 +201,14 @@ public struct StepIR: Sendable, Hashable, Codable {
     public var body: [TemplateFieldIR]
     /// The model the step's response decodes to.
     public var response: String?
+    /// The `AuthenticationInput` case of a later step of a multi-step method (nil for a
+    /// first step); set by the naming pass.
+    public var inputCaseName: String?
     public var location: SourceLocation
 
     public init(name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
-                needs: [ParameterIR], body: [TemplateFieldIR], response: String?, location: SourceLocation) {
+                needs: [ParameterIR], body: [TemplateFieldIR], response: String?, inputCaseName: String? = nil,
+                location: SourceLocation) {
         self.name = name
         self.request = request
         self.encoding = encoding
@@ -209,6 +216,7 @@ public struct StepIR: Sendable, Hashable, Codable {
         self.needs = needs
         self.body = body
         self.response = response
+        self.inputCaseName = inputCaseName
         self.location = location
     }
 }

@@ -2,12 +2,11 @@
 /// this version of the SDK does not know.
 struct ErrorRenderer {
     let sdk: SDKIR
-    let names: Names
 
     func render() -> String {
         var writer = SwiftRenderer.fileWriter(imports: ["Sesame"])
         writer.doc("An error the back-end reports. Each case carries the response: its status, code, message and category.")
-        writer.block("public enum \(names.error): Error, Hashable, Sendable, CustomStringConvertible") { body in
+        writer.block("public enum \(sdk.typeNames.error): Error, Hashable, Sendable, CustomStringConvertible") { body in
             for error in sdk.errors.errors {
                 body.doc(error.description ?? "`\(error.code)`.")
                 body.line("/// Status \(error.status), category \(error.category.rawValue).")

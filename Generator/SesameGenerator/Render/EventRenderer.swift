@@ -2,13 +2,12 @@
 /// this version of the SDK does not know (or whose payload does not decode).
 struct EventRenderer {
     let sdk: SDKIR
-    let names: Names
     let types: TypeRendering
 
     func render() -> String {
         var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"])
         writer.doc("An event the back-end pushes.")
-        writer.block("public enum \(names.event): ServerEvent, CustomStringConvertible") { body in
+        writer.block("public enum \(sdk.typeNames.event): ServerEvent, CustomStringConvertible") { body in
             for event in sdk.events.events {
                 body.doc(event.description)
                 if event.effect == .invalidate { body.line("/// Receiving it makes the session invalid.") }

@@ -3,7 +3,6 @@
 /// never show an argument, so a password cannot reach a log.
 struct MethodRenderer {
     let sdk: SDKIR
-    let names: Names
     let types: TypeRendering
 
     func render() -> String {
@@ -106,7 +105,7 @@ struct MethodRenderer {
                 getter.block("switch self") { cases in
                     if methods.isEmpty { return }
                     for method in methods {
-                        cases.line("case .\(SwiftName.escaped(method.swiftName)): return \(names.schema).Methods.\(SwiftName.escaped(method.swiftName))")
+                        cases.line("case .\(SwiftName.escaped(method.swiftName)): return \(sdk.typeNames.schema).Methods.\(SwiftName.escaped(method.swiftName))")
                     }
                 }
             }
@@ -135,7 +134,7 @@ struct MethodRenderer {
         var inputs: [(name: String, method: MethodIR, step: StepIR)] = []
         for method in methods {
             for step in method.steps.dropFirst() {
-                inputs.append((SwiftName.inputCase(method: method.name, step: step.name), method, step))
+                inputs.append((step.inputCaseName ?? step.name, method, step))
             }
         }
         writer.doc("The values the app supplies to run the next step of a multi-step method.")

@@ -32,7 +32,7 @@ struct ModelRenderer {
     private func renderObject(_ model: ModelIR, _ object: ObjectIR, qualifiedName: String, into writer: inout CodeWriter) {
         let name = SwiftName.escaped(model.swiftName)
         let keepsExtra: TypeIR? = { if case .kept(let type, _) = object.additionalProperties { return type } else { return nil } }()
-        let extraName = object.properties.contains { $0.swiftName == "additionalProperties" } ? "additionalProperties_" : "additionalProperties"
+        let extraName = object.additionalPropertiesName
         writer.block("public struct \(name): Codable, Hashable, Sendable") { body in
             for property in object.properties {
                 body.doc(property.description)
@@ -259,9 +259,7 @@ struct ModelRenderer {
 
     private func renderUnion(_ model: ModelIR, _ union: UnionIR, into writer: inout CodeWriter) {
         let name = SwiftName.escaped(model.swiftName)
-        // The label of the unknown case's discriminator, which must differ from `value`.
-        let tagName = SwiftName.lowerCamel(union.discriminator)
-        let label = SwiftName.escaped(tagName == "value" ? "valueTag" : tagName)
+        let label = SwiftName.escaped(union.unknownTagLabel)
         writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
             for variant in union.variants {
                 body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.type))))")
@@ -270,7 +268,7 @@ struct ModelRenderer {
             body.line("case unknown(\(label): String, value: JSONValue)")
             body.line()
             body.doc("The discriminator's value.")
-            body.block("public var \(SwiftName.escaped(tagName + "Value")): String") { getter in
+            body.block("public var \(SwiftName.escaped(union.tagPropertyName)): String") { getter in
                 getter.block("switch self") { cases in
                     for variant in union.variants {
                         cases.line("case .\(SwiftName.escaped(variant.caseName)): return \(SwiftName.stringLiteral(variant.tag))")

@@ -2,12 +2,11 @@
 /// authentication service, or a test double).
 struct OperationRenderer {
     let sdk: SDKIR
-    let names: Names
     let types: TypeRendering
 
     func render() -> String {
         var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"])
-        writer.block("extension OperationPerformer where Schema == \(names.schema)") { body in
+        writer.block("extension OperationPerformer where Schema == \(sdk.typeNames.schema)") { body in
             for (index, operation) in sdk.operations.enumerated() {
                 if index > 0 { body.line() }
                 renderOperation(operation, into: &body)
@@ -29,7 +28,7 @@ struct OperationRenderer {
                 writer.line("///   - \(parameter.swiftName): \(SwiftName.commentSafe(parameter.description!))")
             }
         }
-        writer.line("/// - Throws: `\(names.error)` when the back-end answers with an error, `SesameError` for any other failure")
+        writer.line("/// - Throws: `\(sdk.typeNames.error)` when the back-end answers with an error, `SesameError` for any other failure")
         writer.line("///   (no connection, a response that does not decode, a sign-in too old), `SchemaViolation` when an")
         writer.line("///   argument breaks its schema. The authentication state is unchanged by a failure.")
         var parameters: [String] = []
@@ -54,7 +53,7 @@ struct OperationRenderer {
                     types.checks(SwiftName.escaped(parameter.swiftName), parameter.type, parameter.constraints, path: path, into: &body)
                 }
             }
-            var arguments = ["\(names.schema).Requests.\(SwiftName.escaped(operation.swiftName))"]
+            var arguments = ["\(sdk.typeNames.schema).Requests.\(SwiftName.escaped(operation.swiftName))"]
             let path = operation.parameters.filter { $0.location == .path }
             if !path.isEmpty {
                 arguments.append("pathParameters: [" + path.map { "\(SwiftName.stringLiteral($0.name)): \(types.text(SwiftName.escaped($0.swiftName), $0.type))" }.joined(separator: ", ") + "]")

@@ -2,7 +2,6 @@
 /// reads, and the request and method descriptions.
 struct SchemaRenderer {
     let sdk: SDKIR
-    let names: Names
     let types: TypeRendering
 
     func render() -> String {
@@ -10,10 +9,10 @@ struct SchemaRenderer {
         writer.doc(sdk.description ?? "The \(sdk.name) back-end.")
         writer.doc("\nEverything the Sesame runtime needs to know about the back-end, as its schema declares it.")
         let detailsType = sdk.operations.first { $0.name == sdk.credential.detailsOperation }?.response.map(types.swift) ?? "JSONValue"
-        writer.block("public enum \(names.schema): SDKSchema") { body in
+        writer.block("public enum \(sdk.typeNames.schema): SDKSchema") { body in
             body.line("public typealias Details = \(detailsType)")
-            body.line("public typealias ServerError = \(names.error)")
-            body.line("public typealias Event = \(names.event)")
+            body.line("public typealias ServerError = \(sdk.typeNames.error)")
+            body.line("public typealias Event = \(sdk.typeNames.event)")
             body.line()
             body.line("public static let description = SDKDescription(")
             body.indented { arguments in
@@ -24,7 +23,7 @@ struct SchemaRenderer {
                 arguments.indented { errors in
                     errors.line("codeField: \(SwiftName.stringLiteral(sdk.errors.codeField)),")
                     errors.line("messageField: \(sdk.errors.messageField.map(SwiftName.stringLiteral) ?? "nil"),")
-                    errors.line("codes: \(names.error).categories")
+                    errors.line("codes: \(sdk.typeNames.error).categories")
                 }
                 arguments.line("),")
                 let stream = sdk.events.stream.map {
@@ -34,7 +33,7 @@ struct SchemaRenderer {
                 arguments.line("events: EventCatalogue(stream: \(stream), invalidating: [\(invalidating.joined(separator: ", "))]),")
                 let lifecycle = [("signOut", sdk.lifecycle.signOut), ("detachIdentity", sdk.lifecycle.detachIdentity),
                                  ("destroyAccount", sdk.lifecycle.destroyAccount)]
-                    .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped(SwiftName.lowerCamel($0)))" } }
+                    .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped(operationSwiftName($0)))" } }
                 arguments.line("lifecycle: LifecycleDescription(\(lifecycle.joined(separator: ", ")))")
             }
             body.line(")")
@@ -51,8 +50,8 @@ struct SchemaRenderer {
                 }
             }
             body.line()
-            body.block("public static func serverError(_ response: ServerErrorResponse) -> \(names.error)") { function in
-                function.line("\(names.error)(response)")
+            body.block("public static func serverError(_ response: ServerErrorResponse) -> \(sdk.typeNames.error)") { function in
+                function.line("\(sdk.typeNames.error)(response)")
             }
             body.line()
             body.doc("The requests of the schema's operations.")
@@ -79,6 +78,11 @@ struct SchemaRenderer {
             }
         }
         return writer.text
+    }
+
+    /// The Swift name the naming of operations gave the operation `name`.
+    private func operationSwiftName(_ name: String) -> String {
+        sdk.operations.first { $0.name == name }?.swiftName ?? name
     }
 
     private func userIDProperty() -> PropertyIR? {
@@ -111,7 +115,7 @@ struct SchemaRenderer {
             }
             let rejection = credential.rejection
             body.line("rejection: RejectionRule(status: \(rejection.status), wwwAuthenticateError: \(rejection.wwwAuthenticateError.map(SwiftName.stringLiteral) ?? "nil"), bodyCode: \(rejection.bodyCode.map(SwiftName.stringLiteral) ?? "nil")),")
-            body.line("details: Requests.\(SwiftName.escaped(SwiftName.lowerCamel(credential.detailsOperation))),")
+            body.line("details: Requests.\(SwiftName.escaped(operationSwiftName(credential.detailsOperation))),")
             body.line("userIDField: \(SwiftName.stringLiteral(credential.userIDField))")
         }
         writer.line("),")

@@ -1,22 +1,17 @@
 import Yams
 
-/// Translates `auth.yaml`: authentication methods and operations, with their parameters
-/// and the placeholders of their bodies checked against what each step can see.
+/// Translates `auth.yaml` against the shared model table: authentication methods and
+/// operations, with their parameters and the placeholders of their bodies checked against
+/// what each step can see. Inline schemas that need a type are hoisted into `schemas`.
 struct AuthTranslator {
-    var models: ModelTranslator
+    let table: ModelTable
     private(set) var diagnostics: [Diagnostic] = []
-    /// Models created for inline schemas that need a type (`<Operation>Response`, …).
-    private(set) var hoisted: [ModelIR] = []
-    private var hoistedNames: Set<String> = []
-    /// Every operation name auth.yaml declares, including those that failed to translate,
-    /// so that references to them do not add a second error.
-    private(set) var declaredOperations: Set<String> = []
 
-    init(models: ModelTranslator) {
-        self.models = models
+    init(table: ModelTable) {
+        self.table = table
     }
 
-    mutating func translate(_ file: ParsedFile?) -> ([MethodIR], [OperationIR]) {
+    mutating func translate(_ file: ParsedFile?, schemas: inout InlineSchemas) -> ([MethodIR], [OperationIR]) {
         guard let file, let root = file.root else { return ([], []) }
         var reader = NodeReader(file: file.source.path)
         defer { diagnostics += reader.diagnostics }
@@ -24,9 +19,8 @@ struct AuthTranslator {
         var operations: [OperationIR] = []
         var operationNames: Set<String> = []
         for entry in entries["operations"].flatMap({ reader.mapping($0.value, "operations") }) ?? [] {
-            declaredOperations.insert(entry.key)
             guard reader.identifier(entry, "operation") else { continue }
-            if let operation = translateOperation(entry, reader: &reader) {
+            if let operation = translateOperation(entry, schemas: &schemas, reader: &reader) {
                 if !operationNames.insert(operation.swiftName).inserted {
                     reader.error("operation '\(entry.key)' has the same Swift name as another operation", at: entry.keyNode)
                     continue
@@ -38,7 +32,7 @@ struct AuthTranslator {
         var methodNames: Set<String> = []
         for entry in entries["methods"].flatMap({ reader.mapping($0.value, "methods") }) ?? [] {
             guard reader.identifier(entry, "method") else { continue }
-            if let method = translateMethod(entry, reader: &reader) {
+            if let method = translateMethod(entry, schemas: &schemas, reader: &reader) {
                 if !methodNames.insert(method.swiftName).inserted {
                     reader.error("method '\(entry.key)' has the same Swift name as another method", at: entry.keyNode)
                     continue
@@ -46,47 +40,14 @@ struct AuthTranslator {
                 methods.append(method)
             }
         }
-        checkInputCases(methods, reader: &reader)
         return (methods, operations)
-    }
-
-    /// Each later step of a multi-step method is an `AuthenticationInput` case named after
-    /// the method and the step; two pairs that give one name (`a_b` + `c`, `a` + `b_c`) are
-    /// an error at the second step.
-    private func checkInputCases(_ methods: [MethodIR], reader: inout NodeReader) {
-        var seen: [String: (method: String, step: String)] = [:]
-        for method in methods where method.isMultiStep {
-            for step in method.steps.dropFirst() {
-                let name = SwiftName.inputCase(method: method.name, step: step.name)
-                if let previous = seen[name] {
-                    reader.append(.error("step '\(step.name)' of '\(method.name)' and step '\(previous.step)' of '\(previous.method)' would both be the Swift case AuthenticationInput.\(name)", at: step.location))
-                    continue
-                }
-                seen[name] = (method.name, step.name)
-            }
-        }
-    }
-
-    /// The type of an inline schema; one that needs a type of its own becomes a top-level
-    /// model named `name`.
-    mutating func hoistedType(_ node: Node, name: String, reader: inout NodeReader) -> TypeIR {
-        var nested: [ModelIR] = []
-        var swiftName = name
-        while models.namesBySwiftName[swiftName] != nil || hoistedNames.contains(swiftName) {
-            swiftName += "_"
-        }
-        let resolved = models.inlineType(node, qualifiedName: "", hint: swiftName, nested: &nested, reader: &reader)
-        hoisted += nested
-        hoistedNames.formUnion(nested.map(\.swiftName))
-        if resolved.nullable { reader.error("a nullable schema is not supported here", at: node) }
-        return resolved.type
     }
 
     // MARK: Methods
 
-    private mutating func translateMethod(_ entry: Entry, reader: inout NodeReader) -> MethodIR? {
+    private mutating func translateMethod(_ entry: Entry, schemas: inout InlineSchemas, reader: inout NodeReader) -> MethodIR? {
         guard let items = reader.mapping(entry.value, "method '\(entry.key)'", allowed: ["description", "parameters", "steps"]) else { return nil }
-        let parameters = items["parameters"].map { translateArguments($0.value, owner: entry.key, reader: &reader) } ?? []
+        let parameters = items["parameters"].map { translateArguments($0.value, owner: entry.key, schemas: &schemas, reader: &reader) } ?? []
         guard let stepsEntry = items["steps"], let stepNodes = reader.sequence(stepsEntry.value, "steps"), !stepNodes.isEmpty else {
             reader.error("method '\(entry.key)' needs at least one step", at: items["steps"]?.value ?? entry.keyNode)
             return nil
@@ -111,7 +72,7 @@ struct AuthTranslator {
             if index == 0, stepItems["needs"] != nil {
                 reader.error("the first step cannot have needs: the method's parameters give its values", at: stepItems["needs"]!.keyNode)
             }
-            let needs = stepItems["needs"].map { translateNeeds($0.value, owner: entry.key, reader: &reader) } ?? []
+            let needs = stepItems["needs"].map { translateNeeds($0.value, owner: entry.key, schemas: &schemas, reader: &reader) } ?? []
             for need in needs {
                 if visible.contains(need.name) { reader.error("'\(need.name)' is already a parameter or an earlier need", at: stepItems["needs"]!.value) }
                 visible.insert(need.name)
@@ -165,26 +126,26 @@ struct AuthTranslator {
 
     private func modelName(_ node: Node, reader: inout NodeReader) -> String? {
         guard let name = reader.string(node, "response") else { return nil }
-        if models.declarations[name] != nil { return name }
-        models.reportUnknownModel(name, at: node, reader: &reader)
+        if table.declares(name) { return name }
+        table.reportUnknownModel(name, at: node, reader: &reader)
         return nil
     }
 
-    private mutating func propertyNames(of model: String) -> Set<String> {
-        models.propertyNames(of: model)
+    private func propertyNames(of model: String) -> Set<String> {
+        table.propertyNames(of: model)
     }
 
     /// Method parameters: `name: { schema…, secret: true }`.
-    private mutating func translateArguments(_ node: Node, owner: String, reader: inout NodeReader) -> [ParameterIR] {
+    private mutating func translateArguments(_ node: Node, owner: String, schemas: inout InlineSchemas, reader: inout NodeReader) -> [ParameterIR] {
         guard let entries = reader.mapping(node, "parameters") else { return [] }
         return entries.compactMap { entry in
             guard reader.identifier(entry, "parameter") else { return nil }
-            return parameter(entry, schemaNode: entry.value, location: .argument, required: nil, owner: owner, reader: &reader)
+            return parameter(entry, schemaNode: entry.value, location: .argument, required: nil, owner: owner, schemas: &schemas, reader: &reader)
         }
     }
 
     /// Step needs: a list of names (strings) or a mapping of names to schemas.
-    private mutating func translateNeeds(_ node: Node, owner: String, reader: inout NodeReader) -> [ParameterIR] {
+    private mutating func translateNeeds(_ node: Node, owner: String, schemas: inout InlineSchemas, reader: inout NodeReader) -> [ParameterIR] {
         if case .mapping = node {} else {
             return (reader.strings(node, "needs") ?? []).compactMap { name, item in
                 guard Identifier.isValid(name) else {
@@ -196,12 +157,12 @@ struct AuthTranslator {
                                    sourceLocation: reader.location(of: item))
             }
         }
-        return translateArguments(node, owner: owner, reader: &reader)
+        return translateArguments(node, owner: owner, schemas: &schemas, reader: &reader)
     }
 
     /// One parameter from a schema node that may also hold `secret`, `in`, `required`.
     private mutating func parameter(_ entry: Entry, schemaNode: Node, location: ParameterIR.Location, required: Bool?, owner: String,
-                                    reader: inout NodeReader) -> ParameterIR? {
+                                    schemas: inout InlineSchemas, reader: inout NodeReader) -> ParameterIR? {
         var secret = false
         var schema = schemaNode
         if case .mapping(let mapping) = schemaNode {
@@ -216,11 +177,7 @@ struct AuthTranslator {
             }
             schema = .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
         }
-        var nested: [ModelIR] = []
-        let resolved = models.inlineType(schema, qualifiedName: "", hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key),
-                                         nested: &nested, reader: &reader)
-        hoisted += nested
-        hoistedNames.formUnion(nested.map(\.swiftName))
+        let resolved = schemas.inlineType(schema, hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key), reader: &reader)
         return ParameterIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key), location: location, type: resolved.type,
                            required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
                            defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
@@ -229,7 +186,7 @@ struct AuthTranslator {
 
     // MARK: Operations
 
-    private mutating func translateOperation(_ entry: Entry, reader: inout NodeReader) -> OperationIR? {
+    private mutating func translateOperation(_ entry: Entry, schemas: inout InlineSchemas, reader: inout NodeReader) -> OperationIR? {
         guard let items = reader.mapping(entry.value, "operation '\(entry.key)'",
                                          allowed: ["description", "request", "parameters", "body", "encoding", "response",
                                                    "authenticated", "freshAuthentication", "deprecated"]) else { return nil }
@@ -262,9 +219,9 @@ struct AuthTranslator {
                 continue
             }
             if var parameter = parameter(parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
-                                         owner: entry.key, reader: &reader) {
+                                         owner: entry.key, schemas: &schemas, reader: &reader) {
                 if let description = fields["description"].flatMap({ reader.string($0.value, "description") }) { parameter.description = description }
-                if !Self.isSimple(parameter.type, models: &models) {
+                if !table.isSimple(parameter.type) {
                     reader.error("a \(location.rawValue) parameter must be a string, number, boolean or enum", at: schemaEntry.value)
                 }
                 parameters.append(parameter)
@@ -276,8 +233,8 @@ struct AuthTranslator {
                                           sourceLocation: request.location))
         }
         let base = SwiftName.upperCamel(entry.key)
-        let body = items["body"].map { hoistedType($0.value, name: base + "Body", reader: &reader) }
-        let response = items["response"].map { hoistedType($0.value, name: base + "Response", reader: &reader) }
+        let body = items["body"].map { schemas.hoistedType($0.value, name: base + "Body", reader: &reader) }
+        let response = items["response"].map { schemas.hoistedType($0.value, name: base + "Response", reader: &reader) }
         let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? true
         if !authenticated, let fresh = items["freshAuthentication"] {
             reader.error("freshAuthentication needs an authenticated operation", at: fresh.keyNode)
@@ -295,18 +252,5 @@ struct AuthTranslator {
                            freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },
                            deprecated: items["deprecated"].flatMap { reader.bool($0.value, "deprecated") } ?? false,
                            location: reader.location(of: entry.keyNode))
-    }
-
-    static func isSimple(_ type: TypeIR, models: inout ModelTranslator) -> Bool {
-        switch type {
-        case .string, .integer, .number, .boolean: return true
-        case .model(let name):
-            switch models.model(swiftName: name)?.kind {
-            case .enumeration?: return true
-            case .alias(let aliased, _)?: return isSimple(aliased, models: &models)
-            default: return false
-            }
-        default: return false
-        }
     }
 }

@@ -59,6 +59,19 @@ struct ModelTranslator {
         }
     }
 
+    /// An inline-schema translator over a complete table: every declared model is
+    /// translated already, so it only resolves references and reports into the caller's reader.
+    init(table: ModelTable) {
+        declarations = table.declarations
+        namesBySwiftName = table.namesBySwiftName
+        translated = table.models
+    }
+
+    /// The declared models, translated: call after `translateAll()`.
+    var table: ModelTable {
+        ModelTable(declarations: declarations, namesBySwiftName: namesBySwiftName, models: translated)
+    }
+
     /// Every diagnostic found so far, in all files.
     var diagnostics: [Diagnostic] {
         readers.keys.sorted().flatMap { readers[$0]!.diagnostics } + extraDiagnostics
@@ -84,12 +97,6 @@ struct ModelTranslator {
     mutating func model(swiftName: String) -> ModelIR? {
         guard let name = namesBySwiftName[swiftName] else { return nil }
         return model(named: name)
-    }
-
-    /// The JSON names of an object model's properties (with those `allOf` merges in).
-    mutating func propertyNames(of name: String) -> Set<String> {
-        guard let model = model(named: name), case .object(let object) = model.kind else { return [] }
-        return Set(object.properties.map(\.name))
     }
 
     /// The model IR of a declared model, translating it on first use.

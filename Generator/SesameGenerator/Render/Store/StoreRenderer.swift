@@ -8,9 +8,10 @@ struct StoreRenderer {
     let store: StoreIR
     let namespace: String
 
-    init(store: StoreIR, sdkName: String) {
+    /// - Parameter namespace: the `<SDK>Store` type, as the naming pass named it.
+    init(store: StoreIR, namespace: String) {
         self.store = store
-        namespace = SwiftName.upperCamel(sdkName) + "Store"
+        self.namespace = namespace
     }
 
     static let kinds: [(kind: StoreKindIR, type: String)] = [(.persistence, "Persistence"), (.cache, "Cache"), (.memory, "Memory")]
@@ -109,8 +110,7 @@ struct StoreRenderer {
             }
             writer.line("latest: { db in")
             writer.indented { writer in
-                let latest = section?.latest.map { StoreDiff.creation(of: $0, identifier: "") }
-                sql(latest?.operations.flatMap(StoreSQL.statements) ?? [], into: &writer)
+                sql(section?.latestCreation?.operations.flatMap(StoreSQL.statements) ?? [], into: &writer)
             }
             writer.line("}")
         }

@@ -24,6 +24,18 @@ struct StoreTranslator {
         "saved", "update", "updateChanges", "upsert", "delete", "exists", "databaseChanges", "databaseEquals",
     ])
 
+    /// Validates a parsed `store.yaml`: names, types, defaults, version numbering, and the
+    /// migration between each pair of consecutive versions (undeclared removals, lossy type
+    /// changes and impossible column additions are errors), which it derives into the IR.
+    ///
+    /// Returns every problem found, each at its file, line and column; the IR is nil only
+    /// when the file's root is not a mapping. Do not render an IR that came with errors.
+    static func translate(_ file: ParsedFile) -> (StoreIR?, [Diagnostic]) {
+        var translator = StoreTranslator(file: file.source.path)
+        let store = translator.translate(file.root)
+        return (store, translator.reader.diagnostics.sortedByLocation())
+    }
+
     mutating func translate(_ root: Node?) -> StoreIR? {
         guard let root, !root.isNullScalar else { return StoreIR() }
         guard let entries = reader.mapping(root, "store.yaml", allowed: StoreKindIR.allCases.map(\.rawValue)) else { return nil }
@@ -73,6 +85,7 @@ struct StoreTranslator {
         checkNumbering(versions, kind: kind)
         var section = StoreSectionIR(kind: kind, policy: policy, versions: versions, migrations: [], location: location)
         section.migrations = migrations(of: section)
+        section.latestCreation = section.latest.map { StoreDiff.creation(of: $0, identifier: "") }
         return section
     }
 

@@ -42,14 +42,18 @@ public struct StoreSectionIR: Sendable, Hashable, Codable {
     /// version 1 then one step per later version; for `recreate`, the creation of the
     /// latest version only.
     public var migrations: [StoreMigrationIR]
+    /// The creation of the latest version from an empty database, which a store opened at
+    /// no version runs instead of every migration (nil when the section declares none).
+    public var latestCreation: StoreMigrationIR?
     public var location: SourceLocation
 
     public init(kind: StoreKindIR, policy: StorePolicyIR, versions: [StoreVersionIR], migrations: [StoreMigrationIR],
-                location: SourceLocation) {
+                latestCreation: StoreMigrationIR? = nil, location: SourceLocation) {
         self.kind = kind
         self.policy = policy
         self.versions = versions
         self.migrations = migrations
+        self.latestCreation = latestCreation
         self.location = location
     }
 

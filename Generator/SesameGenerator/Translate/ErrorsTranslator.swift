@@ -1,0 +1,46 @@
+/// Translates `errors.yaml`: the error envelope and the catalogue of codes, each with its
+/// status and category.
+struct ErrorsTranslator {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    mutating func translate(_ file: ParsedFile?) -> ErrorsIR {
+        var result = ErrorsIR(codeField: "error", messageField: "error_description", errors: [])
+        guard let file, let root = file.root else { return result }
+        var reader = NodeReader(file: file.source.path)
+        defer { diagnostics += reader.diagnostics }
+        guard let entries = reader.mapping(root, "errors.yaml", allowed: ["envelope", "errors"]) else { return result }
+        if let envelope = entries["envelope"], let items = reader.mapping(envelope.value, "envelope", allowed: ["code", "message"]) {
+            if let code = items["code"], let field = reader.string(code.value, "code") { result.codeField = field }
+            result.messageField = items["message"].flatMap { reader.string($0.value, "message") }
+        }
+        var swiftNames: [String: String] = [:]
+        for entry in entries["errors"].flatMap({ reader.mapping($0.value, "errors") }) ?? [] {
+            guard let items = reader.mapping(entry.value, "error '\(entry.key)'", allowed: ["status", "category", "description"]) else { continue }
+            var status = 400
+            if let value = items["status"].flatMap({ reader.int($0.value, "status") }) {
+                if (400...599).contains(value) { status = value } else { reader.error("status must be an HTTP error status (400–599)", at: items["status"]!.value) }
+            } else if items["status"] == nil {
+                reader.error("error '\(entry.key)' needs a status", at: entry.keyNode)
+            }
+            var category = ErrorCategoryIR.client
+            if let categoryEntry = items["category"], let text = reader.string(categoryEntry.value, "category") {
+                if let value = ErrorCategoryIR(rawValue: text) { category = value } else {
+                    reader.error("category must be one of \(ErrorCategoryIR.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'", at: categoryEntry.value)
+                }
+            } else if items["category"] == nil {
+                reader.error("error '\(entry.key)' needs a category", at: entry.keyNode)
+            }
+            var swiftName = SwiftName.lowerCamel(entry.key)
+            if SwiftName.reservedErrorCases.contains(swiftName) { swiftName += "Error" }
+            if let previous = swiftNames[swiftName] {
+                reader.error("error codes '\(previous)' and '\(entry.key)' would both be the Swift case \(swiftName)", at: entry.keyNode)
+                continue
+            }
+            swiftNames[swiftName] = entry.key
+            result.errors.append(ErrorIR(code: entry.key, swiftName: swiftName, status: status, category: category,
+                                         description: items["description"].flatMap { reader.string($0.value, "description") },
+                                         location: reader.location(of: entry.keyNode)))
+        }
+        return result
+    }
+}

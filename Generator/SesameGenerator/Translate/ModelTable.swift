@@ -1,0 +1,50 @@
+import Yams
+
+/// The models files once translated: every declared model by name and by Swift type name.
+/// It is what the other files (auth.yaml, events.yaml, sdk.yaml) are translated against,
+/// passed in as a value; nothing translated later changes it.
+struct ModelTable {
+    let declarations: [String: ModelTranslator.Declaration]
+    /// Declared names by Swift type name, so that lookups by type stay constant-time.
+    let namesBySwiftName: [String: String]
+    /// Every declared model, translated, by declared name.
+    let models: [String: ModelIR]
+
+    /// Whether a models file declares `name`.
+    func declares(_ name: String) -> Bool { declarations[name] != nil }
+
+    /// The declared model whose Swift type is `swiftName`.
+    func model(swiftName: String) -> ModelIR? {
+        namesBySwiftName[swiftName].flatMap { models[$0] }
+    }
+
+    /// The declared name of the model whose Swift type is `swiftName`.
+    func declaredName(swiftName: String) -> String? { namesBySwiftName[swiftName] }
+
+    /// The JSON names of an object model's properties (with those `allOf` merges in).
+    func propertyNames(of name: String) -> Set<String> {
+        guard let model = models[name], case .object(let object) = model.kind else { return [] }
+        return Set(object.properties.map(\.name))
+    }
+
+    /// Reports a model name that no file declares, with the closest declared name.
+    func reportUnknownModel(_ name: String, at node: Node, reader: inout NodeReader) {
+        let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
+        reader.error("unknown model '\(name)'\(hint)", at: node)
+    }
+
+    /// Whether a type can be a path or query parameter: a string, number, boolean or enum,
+    /// or an alias of one.
+    func isSimple(_ type: TypeIR) -> Bool {
+        switch type {
+        case .string, .integer, .number, .boolean: return true
+        case .model(let name):
+            switch model(swiftName: name)?.kind {
+            case .enumeration?: return true
+            case .alias(let aliased, _)?: return isSimple(aliased)
+            default: return false
+            }
+        default: return false
+        }
+    }
+}

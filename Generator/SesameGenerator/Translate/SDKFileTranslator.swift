@@ -1,0 +1,227 @@
+import Foundation
+import Yams
+
+/// Translates `sdk.yaml` against the shared model table and the operations of auth.yaml:
+/// the SDK's name, server, credential (token model, header, refresh, rejection, details)
+/// and lifecycle operations.
+struct SDKFileTranslator {
+    let table: ModelTable
+    /// Every operation name auth.yaml declares, including those that failed to translate,
+    /// so that references to them do not add a second error.
+    let declaredOperations: Set<String>
+
+    /// What sdk.yaml declares.
+    struct SDKPart {
+        var name: String
+        var description: String?
+        var baseURL: String
+        var credential: CredentialIR
+        var lifecycle: LifecycleIR
+    }
+
+    /// The SDK part of sdk.yaml, or nil when it is missing something every SDK needs; every
+    /// problem goes to `reader`.
+    func translate(_ file: ParsedFile, operations: [OperationIR], reader: inout NodeReader) -> SDKPart? {
+        guard let root = file.root,
+              let entries = reader.mapping(root, "sdk.yaml", allowed: ["sdk", "description", "server", "credential", "lifecycle"])
+        else {
+            if file.root == nil { reader.append(.error("sdk.yaml is empty", at: SourceLocation(file: file.source.path, line: 1, column: 1))) }
+            return nil
+        }
+        var name = "SDK"
+        if let entry = entries["sdk"], let text = reader.string(entry.value, "sdk") {
+            if Identifier.isValid(text) { name = text } else {
+                reader.error("sdk '\(text)' must be a Swift module name: letters, digits and _, not starting with a digit", at: entry.value)
+            }
+        } else if entries["sdk"] == nil {
+            reader.error("sdk.yaml must name the SDK (sdk: MySDK)", at: root)
+        }
+        let description = entries["description"].flatMap { reader.string($0.value, "description") }
+        var baseURL = "https://localhost"
+        if let server = entries["server"], let serverEntries = reader.mapping(server.value, "server", allowed: ["baseURL"]),
+           let urlEntry = serverEntries["baseURL"], let url = reader.string(urlEntry.value, "baseURL") {
+            if let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil {
+                baseURL = url
+            } else {
+                reader.error("baseURL must be an absolute http or https URL", at: urlEntry.value)
+            }
+        } else {
+            reader.error("sdk.yaml must declare server: { baseURL: https://… }", at: entries["server"]?.keyNode ?? root)
+        }
+        guard let credentialEntry = entries["credential"] else {
+            reader.error("sdk.yaml must declare the credential", at: root)
+            return nil
+        }
+        let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
+        var lifecycle = LifecycleIR()
+        if let entry = entries["lifecycle"], let items = reader.mapping(entry.value, "lifecycle", allowed: ["signOut", "detachIdentity", "destroyAccount"]) {
+            for item in items {
+                guard let operation = reader.string(item.value, item.key) else { continue }
+                guard operations.contains(where: { $0.name == operation }) else {
+                    if !declaredOperations.contains(operation) {
+                        reader.error("unknown operation '\(operation)' for \(item.key)", at: item.value)
+                    }
+                    continue
+                }
+                switch item.key {
+                case "signOut": lifecycle.signOut = operation
+                case "detachIdentity": lifecycle.detachIdentity = operation
+                default: lifecycle.destroyAccount = operation
+                }
+            }
+        }
+        guard let credential else { return nil }
+        return SDKPart(name: name, description: description, baseURL: baseURL, credential: credential, lifecycle: lifecycle)
+    }
+
+    private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {
+        guard let entries = reader.mapping(node, "credential", allowed: ["token", "apply", "refresh", "rejected", "details", "userID"]) else { return nil }
+        var tokenModel = "", accessToken = "access_token"
+        var refreshToken: String?, expiresIn: String?
+        if let token = entries["token"], let tokenEntries = reader.mapping(token.value, "credential.token", allowed: ["model", "accessToken", "refreshToken", "expiresIn"]) {
+            if let model = tokenEntries["model"], let name = reader.string(model.value, "model") {
+                if table.declares(name) {
+                    tokenModel = name
+                    let fields = objectFields(name)
+                    if tokenEntries["accessToken"] == nil, !fields.contains(accessToken) {
+                        reader.error("the token model '\(name)' has no property '\(accessToken)'; name the access token's property (accessToken: …)", at: token.keyNode)
+                    }
+                    for key in ["accessToken", "refreshToken", "expiresIn"] {
+                        guard let entry = tokenEntries[key], let field = reader.string(entry.value, key) else { continue }
+                        if !fields.contains(field) {
+                            reader.error("the token model '\(name)' has no property '\(field)'", at: entry.value)
+                        }
+                        switch key {
+                        case "accessToken": accessToken = field
+                        case "refreshToken": refreshToken = field
+                        default: expiresIn = field
+                        }
+                    }
+                } else {
+                    table.reportUnknownModel(name, at: model.value, reader: &reader)
+                }
+            } else {
+                reader.error("credential.token must name its model", at: token.value)
+            }
+        } else {
+            reader.error("credential must declare token: { model, accessToken, refreshToken, expiresIn }", at: node)
+        }
+        var header = "Authorization"
+        var format = TemplateIR.interpolation([.text("Bearer "), .variable(["accessToken"])])
+        if let apply = entries["apply"], let applyEntries = reader.mapping(apply.value, "credential.apply", allowed: ["header", "format"]) {
+            if let entry = applyEntries["header"], let text = reader.string(entry.value, "header") { header = text }
+            if let entry = applyEntries["format"], let template = reader.template(entry.value, "format") {
+                format = template
+                checkVariables(template, allowed: ["accessToken"], at: entry.value, reader: &reader)
+                if !TemplateIR.variables(of: template).contains(["accessToken"]) {
+                    reader.error("the credential format must hold {accessToken}", at: entry.value)
+                }
+            }
+        }
+        var refresh: RefreshIR?
+        if let entry = entries["refresh"] {
+            refresh = translateRefresh(entry.value, reader: &reader)
+        }
+        var rejection = RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil)
+        if let entry = entries["rejected"], let items = reader.mapping(entry.value, "credential.rejected", allowed: ["status", "wwwAuthenticate", "body"]) {
+            if let status = items["status"], let value = reader.int(status.value, "status") {
+                if (400...499).contains(value) { rejection.status = value } else {
+                    reader.error("the rejection status must be a client error (400–499), found \(value)", at: status.value)
+                }
+            }
+            if let www = items["wwwAuthenticate"], let wwwEntries = reader.mapping(www.value, "wwwAuthenticate", allowed: ["error"]),
+               let error = wwwEntries["error"] {
+                rejection.wwwAuthenticateError = reader.string(error.value, "error")
+            }
+            if let body = items["body"], let bodyEntries = reader.mapping(body.value, "body", allowed: ["code"]), let code = bodyEntries["code"] {
+                rejection.bodyCode = reader.string(code.value, "code")
+            }
+            if rejection.wwwAuthenticateError == nil && rejection.bodyCode == nil {
+                reader.error("credential.rejected must say how to recognise the auth server's rejection: wwwAuthenticate.error, body.code or both; a bare status would refresh on any 401", at: entry.value)
+            }
+        } else {
+            reader.error("credential must declare rejected: { status, wwwAuthenticate: { error } } so that only the auth server's own rejection triggers a refresh", at: node)
+        }
+        var details = ""
+        var userID = ""
+        if let entry = entries["details"], let name = reader.string(entry.value, "details") {
+            if let operation = operations.first(where: { $0.name == name }) {
+                details = name
+                if let idEntry = entries["userID"], let field = reader.string(idEntry.value, "userID") {
+                    userID = field
+                    if case .model(let swiftName)? = operation.response,
+                       let declared = table.declaredName(swiftName: swiftName),
+                       !objectFields(declared).contains(field) {
+                        reader.error("the details model '\(declared)' has no property '\(field)'", at: idEntry.value)
+                    }
+                } else {
+                    reader.error("credential must name the details' user id property (userID: uid)", at: entry.keyNode)
+                }
+                // `.any` is what an unknown model resolves to: that error is reported already.
+                switch operation.response {
+                case .model?, .any?: break
+                default: reader.error("the details operation '\(name)' must return a model", at: entry.value)
+                }
+            } else if !declaredOperations.contains(name) {
+                reader.error("unknown operation '\(name)'", at: entry.value)
+            }
+        } else {
+            reader.error("credential must name the operation that returns the user's details (details: me)", at: node)
+        }
+        return CredentialIR(tokenModel: tokenModel, accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn,
+                            header: header, format: format, refresh: refresh, rejection: rejection, detailsOperation: details,
+                            userIDField: userID, location: reader.location(of: node))
+    }
+
+    private func translateRefresh(_ node: Node, reader: inout NodeReader) -> RefreshIR? {
+        guard let entries = reader.mapping(node, "credential.refresh",
+                                           allowed: ["request", "encoding", "clientAuthentication", "fields", "leeway", "window"]) else { return nil }
+        guard let requestEntry = entries["request"], let request = reader.requestLine(requestEntry.value, "the refresh request") else {
+            if entries["request"] == nil { reader.error("credential.refresh needs a request", at: node) }
+            return nil
+        }
+        let fields = entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []
+        for field in fields {
+            checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: field.location, reader: &reader)
+        }
+        let leeway = entries["leeway"].flatMap { reader.duration($0.value, "leeway") } ?? DurationIR(milliseconds: 60_000)
+        var maxRefreshes = 5
+        var window = DurationIR(milliseconds: 30_000)
+        if let entry = entries["window"], let items = reader.mapping(entry.value, "window", allowed: ["maxRefreshes", "per"]) {
+            if let max = items["maxRefreshes"], let value = reader.int(max.value, "maxRefreshes") {
+                if value < 1 { reader.error("maxRefreshes must be at least 1", at: max.value) } else { maxRefreshes = value }
+            }
+            if let per = items["per"], let value = reader.duration(per.value, "per") { window = value }
+        }
+        return RefreshIR(request: request, encoding: reader.encoding(entries["encoding"], "the refresh request"),
+                         clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]),
+                         fields: fields, leeway: leeway, maxRefreshes: maxRefreshes, window: window)
+    }
+
+    private func objectFields(_ model: String) -> Set<String> {
+        table.propertyNames(of: model)
+    }
+
+    private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at node: Node, reader: inout NodeReader) {
+        checkVariables(template, allowed: allowed, at: reader.location(of: node), reader: &reader)
+    }
+
+    private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at location: SourceLocation, reader: inout NodeReader) {
+        for path in TemplateIR.variables(of: template) where path.count != 1 || !allowed.contains(path[0]) {
+            reader.append(.error("unknown placeholder '{\(path.joined(separator: "."))}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))", at: location))
+        }
+    }
+}
+
+extension TemplateIR {
+    static func variables(of template: TemplateIR) -> [[String]] {
+        switch template {
+        case .literal: return []
+        case .variable(let path): return [path]
+        case .interpolation(let parts):
+            return parts.compactMap { if case .variable(let path) = $0 { return path } else { return nil } }
+        }
+    }
+}
+
+import Foundation
