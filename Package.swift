@@ -98,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "reference-server",
-            dependencies: ["ReferenceServer"]
+            dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // A stress harness for the runtime (docs in Sources/SesameSoak), not part of the SDK.
         .target(
