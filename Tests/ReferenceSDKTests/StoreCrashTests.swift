@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import Sesame
-import SesameSoak
+import SesameTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +42,7 @@ import Darwin
     /// `SESAME_CRASH_SEED=<seed> swift test --filter StoreCrashTests` replays a run.
     @Test func killedMigrationReopensAtADeclaredVersionWithEveryRow() throws {
         let child = try #require(Self.childExecutable(), "build the store-migration-child product (swift build --build-tests)")
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let base = temporary.url.appendingPathComponent("base.sqlite")
         try StoreFixtures.persistenceDatabase(at: base, version: 1, rows: Self.rows)
         let expected = StoreFixtures.persistence[1]!.expected(Self.rows)
@@ -57,7 +57,7 @@ import Darwin
         try StoreFilesForTests.delete(calibration)
 
         let seed = ProcessInfo.processInfo.environment["SESAME_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        var random = SoakRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let horizon = max(1, Int(whole * 1.15 * 1_000_000))
         var outcomes: [Int: Int] = [:]
         for trial in 0..<Self.trials {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SesameTestSupport
 import Testing
 @testable import Sesame
 
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func startedContextIsSavedAndRestoredAtTheNextLaunch() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         do {
             let contexts = try AppContexts(root: temporary.url)
             let context = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func switchingUsersNeverLetsDataOrSessionThrough() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
 
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func signOutForgetsUserAndSessionButKeepsPersistentData() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
         let alice = try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func rotatedSessionIsWhatAnotherConnectionReads() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
         try await contexts.start(userID: "alice", stores: StoreTestSchema.definition)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }

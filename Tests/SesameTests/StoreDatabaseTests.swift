@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import SesameTestSupport
 import Testing
 @testable import Sesame
 
 /// Opening and migrating store databases on real files.
 @Suite struct StoreDatabaseTests {
     @Test func fileIsCreatedOwnerOnlyAndMigratedToTheLatestVersion() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("a/b/persistence.sqlite")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temporary.url.path)
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2))
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func databaseNewerThanTheAppIsRefusedAndLeftUntouched() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body", "pinned") VALUES ('1', 'x', 1)"#) }
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func failedMigrationRollsBackAndKeepsEveryRow() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1))
         try pool.write { db in
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func recreatedCacheIsKeptAtItsVersionAndRebuiltOnAChange() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("cache.sqlite")
         var pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.cache(version: 1))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Avatar" ("userId") VALUES ('u')"#) }
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func corruptCacheIsRebuiltButCorruptPersistenceIsRefusedUntouched() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let garbage = Data(repeating: 0x5A, count: 8192)
         let cacheURL = temporary.url.appendingPathComponent("cache.sqlite")
         try garbage.write(to: cacheURL)
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func changedMigrationIdentifierIsRefused() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1)).close()
         let renamed = StoreSchema(kind: .persistence, version: 1, policy: .migrate, migrations: [
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func firstFetchAfterARenamingMigrationSeesTheNewColumnNames() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
