@@ -3,6 +3,15 @@ import PackageDescription
 
 // Targets are split so that the generator and its CLI build without the networking stack:
 // `SesameGenerator` and `sesame` need only Yams and swift-argument-parser.
+//
+// Test support (docs/testing.md): `SesameTestSupport` holds what every test target needs
+// (a manual clock, log capture, temporary directories, polling, a recording performer, form
+// decoding, a seeded generator) and depends on the runtime only, never on Hummingbird;
+// `ReferenceSDKTestSupport` adds the in-memory back-end with fault injection that the soak
+// and the malformed-response tests share. The soak (`SesameSoak`) is a harness, not an SDK
+// module. None of them is API: the Benchmarks package (a package of its own, which can see
+// only products) reaches them through `_SesameTestSupport`, whose underscore says so, as
+// swift-syntax's `_SwiftSyntaxTestSupport` does. Apps must not depend on it.
 let package = Package(
     name: "Sesame",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -13,7 +22,8 @@ let package = Package(
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
         .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
-        .library(name: "SesameSoak", targets: ["SesameSoak"]),
+        // Not API: for the Benchmarks package only (see the comment at the top).
+        .library(name: "_SesameTestSupport", targets: ["SesameTestSupport", "ReferenceSDKTestSupport", "SesameSoak"]),
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "reference-server", targets: ["reference-server"]),
         .executable(name: "sesame-demo", targets: ["sesame-demo"]),
@@ -106,24 +116,36 @@ let package = Package(
         ),
         .executableTarget(
             name: "reference-server",
-            dependencies: ["ReferenceServer"]
+            dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "sesame-demo",
+            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameTestSupport"]
+        ),
+
+        // MARK: Test support (not API; see the comment at the top)
+        .target(
+            name: "SesameTestSupport",
+            dependencies: ["Sesame", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support/SesameTestSupport"
+        ),
+        .target(
+            name: "ReferenceSDKTestSupport",
+            dependencies: ["ReferenceSDK", "Sesame", "SesameTestSupport",
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            path: "Tests/Support/ReferenceSDKTestSupport"
         ),
         // A stress harness for the runtime (docs in Sources/SesameSoak), not part of the SDK.
         .target(
             name: "SesameSoak",
-            dependencies: ["ReferenceSDK", "Sesame",
-                           .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+            dependencies: ["ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameTestSupport",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "store-migration-child",
             dependencies: ["ReferenceSDK", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support/store-migration-child"
-        ),
-        .executableTarget(
-            name: "sesame-demo",
-            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame"]
         ),
 
         // MARK: Tests
@@ -131,6 +153,7 @@ let package = Package(
             name: "SesameGeneratorTests",
             dependencies: [
                 "SesameGenerator",
+                "SesameTestSupport",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
@@ -138,24 +161,26 @@ let package = Package(
         ),
         .testTarget(
             name: "OddNamesTests",
-            dependencies: ["OddNamesSDK", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["OddNamesSDK", "Sesame", "SesameStore", "SesameTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "SesameTests",
-            dependencies: ["Sesame"]
+            dependencies: ["Sesame", "SesameTestSupport"]
         ),
         .testTarget(
             name: "SesameStoreTests",
-            dependencies: ["SesameStore", "Sesame", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SesameStore", "Sesame", "SesameTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ReferenceSDKTests",
-            dependencies: ["ReferenceSDK", "Sesame", "SesameStore", "SesameSoak", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameStore", "SesameSoak", "SesameTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
                 "ReferenceServer",
+                "SesameTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -164,7 +189,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

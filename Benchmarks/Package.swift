@@ -20,7 +20,8 @@ let package = Package(
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "ReferenceSDK", package: "Sesame"),
-                .product(name: "SesameSoak", package: "Sesame"),
+                // Not API: the soak harness and the shared test support (the root Package.swift says why).
+                .product(name: "_SesameTestSupport", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

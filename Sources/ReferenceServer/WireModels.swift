@@ -1,7 +1,9 @@
-// The JSON bodies of Schema/models.yaml, as the server writes and reads them.
+// The JSON bodies of Schema/models.yaml, as the server writes and reads them. Internal, like
+// every wire type: their names are the generated SDK's (`Provider`, `Note`, …), and a client
+// that imports both the SDK and the server must not see two of each.
 
 /// How an identity was authenticated (`Provider` in models.yaml).
-public enum Provider: String, Codable, Sendable, CaseIterable {
+enum Provider: String, Codable, Sendable, CaseIterable {
     /// A temporary account made by `POST /auth/guest`.
     case guest
     /// An e-mail address or phone number verified with a one-time code.
@@ -29,33 +31,33 @@ struct ChallengeResponse: Codable, Sendable {
 }
 
 /// `AuthenticationDetails` in models.yaml.
-public struct AuthenticationDetails: Codable, Sendable, Equatable {
+struct AuthenticationDetails: Codable, Sendable, Equatable {
     /// The user's unique identifier.
-    public var uid: String
+    var uid: String
     /// How the session was signed in.
-    public var provider: Provider
+    var provider: Provider
     /// The user's identifier at that provider.
-    public var providerUID: String
+    var providerUID: String
     /// A name to show, when the account has one.
-    public var displayName: String?
+    var displayName: String?
     /// The account's e-mail address, when it has one.
-    public var email: String?
+    var email: String?
     /// When the session was signed in (RFC 3339, UTC); refreshes keep it.
-    public var authenticatedAt: String
+    var authenticatedAt: String
     /// When the presented access token expires (RFC 3339, UTC).
-    public var expiresAt: String
+    var expiresAt: String
     /// True for guest accounts.
-    public var isAnonymous: Bool
+    var isAnonymous: Bool
 }
 
 /// `Identity` in models.yaml.
-public struct Identity: Codable, Sendable, Equatable {
+struct Identity: Codable, Sendable, Equatable {
     /// The provider of the identity.
-    public var provider: Provider
+    var provider: Provider
     /// The identity's identifier at the provider.
-    public var providerUID: String
+    var providerUID: String
     /// The day it was attached, `YYYY-MM-DD` (UTC).
-    public var attachedOn: String
+    var attachedOn: String
 }
 
 /// `DetachResult` in models.yaml.
@@ -71,15 +73,15 @@ struct NewNote: Decodable, Sendable {
 }
 
 /// `Note` in models.yaml.
-public struct Note: Codable, Sendable, Equatable {
+struct Note: Codable, Sendable, Equatable {
     /// A UUID string.
-    public var id: String
+    var id: String
     /// The note's text, 1 to 10 000 characters.
-    public var text: String
+    var text: String
     /// Whether the note is pinned.
-    public var pinned: Bool
+    var pinned: Bool
     /// When it was created (RFC 3339, UTC).
-    public var createdAt: String
+    var createdAt: String
 }
 
 /// `ServerStatus` in models.yaml.

@@ -1,9 +1,11 @@
 import Foundation
 import Logging
 import ReferenceSDK
+import ReferenceSDKTestSupport
+import SesameTestSupport
 
 /// Runs a soak: sends `configuration.requests` operations of the generated ReferenceSDK
-/// through an ``AuthenticationService`` over the fault-injecting ``SoakBackEnd``, in waves of
+/// through an ``AuthenticationService`` over the fault-injecting `InMemoryBackEnd`, in waves of
 /// `configuration.concurrency` concurrent requests, and reports how each request ended and
 /// what the back-end saw (``SoakReport``).
 ///
@@ -16,6 +18,11 @@ public struct SoakDriver: Sendable {
     /// The run's configuration.
     public let configuration: SoakConfiguration
 
+    /// The origin the soak's back-end serves, the one its redirects lead to, and its client.
+    static let baseURL = URL(string: "https://soak.sesame.test")!
+    static let foreignBaseURL = URL(string: "https://mirror.soak.test")!
+    static let client = ClientCredentials(clientID: "soak", clientSecret: "soak-client-secret")
+
     /// Creates a driver; `configuration.requests` and `concurrency` must be at least 1.
     public init(configuration: SoakConfiguration) {
         precondition(configuration.requests >= 1 && configuration.concurrency >= 1, "a soak needs requests and concurrency")
@@ -24,17 +31,18 @@ public struct SoakDriver: Sendable {
 
     /// Runs the soak and reports it. Never throws: every failure is a figure of the report.
     public func run() async -> SoakReport {
-        let clock = SoakClock()
-        let backEnd = SoakBackEnd(clock: clock, seed: configuration.seed, faults: configuration.faults,
-                                  tokenLifetime: configuration.tokenLifetime)
+        let clock = ManualClock()
+        let backEnd = InMemoryBackEnd(baseURL: Self.baseURL, foreignBaseURL: Self.foreignBaseURL, client: Self.client,
+                                      now: { clock.now }, seed: configuration.seed, faults: configuration.faults,
+                                      tokenLifetime: configuration.tokenLifetime, keepsRequests: false)
         let store = InMemorySessionStore<AuthenticationDetails>()
         let service = AuthenticationService<ReferenceSDKSchema>(configuration: .init(
-            baseURL: SoakBackEnd.baseURL, client: SoakBackEnd.client, transport: backEnd, now: { clock.now },
+            baseURL: Self.baseURL, client: Self.client, transport: backEnd, now: { clock.now },
             logger: Logger(label: "sesame-soak") { _ in SwiftLogNoOpLogHandler() }, sessionStore: store,
             receivesServerEvents: false))
         let ledger = SoakLedger(requests: configuration.requests)
         let supervisor = SignInSupervisor(service: service, ledger: ledger)
-        var operations = SoakRandom(seed: ~configuration.seed)
+        var operations = SeededRandom(seed: ~configuration.seed)
         let started = ContinuousClock.now
 
         await supervisor.ensureSignedIn()
@@ -53,7 +61,7 @@ public struct SoakDriver: Sendable {
                 }
             }
             stalled = !(await barrier.wait(timeout: configuration.stallTimeout))
-            clock.advance(seconds: Double(wave.count) * configuration.secondsPerRequest)
+            clock.advance(by: Double(wave.count) * configuration.secondsPerRequest)
             next = wave.upperBound
         }
         let seconds = (ContinuousClock.now - started) / .seconds(1)
@@ -75,7 +83,7 @@ public struct SoakDriver: Sendable {
     /// back-end's current one for the same user (no rotation lost), and once that credential
     /// has expired an operation must still succeed for that user through a refresh.
     static func endStateProblem(service: AuthenticationService<ReferenceSDKSchema>, store: InMemorySessionStore<AuthenticationDetails>,
-                                backEnd: SoakBackEnd, clock: SoakClock, supervisor: SignInSupervisor,
+                                backEnd: InMemoryBackEnd, clock: ManualClock, supervisor: SignInSupervisor,
                                 tokenLifetime: Int) async -> String?
     {
         await backEnd.setFaults(.none)
@@ -88,7 +96,7 @@ public struct SoakDriver: Sendable {
             return "the stored credential is not the back-end's current one for the user"
         }
         let window = ReferenceSDKSchema.description.credential.refresh?.window ?? .zero
-        clock.advance(seconds: TimeInterval(tokenLifetime) + window / .seconds(1))
+        clock.advance(by: TimeInterval(tokenLifetime) + window / .seconds(1))
         do {
             let me = try await service.me()
             guard me.uid == details.uid else { return "after a refresh, me() answered for another user" }

@@ -1,4 +1,5 @@
 import ReferenceSDK
+import SesameTestSupport
 
 /// How one soak request ended.
 enum SoakOutcome: Sendable, Equatable {
@@ -39,7 +40,7 @@ enum SoakOutcome: Sendable, Equatable {
 enum SoakOperation: Sendable {
     case listNotes, createNote, me, serverStatus
 
-    static func random(using random: inout SoakRandom) -> SoakOperation {
+    static func random(using random: inout SeededRandom) -> SoakOperation {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<45: .listNotes
         case 45..<70: .createNote

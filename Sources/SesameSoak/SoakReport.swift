@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceSDKTestSupport
 
 /// The figures of a soak run. A clean run (``problems`` empty) ended every request exactly
 /// once with a success or a typed error, never let more refreshes through than the schema's
@@ -43,7 +44,7 @@ public struct SoakReport: Sendable {
     /// Wall time of the requests, without the final check.
     public var seconds: Double
 
-    init(configuration: SoakConfiguration, ledger: SoakLedger.Summary, tally: SoakBackEnd.Tally, windowViolations: Int,
+    init(configuration: SoakConfiguration, ledger: SoakLedger.Summary, tally: InMemoryBackEnd.Tally, windowViolations: Int,
          signInGaveUp: Bool, endStateProblem: String?, seconds: Double)
     {
         requests = configuration.requests

@@ -1,18 +1,21 @@
 import Foundation
 import Logging
 import ReferenceSDK
+import SesameTestSupport
 
 /// Walks the generated SDK through a whole life against the reference back-end, checking
 /// at each step that what should happen did: any surprise throws ``DemoFailure``.
 struct Demo {
     let backEnd: DemoBackEnd
-    let clock: DemoClock
+    /// Real time plus whatever the demo fast-forwards, so that an hour-long token can expire
+    /// in a second; the app and the back-end both read it.
+    let clock: ManualClock
     let service: AuthenticationService<ReferenceSDKSchema>
     let log = EventLog()
 
     /// Starts the back-end, runs every step, and stops the back-end whatever happens.
     static func run(verbose: Bool) async throws {
-        let clock = DemoClock()
+        let clock = ManualClock.followingRealTime()
         let backEnd = try await DemoBackEnd.start(now: { clock.now })
         var logger = Logger(label: "sesame")
         logger.logLevel = verbose ? .info : .critical
@@ -120,7 +123,7 @@ struct Demo {
 
     private func receiveServerEvents(for ada: AuthenticationDetails) async throws {
         Console.step(5, "The back-end pushes events (server-sent events on GET /events)")
-        try check(await eventually { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
+        try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
                   "the SDK never opened the event stream")
         Console.info("the SDK holds the event stream open while a user is signed in")
         let mark = log.count
@@ -135,7 +138,7 @@ struct Demo {
             if case .server(.unknown(wireName: "feature.flags", _)) = $0 { true } else { false }
         }
         Console.ok("both arrived typed: .notice(.text(…)) and .unknown(wireName: \"feature.flags\", data:)")
-        try check(await eventually { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
+        try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
                   "the SDK did not reopen the event stream")
     }
 
@@ -163,7 +166,7 @@ struct Demo {
         await service.setConnectivity(online: false)
         try check(await service.isOnline == false, "the service is still online")
         Console.info("setConnectivity(online: false)")
-        try check(await eventually { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
+        try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
                   "the SDK is not listening to the event stream")
         let mark = log.count
         try await backEnd.revokeSessions(ofUser: ada.uid)

@@ -2,10 +2,6 @@ import Foundation
 import Logging
 import ReferenceServer
 
-// The only file of the demo that imports ReferenceServer: its wire models share their names
-// with the generated SDK's (`Provider`, `Note`, …), so main.swift sees the back-end through
-// this small wrapper, which speaks in plain values.
-
 /// The reference back-end, in-process on 127.0.0.1 and a free port, and the "admin" side of
 /// it that the demo plays: reading the code it "sent", pushing events and revoking sessions.
 final class DemoBackEnd: Sendable {

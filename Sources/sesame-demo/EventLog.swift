@@ -59,13 +59,3 @@ struct DemoFailure: Error, CustomStringConvertible {
 func check(_ condition: Bool, _ what: @autoclosure () -> String) throws {
     guard condition else { throw DemoFailure(what()) }
 }
-
-/// Polls `condition` every 5 ms for at most 3 s.
-func eventually(_ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(3)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return await condition()
-}

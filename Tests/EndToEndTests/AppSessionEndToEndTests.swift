@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import SesameStore
+import SesameTestSupport
 import Testing
 
 /// A restoration delegate whose refresh waits until the test opens its gate, so that a test
@@ -28,7 +29,7 @@ struct AppSessionEndToEndTests {
     @Test("A's rows stay in A's files: B signs in to an empty context, and A finds hers again")
     func eachUserKeepsTheirOwnData() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let t = try e2e.makeApp(in: folder)
             #expect(t.contextUser == nil)
             let ada = try await e2e.signInInternal(t.service, identifier: "ada@example.com")
@@ -57,7 +58,7 @@ struct AppSessionEndToEndTests {
     func signOutKeepsOrErasesTheUsersFiles() async throws {
         try await withEndToEnd { e2e in
             for policy in [UserDataOnSignOut.keep, .erase] {
-                let folder = try ContextsFolder()
+                let folder = try TemporaryDirectory(prefix: "sesame-e2e")
                 let t = try e2e.makeApp(in: folder, userDataOnSignOut: policy)
                 let ada = try await e2e.signInInternal(t.service, identifier: "ada@example.com")
                 try t.storeNote("ada's note")
@@ -71,7 +72,7 @@ struct AppSessionEndToEndTests {
     @Test("a relaunch restores presession with the user's data before the refresh completes, then authenticated")
     func relaunchRestoresTheContextInPresession() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let ada: AuthenticationDetails
             do {
                 let first = try e2e.makeApp(in: folder)
@@ -95,7 +96,7 @@ struct AppSessionEndToEndTests {
     @Test("an offline launch has the user's data in presession, without any request")
     func offlineLaunchHasTheUsersData() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let ada: AuthenticationDetails
             do {
                 let first = try e2e.makeApp(in: folder)
@@ -114,7 +115,7 @@ struct AppSessionEndToEndTests {
     @Test("a restore the back-end rejects ends invalid and closes the context; the files stay")
     func rejectedRestoreClosesTheContext() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let ada: AuthenticationDetails
             do {
                 let first = try e2e.makeApp(in: folder)
@@ -140,7 +141,7 @@ struct AppSessionEndToEndTests {
     @Test("a context that cannot open (a database newer than the app) fails the sign-in and changes nothing")
     func aContextThatCannotOpenFailsTheSignIn() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let t = try e2e.makeApp(in: folder)
             let ada = try await e2e.signInInternal(t.service, identifier: "ada@example.com")
             await t.service.unauthenticate()
@@ -168,7 +169,7 @@ struct AppSessionEndToEndTests {
     @Test("a sign-in superseded by a sign-out never opens a context")
     func aSupersededSignInNeverOpensAContext() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let t = try e2e.makeApp(in: folder)
             let changes = t.app.contextChanges()
             let opened = Task { () -> [String?] in
@@ -197,7 +198,7 @@ struct AppSessionEndToEndTests {
     @Test("a user switch while A's refresh is in flight keeps B's session and data out of A's context")
     func aUserSwitchDuringARefreshKeepsUsersApart() async throws {
         try await withEndToEnd { e2e in
-            let folder = try ContextsFolder()
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let t = try e2e.makeApp(in: folder)
             let ada = try await e2e.signInInternal(t.service, identifier: "ada@example.com")
             try t.storeNote("ada's note")

@@ -1,6 +1,6 @@
 import Foundation
-import struct ReferenceServer.InjectedFailure
 import ReferenceSDK
+import ReferenceServer
 import Testing
 
 /// Malformed bodies over real HTTP: the reference server answers one request with a body

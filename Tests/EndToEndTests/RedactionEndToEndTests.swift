@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 /// No token the back-end issued, and no client secret, password or one-time code, shows in

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 /// A session saved by one launch is restored by the next: `presession` until its refresh

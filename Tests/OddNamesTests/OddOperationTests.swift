@@ -1,6 +1,7 @@
 import Foundation
 import OddNamesSDK
 import Sesame
+import SesameTestSupport
 import Testing
 
 /// The generated operations, named with keywords, over a recording performer: each sends
@@ -9,7 +10,7 @@ import Testing
     static let oddJSON = #"{"user\"id":"u","quote\"d":"q"}"#
 
     @Test func keywordOperationsSendTheirOwnRequests() async throws {
-        let performer = RecordingPerformer(body: Self.oddJSON)
+        let performer = RecordingPerformer<OddNamesSDKSchema>(body: Self.oddJSON)
         let odd = try await performer.class()
         #expect(odd == Odd(userId: "u", quoteD: "q"))
         try await performer.`self`()
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func pathParametersNamedWithKeywordsFillTheirOwnPlaceholders() async throws {
-        let performer = RecordingPerformer(body: #"{"quote\"d":"r"}"#)
+        let performer = RecordingPerformer<OddNamesSDKSchema>(body: #"{"quote\"d":"r"}"#)
         let response = try await performer.default(in: ._2A_2F, self: "a/b c", `_`: 7)
         #expect(response.quoteD == "r")
         let request = try #require(await performer.requests.first)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func queryParametersAreSentUnderTheirSchemaNames() async throws {
-        let performer = RecordingPerformer(body: ##"[{"kind\"#":"self"}]"##)
+        let performer = RecordingPerformer<OddNamesSDKSchema>(body: ##"[{"kind\"#":"self"}]"##)
         let unions = try await performer.type(protocol: "p&q", self: 3, `_`: .quoteD, `true`: false)
         #expect(unions == [.selfValue(KeywordVariant(kind: "self"))])
         _ = try await performer.type()
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func anOperationNamedPerformSendsItsBodyWithEveryOddKey() async throws {
-        let performer = RecordingPerformer(body: Self.oddJSON)
+        let performer = RecordingPerformer<OddNamesSDKSchema>(body: Self.oddJSON)
         let body = Odd(userId: "u\n", quoteD: "*/", café: "c", evil: "e", aB_: "x")
         let answer = try await performer.perform(body)
         #expect(answer == Odd(userId: "u", quoteD: "q"))

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 /// `ReferenceSDKEvent`, generated from Schema/events.yaml: decoded by wire name, never dropped.

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 /// A value built with a generated memberwise initialiser, encoded then decoded, must give

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 /// The generated operations (Operations.swift) over a recording performer: the requests
@@ -9,7 +10,7 @@ import Testing
     static let noteJSON = #"{"createdAt":"2024-05-01T12:00:00Z","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","pinned":false,"text":"milk"}"#
 
     @Test func meDecodesTheDetails() async throws {
-        let performer = RecordingPerformer(body: #"{"uid":"u1","provider":"guest","providerUID":"p1","isAnonymous":true}"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"{"uid":"u1","provider":"guest","providerUID":"p1","isAnonymous":true}"#)
         let details = try await performer.me()
         #expect(details == AuthenticationDetails(uid: "u1", provider: .guest, providerUID: "p1", isAnonymous: true))
         let request = try #require(await performer.requests.first)
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func aResponseBreakingItsSchemaIsASesameDecodingErrorNamingPathAndKeyword() async throws {
-        let performer = RecordingPerformer(body: #"{"uid":"","provider":"guest","providerUID":"p1"}"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"{"uid":"","provider":"guest","providerUID":"p1"}"#)
         do {
             _ = try await performer.me()
             Issue.record("expected a failure")
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func aViolationDeepInAnArrayResponseNamesItsIndex() async throws {
-        let performer = RecordingPerformer(body: #"[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"},{"provider":"sso","providerUID":"p2","attachedOn":"01/05/2024"}]"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"},{"provider":"sso","providerUID":"p2","attachedOn":"01/05/2024"}]"#)
         do {
             _ = try await performer.identities()
             Issue.record("expected a failure")
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func listNotesSendsItsQueryInOrderAndLeavesOutNil() async throws {
-        let performer = RecordingPerformer(body: "[\(Self.noteJSON)]")
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: "[\(Self.noteJSON)]")
         let notes = try await performer.listNotes(limit: 100, pinned: true)
         #expect(notes.map(\.text) == ["milk"])
         _ = try await performer.listNotes(limit: 1)
@@ -54,7 +55,7 @@ import Testing
 
     @Test(arguments: [(0, "minimum"), (-5, "minimum"), (101, "maximum"), (Int.max, "maximum")])
     func listNotesRejectsALimitOutOfRangeBeforeSending(_ limit: Int, _ keyword: String) async throws {
-        let performer = RecordingPerformer(body: "[]")
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: "[]")
         do {
             _ = try await performer.listNotes(limit: limit)
             Issue.record("expected a SchemaViolation")
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func detachIdentityPutsTheProviderInThePathAndDecodesTheResult() async throws {
-        let performer = RecordingPerformer(body: #"{"accountDestroyed":false,"remaining":[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"}]}"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"{"accountDestroyed":false,"remaining":[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"}]}"#)
         let result = try await performer.detachIdentity(provider: .password)
         #expect(result.accountDestroyed == false)
         #expect(result.remaining.map(\.provider) == [.guest])
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func createNoteSendsTheBodyAsJSONAndDecodesTheNote() async throws {
-        let performer = RecordingPerformer(status: 201, body: Self.noteJSON)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(status: 201, body: Self.noteJSON)
         let note = try await performer.createNote(NewNote(text: "milk"))
         #expect(note.text == "milk")
         #expect(note.createdAt == Instants.noonUTC)
@@ -91,7 +92,7 @@ import Testing
     /// The operations' documentation promises a `SchemaViolation` when an argument breaks
     /// its schema; the body is an argument, and NewNote.text has minLength 1.
     @Test func createNoteRejectsABodyBreakingItsSchemaBeforeSending() async throws {
-        let performer = RecordingPerformer(status: 201, body: Self.noteJSON)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(status: 201, body: Self.noteJSON)
         do {
             _ = try await performer.createNote(NewNote(text: ""))
             Issue.record("expected a SchemaViolation")
@@ -103,7 +104,7 @@ import Testing
     }
 
     @Test func serverStatusNeedsNoCredentialAndKeepsExtraProperties() async throws {
-        let performer = RecordingPerformer(body: #"{"status":"ok","uptimeSeconds":3.5,"commit":"abc123"}"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"{"status":"ok","uptimeSeconds":3.5,"commit":"abc123"}"#)
         let status = try await performer.serverStatus()
         #expect(status.uptimeSeconds == 3.5)
         #expect(status.additionalProperties == ["commit": .string("abc123")])
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test func operationsWithoutAResponseIgnoreTheBody() async throws {
-        let performer = RecordingPerformer(status: 204, body: "")
+        let performer = RecordingPerformer<ReferenceSDKSchema>(status: 204, body: "")
         try await performer.logout()
         try await performer.destroyAccount()
         let names = await performer.requests.map(\.description.name)

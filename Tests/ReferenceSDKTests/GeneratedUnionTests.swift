@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 /// The `oneOf` model `Notice`, told apart by its `kind` discriminator.

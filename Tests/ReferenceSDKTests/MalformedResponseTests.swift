@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import ReferenceSDK
+import ReferenceSDKTestSupport
+import SesameTestSupport
 import Testing
 
 /// Every response the runtime reads (each operation of the reference SDK, each sign-in step,
@@ -94,7 +96,7 @@ import Testing
 
     @Test func aMalformedRefreshResponseIsNeitherTerminalNorBackedOff() async throws {
         let world = try await World.signedIn()
-        world.clock.advance(seconds: Double(MalformedBackEnd.expiresIn) + 1)
+        world.clock.advance(by: Double(World.tokenLifetime) + 1)
         await world.backEnd.answerNext("POST /oauth/token", with: .init(status: 200, contentType: "application/json",
                                                                         body: Data(#"{"access_tok"#.utf8)))
         let events = await world.service.events()
@@ -103,7 +105,7 @@ import Testing
             try await world.service.me()
         }
         // The next request refreshes again at once (no back-off), and succeeds.
-        #expect(try await world.service.me().uid == "u1")
+        #expect(try await world.service.me().uid == "guest-1")
 
         #expect(await world.backEnd.refreshCount == 2)
         #expect(await world.service.state.isAuthenticated)
@@ -149,6 +151,9 @@ enum Target: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
+    /// A UUID for the bodies that need one (a challenge's, a note's).
+    static let someUUID = "3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55"
+
     /// The name of the request, as errors report it.
     var requestName: String { self == .detailsDuringSignIn ? "me" : rawValue }
 
@@ -175,7 +180,7 @@ enum Target: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var wellFormed: JSONValue? {
         let token: JSONValue = .object(["access_token": .string("at"), "token_type": .string("Bearer"), "expires_in": .integer(60)])
         let identity: JSONValue = .object(["provider": .string("guest"), "providerUID": .string("p1"), "attachedOn": .string("2024-05-01")])
-        let note: JSONValue = .object(["id": .string(MalformedBackEnd.challengeID), "text": .string("milk"), "createdAt": .string("2024-05-01T12:00:00Z")])
+        let note: JSONValue = .object(["id": .string(Target.someUUID), "text": .string("milk"), "createdAt": .string("2024-05-01T12:00:00Z")])
         switch self {
         case .me, .detailsDuringSignIn:
             return .object(["uid": .string("u1"), "provider": .string("guest"), "providerUID": .string("p1")])
@@ -186,7 +191,7 @@ enum Target: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .createNote: return note
         case .serverStatus: return .object(["status": .string("ok")])
         case .guest, .internalContinue, .password, .custom, .refresh: return token
-        case .internalInitialize: return .object(["challengeId": .string(MalformedBackEnd.challengeID)])
+        case .internalInitialize: return .object(["challengeId": .string(Target.someUUID)])
         }
     }
 
@@ -222,7 +227,7 @@ enum Target: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .internalContinue:
             _ = try await world.service.initializeAuthentication(with: MultiStepMethod.internal(identifier: "ada@example.com"))
         case .refresh:
-            world.clock.advance(seconds: Double(MalformedBackEnd.expiresIn) + 1)
+            world.clock.advance(by: Double(World.tokenLifetime) + 1)
         default:
             break
         }
@@ -271,7 +276,7 @@ enum MalformedBody: String, CaseIterable, Sendable, CustomTestStringConvertible 
     static let secret = MalformedResponseTests.secret
 
     /// The body, as `target` would get it.
-    func answer(for target: Target) -> MalformedBackEnd.Answer {
+    func answer(for target: Target) -> InMemoryBackEnd.Answer {
         let json = "application/json"
         let wellFormed = target.wellFormed ?? .object(["ok": .bool(true)])
         let fields = target.requiredFields
@@ -353,13 +358,19 @@ enum MalformedBody: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
 // MARK: - World
 
-/// A service signed in as `u1` against a ``MalformedBackEnd``, with a stopped clock, a
-/// session store to compare, and its logs.
+/// A service signed in as `guest-1` against the in-memory back-end (which answers every
+/// request well unless a test scripts its answer), with a stopped clock, a session store to
+/// compare, and its logs.
 private struct World {
-    let backEnd = MalformedBackEnd()
-    let clock = StoppedClock()
+    static let baseURL = URL(string: "https://malformed.sesame.test")!
+    static let client = ClientCredentials(clientID: "app", clientSecret: "app-secret")
+    /// Lifetime of the access tokens the back-end issues.
+    static let tokenLifetime = 3600
+
+    let clock = ManualClock()
+    let backEnd: InMemoryBackEnd
     let store = InMemorySessionStore<AuthenticationDetails>()
-    let logs = LogLines()
+    let logs = LogCapture()
     let service: AuthenticationService<ReferenceSDKSchema>
 
     /// What must not change: the state, the saved session (with its credential), and the
@@ -372,9 +383,10 @@ private struct World {
 
     private init() {
         let clock = clock
+        backEnd = InMemoryBackEnd(baseURL: Self.baseURL, client: Self.client, now: { clock.now }, tokenLifetime: Self.tokenLifetime)
         service = AuthenticationService(configuration: .init(
-            client: ClientCredentials(clientID: "app", clientSecret: "app-secret"),
-            transport: backEnd, now: { clock.now }, logger: logs.logger(), sessionStore: store,
+            baseURL: Self.baseURL, client: Self.client,
+            transport: backEnd, now: { clock.now }, logger: logs.logger(label: "malformed"), sessionStore: store,
             receivesServerEvents: false))
     }
 

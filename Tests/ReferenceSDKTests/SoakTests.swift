@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceSDKTestSupport
 @testable import SesameSoak
 import Testing
 

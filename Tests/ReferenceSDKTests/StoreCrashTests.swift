@@ -3,7 +3,7 @@ import GRDB
 import ReferenceSDK
 import Sesame
 import SesameStore
-import SesameSoak
+import SesameTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -41,9 +41,9 @@ import Darwin
     /// moment, 100 times. The moments are drawn uniformly from zero to a little past the time
     /// an uninterrupted child takes (measured first), from a seed printed with the results:
     /// `SESAME_CRASH_SEED=<seed> swift test --filter StoreCrashTests` replays a run.
-    @Test func killedMigrationReopensAtADeclaredVersionWithEveryRow() throws {
+    @Test func killedMigrationReopensAtADeclaredVersionWithEveryRow() async throws {
         let child = try #require(Self.childExecutable(), "build the store-migration-child product (swift build --build-tests)")
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let base = temporary.url.appendingPathComponent("base.sqlite")
         try StoreFixtures.persistenceDatabase(at: base, version: 1, rows: Self.rows)
         let expected = StoreFixtures.persistence[1]!.expected(Self.rows)
@@ -53,12 +53,12 @@ import Darwin
 
         let calibration = temporary.url.appendingPathComponent("calibration.sqlite")
         try FileManager.default.copyItem(at: base, to: calibration)
-        let whole = try runAndKill(child, database: calibration, afterMicroseconds: nil)
+        let whole = try await runAndKill(child, database: calibration, afterMicroseconds: nil)
         #expect(try StoreDatabase.storedVersion(at: calibration, kind: .persistence) == latest, "an uninterrupted child migrates to the latest version")
         try StoreFilesForTests.delete(calibration)
 
         let seed = ProcessInfo.processInfo.environment["SESAME_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        var random = SoakRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let horizon = max(1, Int(whole * 1.15 * 1_000_000))
         var outcomes: [Int: Int] = [:]
         for trial in 0..<Self.trials {
@@ -66,23 +66,13 @@ import Darwin
             let context = "trial \(trial) (seed \(seed), kill after \(delay) µs)"
             let url = temporary.url.appendingPathComponent("trial-\(trial).sqlite")
             try FileManager.default.copyItem(at: base, to: url)
-            _ = try runAndKill(child, database: url, afterMicroseconds: delay)
+            _ = try await runAndKill(child, database: url, afterMicroseconds: delay)
 
             let version = try #require(try StoreDatabase.storedVersion(at: url, kind: .persistence), "\(context)")
             #expect((1...latest).contains(version), "\(context): version \(version)")
             outcomes[version, default: 0] += 1
 
-            let queue = try DatabaseQueue(path: url.path)
-            #expect(try queue.read(StoreSchemaSnapshot.init) == references[version], "\(context) at version \(version)")
-            #expect(try queue.read { db in try db.integrityCheck() }, "\(context)")
-            let count = try queue.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Note""#) }
-            #expect(count == Self.rows, "\(context) at version \(version)")
-            try queue.close()
-
-            let finished = try StoreDatabase.openFile(at: url, schema: ReferenceSDKStore.Persistence.schema)
-            let notes = try finished.read { db in try Note.order(Note.Columns.id).fetchAll(db) }
-            #expect(notes == expected, "\(context): rows differ after finishing the migration")
-            try finished.close()
+            try verify(url, atVersion: version, references: references, expected: expected, context: context)
             try StoreFilesForTests.delete(url)
         }
         // The kills must have landed on both sides of a migration, or the test proved little.
@@ -92,26 +82,48 @@ import Darwin
             + "versions found \(outcomes.sorted { $0.key < $1.key })")
     }
 
+    /// Checks a killed child's database: the declared schema of `version`, intact, every row;
+    /// then that finishing the migration keeps every row. Synchronous, so GRDB's blocking
+    /// reads serve it.
+    private func verify(_ url: URL, atVersion version: Int, references: [Int: StoreSchemaSnapshot], expected: [Note],
+                        context: String) throws
+    {
+        let queue = try DatabaseQueue(path: url.path)
+        #expect(try queue.read(StoreSchemaSnapshot.init) == references[version], "\(context) at version \(version)")
+        #expect(try queue.read { db in try db.integrityCheck() }, "\(context)")
+        let count = try queue.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Note""#) }
+        #expect(count == Self.rows, "\(context) at version \(version)")
+        try queue.close()
+
+        let finished = try StoreDatabase.openFile(at: url, schema: ReferenceSDKStore.Persistence.schema)
+        let notes = try finished.read { db in try Note.order(Note.Columns.id).fetchAll(db) }
+        #expect(notes == expected, "\(context): rows differ after finishing the migration")
+        try finished.close()
+    }
+
     /// Starts the child, waits for its "migrating" line, sleeps, then kills it with SIGKILL
     /// (if it has not finished by then); with no delay, lets it finish. Returns the seconds
-    /// from the "migrating" line to the child's end.
-    private func runAndKill(_ executable: URL, database: URL, afterMicroseconds delay: Int?) throws -> Double {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [database.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let ready = output.fileHandleForReading.availableData
-        let start = ContinuousClock.now
-        #expect(String(decoding: ready, as: UTF8.self).hasPrefix("migrating"))
-        if let delay {
-            usleep(useconds_t(delay))
-            kill(process.processIdentifier, SIGKILL)
+    /// from the "migrating" line to the child's end. The waiting happens on a thread of its
+    /// own, off Swift's cooperative pool, so that the tests running beside this one go on.
+    private func runAndKill(_ executable: URL, database: URL, afterMicroseconds delay: Int?) async throws -> Double {
+        let (ready, elapsed) = try await onOwnThread { () throws -> (String, Duration) in
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = [database.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let ready = output.fileHandleForReading.availableData
+            let start = ContinuousClock.now
+            if let delay {
+                usleep(useconds_t(delay))
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            return (String(decoding: ready, as: UTF8.self), ContinuousClock.now - start)
         }
-        process.waitUntilExit()
-        let elapsed = ContinuousClock.now - start
+        #expect(ready.hasPrefix("migrating"))
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

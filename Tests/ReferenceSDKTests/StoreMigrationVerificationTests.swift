@@ -3,6 +3,7 @@ import GRDB
 import ReferenceSDK
 import Sesame
 import SesameStore
+import SesameTestSupport
 import Testing
 
 /// Every declared version of the reference store migrates to the latest one on a file, ends
@@ -20,7 +21,7 @@ import Testing
     @Test(arguments: versions)
     func versionMigratesToTheLatestLosingNothing(from version: Int) throws {
         let fixture = try #require(StoreFixtures.persistence[version])
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let rows = 257
         try StoreFixtures.persistenceDatabase(at: url, version: version, rows: rows)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func latestCacheAndMemoryMatchTheirDeclaration() throws {
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let stores = try ContextStores(directory: temporary.url.appendingPathComponent("user"), definition: ReferenceSDKStore.definition)
         defer { try? stores.close() }
         let cache = try stores.cache.read(StoreSchemaSnapshot.init)
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func insertAllKeepsValuesAndReportsConstraintViolations() throws {
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let pool = try StoreDatabase.openFile(at: temporary.url.appendingPathComponent("p.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
         defer { try? pool.close() }
         let notes = [Note(id: "quotes", text: "a\"b\n\tc'd", createdAt: 1), Note(id: "emoji", text: "🗝️ it's", createdAt: 2, pinned: true)]

@@ -4,6 +4,7 @@ import GRDBSQLite
 import ReferenceSDK
 import Sesame
 import SesameStore
+import SesameTestSupport
 import Testing
 
 /// The migration budgets on a 1 000 000-row table: adding a column with a default is instant
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func addColumnIsInstantAndRebuildCostsAtMostTwiceARawCopy() throws {
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let pool = try bigDatabase(temporary.url, name: "migrated.sqlite")
         defer { try? pool.close() }
         let addColumn = try seconds { try StoreDatabase.migrate(pool, schema: ReferenceSDKStore.Persistence.schema, upTo: 2) }
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func insertAllThroughput() throws {
-        let temporary = try StoreTemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let count = 100_000
         let notes = (0..<count).map { ReferenceSDKStore.Persistence.Note(id: String(format: "n%07d", $0), text: "text \($0)", createdAt: Double($0)) }
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import ReferenceServer
+@testable import ReferenceServer
 import Testing
 
 /// `GET /me`, `GET /identities`, `DELETE /identities/{provider}`, `DELETE /account`.

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import ReferenceServer
+@testable import ReferenceServer
 import Testing
 
 /// `GET /events`: server-sent events with ids, replay and heartbeats.

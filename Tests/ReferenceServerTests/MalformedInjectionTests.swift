@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import ReferenceServer
+@testable import ReferenceServer
 import Testing
 
 /// Injected failures whose body is given byte for byte (`rawBytes`): bytes that are not

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import ReferenceServer
+import SesameTestSupport
 import Testing
 
 /// `start()` and `stop()` of the in-process server.
@@ -18,7 +19,7 @@ import Testing
         #expect(endpoint.port > 0)
         #expect(endpoint.baseURL.absoluteString == "http://127.0.0.1:\(endpoint.port)")
         #expect(await server.endpoint == endpoint)
-        let h = Harness(server: server, endpoint: endpoint, clock: TestClock())
+        let h = Harness(server: server, endpoint: endpoint, clock: ManualClock(Harness.start))
         #expect(try await h.send(.get, "/status").status == .ok)
         await server.stop()
         #expect(await server.endpoint == nil)
@@ -28,7 +29,7 @@ import Testing
     @Test func stopEndsOpenEventStreams() async throws {
         let server = ReferenceServer(configuration: Self.quietConfiguration())
         let endpoint = try await server.start()
-        let h = Harness(server: server, endpoint: endpoint, clock: TestClock())
+        let h = Harness(server: server, endpoint: endpoint, clock: ManualClock(Harness.start))
         let tokens = try await h.guest()
         let uid = try await h.uid(tokens.access)
         async let stream = h.send(.get, "/events", headers: [.authorization: "Bearer \(tokens.access)"])

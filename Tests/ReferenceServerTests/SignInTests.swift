@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReferenceServer
+import SesameTestSupport
 import Testing
 
 /// The sign-in methods of auth.yaml other than the password grant.
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func devModeLogsCodesButNeverTokensOrSecrets() async throws {
-        let recorder = LogRecorder()
+        let recorder = LogCapture()
         try await Harness.run(configure: {
             $0.logsChallengeCodes = true
             $0.logger = recorder.logger()
@@ -138,7 +139,7 @@ import Testing
             let tokens = try Harness.tokens(from: try await h.sendJSON(.post, "/auth/internal/verify", #"{"challengeId":"\#(id)","code":"\#(code)"}"#))
             let refreshed = try Harness.tokens(from: try await h.refresh(tokens.refresh))
             _ = try await h.sendAuthorized(.get, "/me", token: refreshed.access)
-            let log = recorder.records.joined(separator: "\n")
+            let log = recorder.lines.joined(separator: "\n")
             #expect(log.contains(code))
             for secret in [tokens.access, tokens.refresh, refreshed.access, refreshed.refresh, "demo-secret", "wonderland"] {
                 #expect(!log.contains(secret))
@@ -147,12 +148,12 @@ import Testing
     }
 
     @Test func codesAreNotLoggedOutsideDevMode() async throws {
-        let recorder = LogRecorder()
+        let recorder = LogCapture()
         try await Harness.run(configure: { $0.logger = recorder.logger() }) { h in
             let id = try #require(try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"] as? String)
             let code = try #require(await h.state.challenge(id: id)?.code)
-            #expect(!recorder.records.joined(separator: "\n").contains(code))
-            #expect(!recorder.records.isEmpty)  // the recorder does see the server's logs
+            #expect(!recorder.lines.joined(separator: "\n").contains(code))
+            #expect(!recorder.lines.isEmpty)  // the recorder does see the server's logs
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import SesameTestSupport
 import Testing
 import SesameGenerator
 
 /// The `sesame` executable on real files: exit statuses, diagnostics on standard error,
 /// writes only where bytes change, stale generated files removed, hand-written files kept.
 @Suite(.serialized) struct CommandLineTests {
-    struct Run {
+    struct Run: Sendable {
         var status: Int32
         var output: String
         var errors: String
@@ -23,19 +24,22 @@ import SesameGenerator
         return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
     }
 
-    func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try #require(Self.executable, "build the sesame product first (swift build)")
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   errors: String(decoding: errorData, as: UTF8.self))
+    func run(_ arguments: [String]) async throws -> Run {
+        let executable = try #require(Self.executable, "build the sesame product first (swift build)")
+        return try await onOwnThread {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                       errors: String(decoding: errorData, as: UTF8.self))
+        }
     }
 
     func temporaryFolder() throws -> URL {
@@ -50,37 +54,37 @@ import SesameGenerator
         }
     }
 
-    @Test func validateExitsNonZeroAndPrintsEveryDiagnostic() throws {
+    @Test func validateExitsNonZeroAndPrintsEveryDiagnostic() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try writeSchema(Fixture.sources(["auth.yaml": "operations:\n  me: { request: GET /me, response: Usr }\n  x: { reqest: GET /x }\n"]), to: folder)
-        let result = try run(["validate", folder.path])
+        let result = try await run(["validate", folder.path])
         #expect(result.status == 1)
         let lines = result.errors.split(separator: "\n").map(String.init)
         #expect(lines.contains("\(folder.path)/auth.yaml:2:37: error: unknown model 'Usr'; did you mean 'User'?"))
         #expect(lines.contains { $0.hasPrefix("\(folder.path)/auth.yaml:3:8: error: unknown key 'reqest'") })
 
-        let json = try run(["validate", folder.path, "--format", "json"])
+        let json = try await run(["validate", folder.path, "--format", "json"])
         #expect(json.status == 1)
         let decoded = try JSONDecoder().decode([Diagnostic].self, from: Data(json.output.utf8))
         #expect(decoded.count >= 2)
         #expect(decoded.first?.location?.line == 2)
 
-        let github = try run(["validate", folder.path, "--format", "github"])
+        let github = try await run(["validate", folder.path, "--format", "github"])
         #expect(github.output.contains("::error file=\(folder.path)/auth.yaml,line=2,col=37::unknown model 'Usr'"))
     }
 
-    @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() throws {
+    @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let schema = folder.appendingPathComponent("Schema"), output = folder.appendingPathComponent("Generated")
         try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
         try writeSchema(Fixture.sources(), to: schema)
 
-        #expect(try run(["generate", schema.path, "--output", output.path]).status == 0)
+        #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
         let user = output.appendingPathComponent("Models/User.swift")
         #expect(FileManager.default.fileExists(atPath: user.path))
-        #expect(try run(["generate", schema.path, "--output", output.path, "--check"]).status == 0)
+        #expect(try await run(["generate", schema.path, "--output", output.path, "--check"]).status == 0)
 
         // A stale generated file and a hand-written one.
         let stale = output.appendingPathComponent("Models/Gone.swift")
@@ -91,13 +95,13 @@ import SesameGenerator
         let past = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: user.path)
 
-        let check = try run(["generate", schema.path, "--output", output.path, "--check"])
+        let check = try await run(["generate", schema.path, "--output", output.path, "--check"])
         #expect(check.status == 1)
         #expect(check.errors.contains("\(stale.path): is stale and would be removed"))
         #expect(!check.errors.contains("Extensions.swift"))
         #expect(FileManager.default.fileExists(atPath: stale.path), "--check must write nothing")
 
-        #expect(try run(["generate", schema.path, "--output", output.path]).status == 0)
+        #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: handWritten.path))
         let modified = try FileManager.default.attributesOfItem(atPath: user.path)[.modificationDate] as? Date
@@ -106,23 +110,23 @@ import SesameGenerator
         // A changed schema: --check names the file that would change.
         let models = Fixture.models + "\n    name: { type: string }\n"
         try models.write(to: schema.appendingPathComponent("models.yaml"), atomically: true, encoding: .utf8)
-        let drift = try run(["generate", schema.path, "--output", output.path, "--check"])
+        let drift = try await run(["generate", schema.path, "--output", output.path, "--check"])
         #expect(drift.status == 1)
         #expect(drift.errors.contains("\(user.path): would change"))
     }
 
-    @Test func generateRefusesAnInvalidSchemaAndWritesNothing() throws {
+    @Test func generateRefusesAnInvalidSchemaAndWritesNothing() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Generated")
         try writeSchema(Fixture.sources(["models.yaml": "User: { type: object, properties: { id: { $ref: \"#/Nope\" } } }\n"]), to: folder)
-        let result = try run(["generate", folder.path, "--output", output.path])
+        let result = try await run(["generate", folder.path, "--output", output.path])
         #expect(result.status == 1)
         #expect(result.errors.contains("unknown model 'Nope'"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func generateWritesNothingIntoTheSchemaFolderAndReleaseRecordsTheRelease() throws {
+    @Test func generateWritesNothingIntoTheSchemaFolderAndReleaseRecordsTheRelease() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let schema = folder.appendingPathComponent("Schema"), output = folder.appendingPathComponent("Generated")
@@ -131,26 +135,26 @@ import SesameGenerator
         try writeSchema(Fixture.sources(["store.yaml": store]), to: schema)
         let released = schema.appendingPathComponent("released")
 
-        #expect(try run(["generate", schema.path, "--output", output.path]).status == 0)
+        #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: released.path), "generate writes only its output folder")
-        #expect(try run(["generate", schema.path, "--output", output.path, "--check"]).status == 0,
+        #expect(try await run(["generate", schema.path, "--output", output.path, "--check"]).status == 0,
                 "a store version not recorded yet is in development, not drift")
-        let unreleased = try run(["release", schema.path, "--check"])
+        let unreleased = try await run(["release", schema.path, "--check"])
         #expect(unreleased.status == 1)
         #expect(unreleased.errors.contains("\(schema.path)/released/store/persistence/1.json: would be created"))
 
-        #expect(try run(["release", schema.path]).status == 0)
+        #expect(try await run(["release", schema.path]).status == 0)
         let snapshot = released.appendingPathComponent("store/persistence/1.json")
         #expect(FileManager.default.fileExists(atPath: snapshot.path))
         #expect(try String(contentsOf: released.appendingPathComponent("schema/store.yaml"), encoding: .utf8) == store)
-        #expect(try run(["release", schema.path, "--check"]).status == 0)
+        #expect(try await run(["release", schema.path, "--check"]).status == 0)
 
         // Version 1 is frozen now: editing it fails generate --check and release alike, at its position.
         try store.replacingOccurrences(of: "body: text", with: "body: blob").write(to: schema.appendingPathComponent("store.yaml"), atomically: true, encoding: .utf8)
-        let check = try run(["generate", schema.path, "--output", output.path, "--check"])
+        let check = try await run(["generate", schema.path, "--output", output.path, "--check"])
         #expect(check.status == 1)
         #expect(check.errors.contains("\(schema.path)/store.yaml:2:3: error: persistence v1 is released"))
-        let refused = try run(["release", schema.path])
+        let refused = try await run(["release", schema.path])
         #expect(refused.status == 1)
         #expect(try String(contentsOf: released.appendingPathComponent("schema/store.yaml"), encoding: .utf8) == store, "a refused release writes nothing")
     }

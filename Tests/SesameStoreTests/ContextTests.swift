@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SesameTestSupport
 import Testing
 import Sesame
 @testable import SesameStore
@@ -17,7 +18,7 @@ import Sesame
     }
 
     @Test func startedContextIsSavedAndRestoredAtTheNextLaunch() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         do {
             let contexts = try AppContexts(root: temporary.url)
             let context = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
@@ -40,7 +41,7 @@ import Sesame
     }
 
     @Test func switchingUsersNeverLetsDataOrSessionThrough() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
 
@@ -62,7 +63,7 @@ import Sesame
     }
 
     @Test func signOutForgetsUserAndSessionButKeepsPersistentData() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
         let alice = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
@@ -81,7 +82,7 @@ import Sesame
     }
 
     @Test func rotatedSessionIsWhatAnotherConnectionReads() async throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
         try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
         let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SesameTestSupport
 import Testing
 import Sesame
 @testable import SesameStore
@@ -7,7 +8,7 @@ import Sesame
 /// Opening and migrating store databases on real files.
 @Suite struct StoreDatabaseTests {
     @Test func fileIsCreatedOwnerOnlyAndMigratedToTheLatestVersion() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("a/b/persistence.sqlite")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temporary.url.path)
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2))
@@ -26,7 +27,7 @@ import Sesame
     }
 
     @Test func databaseNewerThanTheAppIsRefusedAndLeftUntouched() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body", "pinned") VALUES ('1', 'x', 1)"#) }
@@ -42,7 +43,7 @@ import Sesame
     }
 
     @Test func failedMigrationRollsBackAndKeepsEveryRow() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1))
         try pool.write { db in
@@ -68,7 +69,7 @@ import Sesame
     }
 
     @Test func recreatedCacheIsKeptAtItsVersionAndRebuiltOnAChange() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("cache.sqlite")
         var pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.cache(version: 1))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Avatar" ("userId") VALUES ('u')"#) }
@@ -88,7 +89,7 @@ import Sesame
     }
 
     @Test func corruptCacheIsRebuiltButCorruptPersistenceIsRefusedUntouched() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let garbage = Data(repeating: 0x5A, count: 8192)
         let cacheURL = temporary.url.appendingPathComponent("cache.sqlite")
         try garbage.write(to: cacheURL)
@@ -107,7 +108,7 @@ import Sesame
     }
 
     @Test func changedMigrationIdentifierIsRefused() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1)).close()
         let renamed = StoreSchema(kind: .persistence, version: 1, policy: .migrate, migrations: [
@@ -130,7 +131,7 @@ import Sesame
     }
 
     @Test func firstFetchAfterARenamingMigrationSeesTheNewColumnNames() throws {
-        let temporary = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }

@@ -137,7 +137,7 @@ import Testing
         #expect(response.status == 200)
         #expect(await env.service.state == .authenticated(u1))
 
-        env.clock.advance(seconds: 301)
+        env.clock.advance(by: 301)
         let before = await env.backEnd.requests.count
         await #expect(throws: SesameError.reauthenticationRequired(operation: "destroyAccount")) {
             try await env.service.destroyAccount()

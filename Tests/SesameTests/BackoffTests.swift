@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import SesameTestSupport
 import Testing
 @testable import Sesame
 
@@ -62,13 +63,13 @@ final class RefreshScript: @unchecked Sendable {
 
     @Test func retryAfterInSecondsIsHonoured() async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: "120")])
-        env.clock.advance(seconds: 4000)  // expired: a refresh is needed
+        env.clock.advance(by: 4000)  // expired: a refresh is needed
         #expect(try await send(env) == 503)
         #expect(await env.transport.refreshes == 1)
-        env.clock.advance(seconds: 119)
+        env.clock.advance(by: 119)
         #expect(try await send(env) == 503)  // the same error, at once
         #expect(await env.transport.refreshes == 1)
-        env.clock.advance(seconds: 1)
+        env.clock.advance(by: 1)
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 2)
     }
@@ -76,26 +77,26 @@ final class RefreshScript: @unchecked Sendable {
     @Test(arguments: ["Tue, 14 Nov 2023 23:20:30 GMT", "Tuesday, 14-Nov-23 23:20:30 GMT", "Tue Nov 14 23:20:30 2023"])
     func retryAfterAsAnHTTPDateIsHonoured(date: String) async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: date)])
-        env.clock.advance(seconds: 4000)  // 2023-11-14 23:20:00 GMT
+        env.clock.advance(by: 4000)  // 2023-11-14 23:20:00 GMT
         #expect(try await send(env) == 503)
-        env.clock.advance(seconds: 29)
+        env.clock.advance(by: 29)
         #expect(try await send(env) == 503)
         #expect(await env.transport.refreshes == 1)
-        env.clock.advance(seconds: 1)
+        env.clock.advance(by: 1)
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 2)
     }
 
     @Test func withoutRetryAfterTheBackOffDoubles() async throws {
         let env = try await signedIn(failing: [Self.unavailable(), Self.unavailable(), Self.unavailable()])
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         var expected = 1
         #expect(try await send(env) == 503)
         for delay in [1.0, 2.0, 4.0] {
-            env.clock.advance(seconds: delay - 0.1)
+            env.clock.advance(by: delay - 0.1)
             #expect(try await send(env) == 503)
             #expect(await env.transport.refreshes == expected, "nothing sent before \(delay) s")
-            env.clock.advance(seconds: 0.1)
+            env.clock.advance(by: 0.1)
             expected += 1
             #expect(try await send(env) == (expected == 4 ? 200 : 503))
             #expect(await env.transport.refreshes == expected, "a refresh sent after \(delay) s")
@@ -104,25 +105,25 @@ final class RefreshScript: @unchecked Sendable {
 
     @Test func aSuccessResetsTheBackOff() async throws {
         let env = try await signedIn(failing: [Self.unavailable(), Self.unavailable()])
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         #expect(try await send(env) == 503)  // backs off 1 s
-        env.clock.advance(seconds: 1)
+        env.clock.advance(by: 1)
         #expect(try await send(env) == 503)  // backs off 2 s
-        env.clock.advance(seconds: 2)
+        env.clock.advance(by: 2)
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 3)
 
         env.script.append(Self.unavailable())
-        env.clock.advance(seconds: 4000)  // the new token expired too
+        env.clock.advance(by: 4000)  // the new token expired too
         #expect(try await send(env) == 503)
-        env.clock.advance(seconds: 1)  // 1 s again, not 4 s
+        env.clock.advance(by: 1)  // 1 s again, not 4 s
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 5)
     }
 
     @Test func waitersShareTheFailureAndRequestsDuringTheBackOffSendNothing() async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: "10")])
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         let service = env.service, notes = self.notes
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<40 {
@@ -142,13 +143,13 @@ final class RefreshScript: @unchecked Sendable {
 
     @Test func withinTheLeewayRequestsGoWithTheCurrentTokenWhileBackingOff() async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: "60")])
-        env.clock.advance(seconds: 3590)  // within the 60 s leeway, not expired
+        env.clock.advance(by: 3590)  // within the 60 s leeway, not expired
         #expect(try await send(env) == 200)
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 1)
         let sent = await env.transport.sent.filter { $0.path == "/notes" }.map(\.authorization)
         #expect(sent == ["Bearer at-1", "Bearer at-1"])
-        env.clock.advance(seconds: 60)  // expired, and the back-off is over
+        env.clock.advance(by: 60)  // expired, and the back-off is over
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 2)
         #expect(await env.transport.sent.last?.authorization == "Bearer at-2")
@@ -156,11 +157,11 @@ final class RefreshScript: @unchecked Sendable {
 
     @Test func theBackOffEndsWithTheSession() async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: "600")])
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         #expect(try await send(env) == 503)
         await env.service.unauthenticate()
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         #expect(try await send(env) == 200)
         #expect(await env.transport.refreshes == 2)
     }
@@ -168,7 +169,7 @@ final class RefreshScript: @unchecked Sendable {
     @Test func oneRefreshFailedEventPerFailureNotPerDeferredAttempt() async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: "30")])
         let events = await env.service.events()
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         for _ in 0..<3 { _ = try await send(env) }
         await env.service.unsubscribeFromAll()
         let failures = await TestEnvironment<TestSchema>.collect(events).filter {
@@ -181,7 +182,7 @@ final class RefreshScript: @unchecked Sendable {
     func serverErrorsAndRateLimitsAreTransient(status: Int, code: String) async throws {
         let env = try await signedIn(failing: [Self.unavailable(status: status, code: code)])
         let events = await env.service.events()
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         #expect(try await send(env) == status)
         #expect(try await send(env) == status)
         #expect(await env.transport.refreshes == 1)
@@ -218,10 +219,10 @@ final class RefreshScript: @unchecked Sendable {
         let (service, transport, clock) = try await relaunched(failingWith: Self.unavailable(retryAfter: "30"))
         let u1 = TestDetails(uid: "u1", provider: "guest")
         #expect(await service.restoreSession() == .presession(u1))
-        clock.advance(seconds: 29)
+        clock.advance(by: 29)
         #expect(await service.restoreSession() == .presession(u1))
         #expect(await transport.refreshes == 1)
-        clock.advance(seconds: 1)
+        clock.advance(by: 1)
         #expect(await service.restoreSession().isAuthenticated)
         #expect(await transport.refreshes == 2)
     }
@@ -229,7 +230,7 @@ final class RefreshScript: @unchecked Sendable {
     @Test func aFailureThatIsNotTransientDoesNotBackOff() async throws {
         let malformed = RoutingTransport.Answer(status: 200, headerFields: [.contentType: "application/json"], body: #"{"access_"#)
         let env = try await signedIn(failing: [malformed, malformed])
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         await #expect(throws: SesameError.self) { try await env.service.perform(notes) }
         await #expect(throws: SesameError.self) { try await env.service.perform(notes) }
         #expect(await env.transport.refreshes == 2)

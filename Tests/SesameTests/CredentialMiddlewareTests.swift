@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import SesameTestSupport
 import Testing
 @testable import Sesame
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import OpenAPIURLSession
+import SesameTestSupport
 import Testing
 @testable import Sesame
 #if canImport(FoundationNetworking)
@@ -152,7 +153,7 @@ import FoundationNetworking
         await transport.setRoute { request in
             request.url == "https://auth.test/oauth/token" ? .redirect(307, to: "https://evil.test/oauth/token") : nil
         }
-        clock.advance(seconds: 4000)
+        clock.advance(by: 4000)
         await #expect(throws: TestServerError.self) { try await service.perform(notes) }
         #expect(await transport.count { $0.url.hasPrefix("https://evil.test") } == 0)
     }
@@ -163,7 +164,7 @@ import FoundationNetworking
         await transport.setRoute { request in
             request.url == "https://auth.test/oauth/token" ? .redirect(303, to: "https://evil.test/token") : nil
         }
-        clock.advance(seconds: 4000)
+        clock.advance(by: 4000)
         _ = try? await service.perform(notes)
         let evil = await transport.sent.filter { $0.url.hasPrefix("https://evil.test") }
         #expect(evil.count == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import SesameTestSupport
 import Testing
 @testable import Sesame
 
@@ -16,11 +17,11 @@ import Testing
     @Test func refreshesAheadOfExpiryWithinTheLeeway() async throws {
         let env = try await signedIn()
         let signedInAt = try #require(try env.store.load()?.signedInAt)
-        env.clock.advance(seconds: 3500)
+        env.clock.advance(by: 3500)
         _ = try await env.service.perform(notes)
         #expect(await env.backEnd.count("/oauth/token") == 0)
 
-        env.clock.advance(seconds: 50)  // 50 s before expiry, inside the 60 s leeway
+        env.clock.advance(by: 50)  // 50 s before expiry, inside the 60 s leeway
         _ = try await env.service.perform(notes)
         #expect(await env.backEnd.count("/oauth/token") == 1)
         let stored = try #require(try env.store.load())
@@ -33,7 +34,7 @@ import Testing
     @Test func concurrentRequestsWithAnExpiredTokenShareOneRefresh() async throws {
         let env = try await signedIn()
         await env.backEnd.set { $0.refreshYields = 50 }
-        env.clock.advance(seconds: 4000)
+        env.clock.advance(by: 4000)
         let service = env.service, notes = self.notes
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<25 { group.addTask { _ = try await service.perform(notes) } }
@@ -116,10 +117,10 @@ import Testing
         let env = try await signedIn()
         let before = try env.store.load()
         await env.backEnd.set { $0.refreshBehaviour = .unavailable }
-        env.clock.advance(seconds: 3590)  // within the leeway, not expired: the old token is used
+        env.clock.advance(by: 3590)  // within the leeway, not expired: the old token is used
         _ = try await env.service.perform(notes)
         #expect(await env.backEnd.requests.last?.authorization == "Bearer at-1")
-        env.clock.advance(seconds: 20)  // expired: the failure is thrown
+        env.clock.advance(by: 20)  // expired: the failure is thrown
         do {
             _ = try await env.service.perform(notes)
             Issue.record("expected a failure")
@@ -158,7 +159,7 @@ import Testing
         }
         #expect(await env.backEnd.count("/oauth/token") == 5)
         #expect(await env.service.state.isAuthenticated)
-        env.clock.advance(seconds: 31)
+        env.clock.advance(by: 31)
         _ = try await env.service.perform(notes)
         #expect(await env.backEnd.count("/oauth/token") == 6)
     }
@@ -169,7 +170,7 @@ import Testing
         await env.backEnd.revokeAccessTokens()
         let service = env.service, notes = self.notes
         let request = Task { try await service.perform(notes) }
-        #expect(await eventually { await env.backEnd.heldRefreshCount == 1 })
+        #expect(await poll { await env.backEnd.heldRefreshCount == 1 })
         await env.service.unauthenticate()
         await env.backEnd.releaseRefreshes()
         await #expect(throws: SesameError.notAuthenticated) { try await request.value }
@@ -183,7 +184,7 @@ import Testing
         await env.backEnd.revokeAccessTokens()
         let service = env.service, notes = self.notes
         let request = Task { try await service.perform(notes) }
-        #expect(await eventually { await env.backEnd.heldRefreshCount == 1 })
+        #expect(await poll { await env.backEnd.heldRefreshCount == 1 })
         _ = try await env.service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))
         let afterSwitch = try env.store.load()
         await env.backEnd.releaseRefreshes()
@@ -209,7 +210,7 @@ import Testing
 
     @Test func anExpiredTokenThatCannotBeRefreshedInvalidatesTheSession() async throws {
         let env = try await signedIn(NoRefreshSchema.self)
-        env.clock.advance(seconds: 3601)
+        env.clock.advance(by: 3601)
         await #expect(throws: SesameError.notAuthenticated) { try await env.service.perform(notes) }
         #expect(await env.service.state == .invalid)
         #expect(await env.backEnd.count("/notes") == 0)

@@ -100,7 +100,7 @@ final class RecordingDelegate: SessionRestorationDelegate, @unchecked Sendable {
     @Test func anExpiredRestoredTokenWithoutRefreshIsInvalid() async throws {
         let env = TestEnvironment(NoRefreshSchema.self)
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
-        env.clock.advance(seconds: 3601)
+        env.clock.advance(by: 3601)
         let service = env.relaunch()
         #expect(await service.restoreSession() == .invalid)
     }

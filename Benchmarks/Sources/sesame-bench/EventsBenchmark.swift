@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import OpenAPIRuntime
 import Sesame
+import SesameTestSupport
 
 /// `sesame-bench events --subscribers N --events M`: M server-sent events, read by an
 /// `AuthenticationService` from an in-memory event stream and fanned out to N `events()`
@@ -108,7 +109,7 @@ struct EventsBenchmark: AsyncParsableCommand {
     /// seen the last sequence number.
     static func measure(subscribers: Int, events: Int, paced: Bool) async throws -> Result {
         let pacer = Pacer(subscribers: subscribers, window: paced ? bufferCapacity : nil, chunk: bufferCapacity / 4)
-        let clock = BenchClock()
+        let clock = ManualClock.followingRealTime()
         let service = AuthenticationService<EventsBenchSchema>(configuration: .init(
             transport: BenchBackEnd(clock: clock), now: { clock.now },
             logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() },

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import Sesame
+import SesameTestSupport
 
 /// `sesame-bench overhead`: what the credential middleware adds to a request that needs no
 /// refresh, over the bare in-memory transport, measured in the same run.
@@ -55,7 +56,7 @@ struct OverheadBenchmark: AsyncParsableCommand {
 
     /// Alternates the three loops, round after round, so that each sees the same machine.
     static func measure(requests: Int, rounds: Int) async throws -> Result {
-        let clock = BenchClock()
+        let clock = ManualClock.followingRealTime()
         let transport = BenchBackEnd(clock: clock, checksNotes: false)
         let service = RuntimeBench.service(transport: transport, clock: clock)
         _ = try await service.authenticate(with: GuestSignIn())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sesame
+import SesameTestSupport
 
 /// `sesame-bench refresh-storm --requests N`: N concurrent requests with an expired
 /// credential against the in-memory back-end; they must share one refresh.
@@ -44,11 +45,11 @@ struct RefreshStormBenchmark: AsyncParsableCommand {
 
     /// Signs in, moves the clock past the credential's expiry, then sends every request at once.
     static func measure(requests: Int) async throws -> Result {
-        let clock = BenchClock()
+        let clock = ManualClock.followingRealTime()
         let backEnd = BenchBackEnd(clock: clock)
         let service = RuntimeBench.service(transport: backEnd, clock: clock)
         _ = try await service.authenticate(with: GuestSignIn())
-        clock.advance(seconds: backEnd.expiresIn + 60)
+        clock.advance(by: backEnd.expiresIn + 60)
         let notes = OperationRequest(RuntimeBench.notes)
         let started = ContinuousClock.now
         let succeeded = await withTaskGroup(of: Bool.self) { group in

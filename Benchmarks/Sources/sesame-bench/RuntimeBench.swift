@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import OpenAPIRuntime
 import Sesame
+import SesameTestSupport
 
 /// A small back-end for the runtime's benchmarks, in memory: the guest sign-in, the RFC 6749
 /// refresh, the details and `GET /notes`, with tokens that expire on the benchmark's clock.
@@ -32,7 +33,7 @@ enum RuntimeBench {
         lifecycle: LifecycleDescription())
 
     /// A service over `transport` with the benchmark's clock, silent logs and no events.
-    static func service(transport: some ClientTransport, clock: BenchClock) -> AuthenticationService<BenchSchema> {
+    static func service(transport: some ClientTransport, clock: ManualClock) -> AuthenticationService<BenchSchema> {
         AuthenticationService(configuration: .init(
             transport: transport, now: { clock.now },
             logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false))
@@ -75,25 +76,13 @@ struct GuestSignIn: SingleStepAuthenticationMethod {
     var description: String { "guest" }
 }
 
-/// Wall-clock time that the benchmark can move forward, to expire the credential.
-final class BenchClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var offset: TimeInterval = 0
-
-    var now: Date { Date().addingTimeInterval(lock.withLock { offset }) }
-
-    func advance(seconds: TimeInterval) {
-        lock.withLock { offset += seconds }
-    }
-}
-
 /// The in-memory back-end. `GET /notes` checks the bearer token against the tokens it
 /// issued and their expiry (401 `invalid_token` otherwise), unless `checksNotes` is off, in
 /// which case it answers at once without taking its lock: the bare transport the overhead
 /// benchmark compares with.
 final class BenchBackEnd: ClientTransport, @unchecked Sendable {
     private let lock = NSLock()
-    private let clock: BenchClock
+    private let clock: ManualClock
     private let checksNotes: Bool
     private var issued = 0
     private var accessTokens: [String: Date] = [:]
@@ -102,7 +91,7 @@ final class BenchBackEnd: ClientTransport, @unchecked Sendable {
     /// How long issued access tokens last.
     let expiresIn: TimeInterval = 3600
 
-    init(clock: BenchClock, checksNotes: Bool = true) {
+    init(clock: ManualClock, checksNotes: Bool = true) {
         self.clock = clock
         self.checksNotes = checksNotes
     }

@@ -88,7 +88,8 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
     /// The status to answer, 503 by default.
     public var status: Int
     /// A JSON body to answer with; with neither ``rawBody`` nor ``rawBytes``, the body is empty.
-    public var body: JSONValue?
+    /// Set through the control API (`POST /_control/failures`); in process, use ``rawBody``.
+    var body: JSONValue?
     /// A body to send as is (with ``contentType``, `text/plain` by default), e.g. broken JSON.
     public var rawBody: String?
     /// A body to send byte for byte (with ``contentType``), e.g. bytes that are not UTF-8 or
@@ -109,7 +110,24 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
         path: String,
         count: Int = 1,
         status: Int = 503,
-        body: JSONValue? = nil,
+        rawBody: String? = nil,
+        rawBytes: Data? = nil,
+        contentType: String? = nil,
+        retryAfter: String? = nil,
+        headers: [String: String] = [:],
+        closeConnection: Bool = false
+    ) {
+        self.init(method: method, path: path, count: count, status: status, body: nil, rawBody: rawBody, rawBytes: rawBytes,
+                  contentType: contentType, retryAfter: retryAfter, headers: headers, closeConnection: closeConnection)
+    }
+
+    /// Makes a rule with a JSON body (the wire's `JSONValue` is internal, as are the other wire types).
+    init(
+        method: String? = nil,
+        path: String,
+        count: Int = 1,
+        status: Int = 503,
+        body: JSONValue?,
         rawBody: String? = nil,
         rawBytes: Data? = nil,
         contentType: String? = nil,
@@ -173,4 +191,6 @@ public enum ControlError: Error, Sendable, Equatable {
     case unknownUser(String)
     /// An event name that is empty or contains a line break.
     case invalidEventName(String)
+    /// A provider name that models.yaml's `Provider` does not list.
+    case unknownProvider(String)
 }

@@ -57,10 +57,19 @@ extension ReferenceServerState {
     /// Attaches another identity to an account (the protocol has no linking operation), so
     /// tests can detach an identity without destroying the account.
     /// Throws ``ControlError/unknownUser(_:)`` when `uid` has no live account.
-    public func attachIdentity(toUser uid: String, provider: Provider, providerUID: String) throws {
+    func attachIdentity(toUser uid: String, provider: Provider, providerUID: String) throws {
         guard var account = accounts[uid], !account.destroyed else { throw ControlError.unknownUser(uid) }
         account.identities.append(IdentityRecord(provider: provider, providerUID: providerUID, attachedAt: now()))
         store(account)
+    }
+
+    /// Attaches another identity to an account, naming its provider as the wire does
+    /// (`guest`, `internal`, `password`, `custom`).
+    /// Throws ``ControlError/unknownProvider(_:)`` for another name, and
+    /// ``ControlError/unknownUser(_:)`` when `uid` has no live account.
+    public func attachIdentity(toUser uid: String, provider name: String, providerUID: String) throws {
+        guard let provider = Provider(rawValue: name) else { throw ControlError.unknownProvider(name) }
+        try attachIdentity(toUser: uid, provider: provider, providerUID: providerUID)
     }
 
     /// The uids of every account, destroyed ones included, sorted.
@@ -69,7 +78,7 @@ extension ReferenceServerState {
     }
 
     /// The uid of the live account holding this identity, e.g. `(.password, "alice")`.
-    public func userID(provider: Provider, providerUID: String) -> String? {
+    func userID(provider: Provider, providerUID: String) -> String? {
         liveAccount(for: IdentityKey(provider: provider, providerUID: providerUID))
     }
 

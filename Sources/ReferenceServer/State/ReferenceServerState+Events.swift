@@ -48,7 +48,7 @@ extension ReferenceServerState {
 
     /// Pushes an event whose data is `payload` written as one line of JSON.
     @discardableResult
-    public func pushEvent(toUser uid: String, name: String, payload: JSONValue) throws -> ServerSentEvent {
+    func pushEvent(toUser uid: String, name: String, payload: JSONValue) throws -> ServerSentEvent {
         try pushEvent(toUser: uid, name: name, data: WireCoding.jsonString(payload))
     }
 

@@ -1,6 +1,6 @@
 /// Any JSON value, used where the control API accepts arbitrary JSON (event payloads,
 /// bodies of injected failures).
-public enum JSONValue: Codable, Sendable, Hashable {
+enum JSONValue: Codable, Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
     case object([String: JSONValue])
 
     /// Decodes any JSON value; fails only on input that is not JSON.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +27,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
     }
 
     /// Encodes the value as the JSON it stands for. Whole numbers are written without a fraction.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

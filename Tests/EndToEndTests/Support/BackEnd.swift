@@ -2,10 +2,6 @@ import Foundation
 import Logging
 import ReferenceServer
 
-// This is the only file of the target that imports ReferenceServer: its model types
-// (`Provider`, `Note`, `Identity`, `JSONValue`, …) share their names with the generated
-// SDK's, so the tests talk to the server through this wrapper and plain values.
-
 /// The reference back-end, started in-process on 127.0.0.1 and an ephemeral port, with a
 /// clock that stands still unless a test moves it (`advanceClock(by:)`).
 final class BackEnd: Sendable {
@@ -88,7 +84,7 @@ final class BackEnd: Sendable {
 
     /// Attaches another identity (`internal`, `password`, `custom`, `guest`) to an account.
     func attachIdentity(toUser uid: String, provider: String, providerUID: String) async throws {
-        try await server.state.attachIdentity(toUser: uid, provider: Provider(rawValue: provider)!, providerUID: providerUID)
+        try await server.state.attachIdentity(toUser: uid, provider: provider, providerUID: providerUID)
     }
 
     func userIDs() async -> [String] {

@@ -2,18 +2,7 @@ import Foundation
 import GRDB
 import ReferenceSDK
 import SesameStore
-
-/// A folder for one test's contexts, removed when the value goes away.
-final class ContextsFolder: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sesame-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+import SesameTestSupport
 
 /// An app as it runs: an `AppSession` over the reference back-end, and its service wrapped
 /// for the secret scan.
@@ -44,7 +33,7 @@ struct TestApp: Sendable {
 extension EndToEnd {
     /// Makes an app whose contexts live in `folder`, watched by the test's secret scan like
     /// ``makeService(store:receivesServerEvents:traffic:logs:client:restorationDelegate:)``.
-    func makeApp(in folder: ContextsFolder, userDataOnSignOut: UserDataOnSignOut = .keep, logs: LogCapture = LogCapture(),
+    func makeApp(in folder: TemporaryDirectory, userDataOnSignOut: UserDataOnSignOut = .keep, logs: LogCapture = LogCapture(),
                  restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate())
         throws -> TestApp
     {
@@ -63,7 +52,7 @@ extension EndToEnd {
 }
 
 /// The notes in a user's persistence file, read with GRDB alone (no context open).
-func notesOnDisk(ofUser uid: String, in folder: ContextsFolder) throws -> [String] {
+func notesOnDisk(ofUser uid: String, in folder: TemporaryDirectory) throws -> [String] {
     let directory = try UserContext.directory(for: uid, root: folder.url)
     let queue = try DatabaseQueue(path: directory.appendingPathComponent(ContextStores.persistenceFileName).path)
     defer { try? queue.close() }

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 
 /// One test's world: a reference server on loopback, the client's clock, and services
 /// made with the server's base URL, the demo client and the default (URLSession) transport,
@@ -7,7 +8,7 @@ import ReferenceSDK
 struct EndToEnd: Sendable {
     let backEnd: BackEnd
     /// The client's clock; the server's starts at the same date.
-    let clock: TestClock
+    let clock: ManualClock
     /// What the test saw, for its secret scan.
     let scan: ScanRecord
 
@@ -94,7 +95,7 @@ func withEndToEnd(accessTokenLifetime: Duration = .seconds(3600),
     }
     let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     let backEnd = try await BackEnd.start(at: start, accessTokenLifetime: accessTokenLifetime)
-    let result = await outcome { try await body(EndToEnd(backEnd: backEnd, clock: TestClock(start), scan: scan)) }
+    let result = await outcome { try await body(EndToEnd(backEnd: backEnd, clock: ManualClock(start), scan: scan)) }
     await scan.close(backEnd)
     await backEnd.stop()
     try result.get()

@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 import Testing
 
 typealias Event = AuthenticationEvent<ReferenceSDKSchema>
@@ -55,14 +56,4 @@ final class EventRecorder: @unchecked Sendable {
     func wait(timeout: Duration = .seconds(5), until condition: (EventRecorder) -> Bool) async -> Bool {
         await poll(timeout: timeout) { condition(self) }
     }
-}
-
-/// Polls `condition` every 5 ms until it holds or `timeout` passes; returns whether it held.
-func poll(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return await condition()
 }

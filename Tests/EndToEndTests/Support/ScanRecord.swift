@@ -1,5 +1,6 @@
 import Foundation
 import ReferenceSDK
+import SesameTestSupport
 
 /// Everything one end-to-end test saw, kept for its secret scan (``SecretScan``): the
 /// texts of every value, error and event shown to it, the log captures, session stores and

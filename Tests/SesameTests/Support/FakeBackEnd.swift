@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 @testable import Sesame
+import SesameTestSupport
 
 /// A request the fake back-end received.
 struct RecordedRequest: Sendable {
@@ -12,10 +13,7 @@ struct RecordedRequest: Sendable {
 
     var authorization: String? { headerFields[.authorization] }
     var form: [String: String] {
-        Dictionary(body.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }, uniquingKeysWith: { _, last in last })
+        formFields(body)
     }
 }
 
@@ -220,13 +218,4 @@ extension TestEnvironment {
         for await event in stream { events.append(event) }
         return events
     }
-}
-
-/// Waits until `condition` holds, polling every millisecond for at most two seconds.
-func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-    for _ in 0..<2000 {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return false
 }

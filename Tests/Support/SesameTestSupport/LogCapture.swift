@@ -1,23 +1,32 @@
 import Foundation
 import Logging
 
-/// Keeps every line the service logs, at every level, as swift-log's `StreamLogHandler`
-/// would print it (without the timestamp): level, label, metadata, source, message. Tests
-/// read the lines; the secret scan looks for secrets in them.
-final class LogCapture: @unchecked Sendable {
+/// Keeps every line a logger writes, at every level, as swift-log's `StreamLogHandler` would
+/// print it (without the timestamp): level, label, metadata (sorted by key), source,
+/// message. Tests read the lines, or look for secrets in them.
+public final class LogCapture: @unchecked Sendable {
     // Guarded by `lock`.
     private let lock = NSLock()
     private var stored: [String] = []
 
-    var lines: [String] { lock.withLock { stored } }
+    /// Creates an empty capture.
+    public init() {}
 
-    func logger(label: String) -> Logger {
+    /// Every line so far, in the order they were logged.
+    public var lines: [String] { lock.withLock { stored } }
+
+    /// Every line so far, joined with newlines.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// A logger at level `trace` whose lines this capture keeps.
+    public func logger(label: String = "test") -> Logger {
         var logger = Logger(label: label) { label in Handler(capture: self, label: label) }
         logger.logLevel = .trace
         return logger
     }
 
-    fileprivate func append(_ line: String) {
+    /// Adds a line, as the logger does; tests also use a capture to record lines of their own.
+    public func append(_ line: String) {
         lock.withLock { stored.append(line) }
     }
 

@@ -2,14 +2,20 @@ import Foundation
 
 /// The schema's loop protection as the back-end sees it: at most `maxRefreshes` refresh
 /// requests of one session within any `per` seconds.
-struct RefreshWindow: Sendable {
-    let maxRefreshes: Int
-    let per: TimeInterval
+public struct RefreshWindow: Sendable {
+    public let maxRefreshes: Int
+    public let per: TimeInterval
+
+    /// A window of at most `maxRefreshes` refreshes per `per` seconds.
+    public init(maxRefreshes: Int, per: TimeInterval) {
+        self.maxRefreshes = maxRefreshes
+        self.per = per
+    }
 
     /// How many of `arrivals` (one session's refresh requests, in any order) came when
     /// `maxRefreshes` others had already come within the `per` seconds before: the
     /// runtime's rule, which forgets a refresh `per` seconds after it started.
-    func violations(in arrivals: [Date]) -> Int {
+    public func violations(in arrivals: [Date]) -> Int {
         let sorted = arrivals.sorted()
         var start = 0
         var violations = 0

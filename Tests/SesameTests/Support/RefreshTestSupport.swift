@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 @testable import Sesame
+import SesameTestSupport
 
 /// A transport in front of the fake back-end, for redirect and back-off tests: it records
 /// every request with its full URL, answers it with `route` when that returns a response,

@@ -84,15 +84,3 @@ enum StoreFixtures {
         return try pool.read(StoreSchemaSnapshot.init)
     }
 }
-
-/// A temporary directory removed when the value is released.
-final class StoreTemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sesame-verify-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}

@@ -3,18 +3,6 @@ import GRDB
 import Sesame
 @testable import SesameStore
 
-/// A temporary directory removed when the value is released.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sesame-store-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// A hand-written two-version schema, as the generator would write it.
 enum StoreTestSchema {
     static let v1 = StoreMigration("persistence.v1", version: 1) { db in

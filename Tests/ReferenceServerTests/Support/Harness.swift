@@ -4,50 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import ReferenceServer
-
-/// A wall clock the tests move by hand, injected as the server's `now`.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_750_000_000)
-
-    var now: Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { current = current.addingTimeInterval(seconds) }
-    }
-}
-
-/// Collects every log record, to check what the server logs (and never logs).
-final class LogRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    var records: [String] { lock.withLock { lines } }
-
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-
-    func logger() -> Logger {
-        var logger = Logger(label: "test") { _ in RecordingHandler(recorder: self) }
-        logger.logLevel = .trace
-        return logger
-    }
-
-    private struct RecordingHandler: LogHandler {
-        let recorder: LogRecorder
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            recorder.append("\(event.level) \(event.message) \(all.sorted { $0.key < $1.key })")
-        }
-    }
-}
+import SesameTestSupport
 
 /// An HTTP answer, read whole.
 struct HTTPResult: Sendable {
@@ -93,9 +50,12 @@ struct Tokens: Sendable {
 /// A running server on an ephemeral loopback port, a hand-moved clock, and a client that
 /// opens one connection per request (HummingbirdTesting's `TestClient`).
 struct Harness: Sendable {
+    /// Where the hand-moved clock starts.
+    static let start = Date(timeIntervalSince1970: 1_750_000_000)
+
     let server: ReferenceServer
     let endpoint: ReferenceServer.Endpoint
-    let clock: TestClock
+    let clock: ManualClock
 
     var state: ReferenceServerState { server.state }
 
@@ -104,7 +64,7 @@ struct Harness: Sendable {
         configure: (inout ReferenceServer.Configuration) -> Void = { _ in },
         _ body: (Harness) async throws -> Void
     ) async throws {
-        let clock = TestClock()
+        let clock = ManualClock(Harness.start)
         var logger = Logger(label: "reference-server-tests")
         logger.logLevel = .error
         var configuration = ReferenceServer.Configuration(
@@ -204,10 +164,6 @@ struct Harness: Sendable {
 
     /// Waits (polling every 10 ms, at most 5 s) until `condition` holds.
     func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else { throw HarnessError.timedOut(what) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        guard await poll(every: .milliseconds(10), timeout: .seconds(5), condition) else { throw HarnessError.timedOut(what) }
     }
 }
