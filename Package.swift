@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "Sesame", targets: ["Sesame"]),
         // The on-device stores (GRDB): only SDKs whose schema declares stores need it.
         .library(name: "SesameStore", targets: ["SesameStore"]),
+        // The Combine wrapper (`service.forCombine`): only apps that use Combine link it.
+        .library(name: "SesameCombine", targets: ["SesameCombine"]),
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
         .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
@@ -41,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // MARK: Generator
@@ -89,6 +92,16 @@ let package = Package(
             name: "SesameStore",
             dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log")]
+        ),
+        // Combine publishers and futures over the service. Apple's Combine where it exists;
+        // elsewhere OpenCombine, the same API, so that the wrapper is built and tested on Linux.
+        // `Sesame` itself never links either.
+        .target(
+            name: "SesameCombine",
+            dependencies: [
+                "Sesame",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android])),
+            ]
         ),
         .target(
             name: "ReferenceSDK",
@@ -166,6 +179,16 @@ let package = Package(
         .testTarget(
             name: "SesameTests",
             dependencies: ["Sesame", "SesameTestSupport"]
+        ),
+        .testTarget(
+            name: "SesameCombineTests",
+            dependencies: [
+                "SesameCombine",
+                "Sesame",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android])),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
         ),
         .testTarget(
             name: "SesameStoreTests",

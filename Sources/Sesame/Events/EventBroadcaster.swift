@@ -46,12 +46,14 @@ struct EventBroadcaster<Event: Sendable>: Sendable {
         }
     }
 
-    /// Ends every subscriber's stream.
-    mutating func finishAll() {
-        let ending = continuations.values
-        continuations = [:]
-        drops = [:]
-        for continuation in ending { continuation.finish() }
+    /// Ends every subscriber's stream but those in `kept`.
+    mutating func finishAll(except kept: Set<UInt64> = []) {
+        let ending = continuations.filter { !kept.contains($0.key) }
+        for id in ending.keys {
+            continuations[id] = nil
+            drops[id] = nil
+        }
+        for continuation in ending.values { continuation.finish() }
     }
 
     /// Ends every subscriber's stream without forgetting them (for `deinit`).

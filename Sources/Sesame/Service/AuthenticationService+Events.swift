@@ -18,42 +18,95 @@ extension AuthenticationService {
     }
 
     /// Calls `onEvent` with this service's events, one at a time and in order, starting
-    /// with the current state, until the subscription is cancelled, `unsubscribeFromAll()`
-    /// is called, or the service goes away.
+    /// with the current state, until the subscription ends; then calls `onCompletion` once.
+    ///
+    /// The options are Webcom's `subscribe(stores:file:line:queue:onEvent:onCompletion:)`:
+    /// - `stores`: when true (the default) the service keeps the subscription, and
+    ///   `unsubscribeFromAll()` or the service going away ends it; ignoring the result is
+    ///   fine. When false only the caller keeps it: it ends on `cancel()`, when the caller's
+    ///   last reference goes away (so ignoring the result ends it at once), or when the
+    ///   service goes away, and `unsubscribeFromAll()` leaves it alone.
+    /// - `delivery`: where both callbacks run (``EventDelivery``): a task of its own by
+    ///   default, or a dispatch queue, the main actor, an actor, a task executor.
+    /// - `file`, `line`: where the subscription was made, shown by its `description` to
+    ///   find a subscription that was never cancelled.
+    ///
+    /// Subscribing never fails. A subscriber more than `eventBufferCapacity` events behind
+    /// loses its oldest undelivered events, as with ``events()``.
     /// - Returns: the subscription; cancel it to stop the events.
-    public func subscribe(_ onEvent: @escaping @Sendable (AuthenticationEvent<Schema>) -> Void) -> Subscription {
+    @discardableResult
+    public func subscribe(
+        stores: Bool = true,
+        delivery: EventDelivery = .task,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ onEvent: @escaping @Sendable (AuthenticationEvent<Schema>) -> Void,
+        onCompletion: (@Sendable () -> Void)? = nil
+    ) -> Subscription {
         let (id, stream, continuation) = broadcaster.add()
         continuation.yield(.stateChanged(machine.current))
+        let flag = CancellationFlag()
         let task = Task {
-            for await event in stream {
-                guard !Task.isCancelled else { break }
-                onEvent(event)
-            }
+            await Self.deliver(stream, delivery: delivery, flag: flag, onEvent: onEvent, onCompletion: onCompletion)
         }
-        callbackTasks[id] = task
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeSubscriber(id) }
-        }
-        return Subscription {
+        let subscription = Subscription(file: file, line: line, isStored: stores, delivery: delivery, flag: flag) {
             task.cancel()
             continuation.finish()
         }
+        subscriptions.add(subscription, id: id, task: task)
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        return subscription
     }
 
-    /// Ends every subscription and every event stream of this service. Later subscribers
-    /// are not affected.
+    /// Like ``events()``, but ``unsubscribeFromAll()`` does not end it: only its consumer
+    /// (or the service going away) does. For wrappers such as SesameCombine's publishers,
+    /// whose subscriptions their caller keeps.
+    package func callerOwnedEvents() -> AsyncStream<AuthenticationEvent<Schema>> {
+        let (id, stream, continuation) = broadcaster.add()
+        subscriptions.addCallerOwnedStream(id: id)
+        continuation.yield(.stateChanged(machine.current))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        return stream
+    }
+
+    /// Ends every subscription the service stores (``subscribe(stores:delivery:file:line:_:onCompletion:)``
+    /// with `stores: true`, the default) and every ``events()`` stream; their
+    /// `onCompletion` callbacks are called. Subscriptions made with `stores: false` go on.
+    /// Later subscribers are not affected.
     public func unsubscribeFromAll() {
-        for task in callbackTasks.values { task.cancel() }
-        callbackTasks = [:]
-        broadcaster.finishAll()
+        for subscription in subscriptions.removeStored() { subscription.cancel() }
+        broadcaster.finishAll(except: subscriptions.callerOwned)
     }
 
     /// The number of live subscribers, for tests.
     var subscriberCount: Int { broadcaster.count }
 
+    /// The number of subscriptions the service stores, for tests.
+    var storedSubscriptionCount: Int { subscriptions.storedCount }
+
     func removeSubscriber(_ id: UInt64) {
         broadcaster.remove(id)
-        callbackTasks[id] = nil
+        subscriptions.remove(id)
+    }
+
+    /// A callback subscription's delivery loop: every event of `stream` to `onEvent`
+    /// unless cancelled, then `onCompletion`, each where `delivery` says. Not isolated to
+    /// the service, so that no callback runs on the service's actor.
+    private nonisolated static func deliver(
+        _ stream: AsyncStream<AuthenticationEvent<Schema>>, delivery: EventDelivery, flag: CancellationFlag,
+        onEvent: @escaping @Sendable (AuthenticationEvent<Schema>) -> Void, onCompletion: (@Sendable () -> Void)?
+    ) async {
+        for await event in stream {
+            guard !Task.isCancelled, !flag.isCancelled else { break }
+            await delivery.run {
+                if !flag.isCancelled { onEvent(event) }
+            }
+        }
+        if let onCompletion { await delivery.run(onCompletion) }
     }
 
     // MARK: Server-sent events

@@ -41,7 +41,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// The tasks the action executor started (see `run(_:isStartup:)`).
     var tasks = TaskTracker()
     var broadcaster: EventBroadcaster<AuthenticationEvent<Schema>>
-    var callbackTasks: [UInt64: Task<Void, Never>] = [:]
+    var subscriptions = SubscriptionRegistry()
     var eventStreamTask: Task<Void, Never>?
 
     /// Creates a service for `Schema`'s back-end. It starts `unauthenticated`; call
@@ -73,7 +73,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
 
     deinit {
         broadcaster.finishEach()
-        for task in callbackTasks.values { task.cancel() }
+        subscriptions.cancelTasks()
         eventStreamTask?.cancel()
         tasks.cancelAll()
     }
