@@ -1,4 +1,5 @@
 import Foundation
+import SesameTestSupport
 import Testing
 @testable import Sesame
 
@@ -11,9 +12,9 @@ import Testing
     func signInAndOut(_ env: TestEnvironment<TestSchema>, _ probe: SubscriptionProbe, _ subscription: Subscription) async throws {
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
         await env.service.unauthenticate()
-        #expect(await eventually { probe.all.count == 3 })
+        #expect(await poll { probe.all.count == 3 })
         subscription.cancel()
-        #expect(await eventually { probe.completionCount == 1 })
+        #expect(await poll { probe.completionCount == 1 })
         #expect(probe.all == [.stateChanged(.unauthenticated), .stateChanged(.authenticated(u1)), .stateChanged(.unauthenticated)])
         #expect(probe.misplacedCalls == 0)
     }
@@ -36,7 +37,7 @@ import Testing
             _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
             await env.service.unauthenticate()
         }
-        #expect(await eventually { probe.all.count == 41 })
+        #expect(await poll { probe.all.count == 41 })
         let expected = [AuthenticationEvent<TestSchema>.stateChanged(.unauthenticated)]
             + Array(repeating: [.stateChanged(.authenticated(u1)), .stateChanged(.unauthenticated)], count: 20).joined()
         #expect(probe.all == expected)
@@ -92,6 +93,6 @@ import Testing
         try await Task.sleep(for: .milliseconds(5))
         #expect(probe.completionCount == 0)
         subscription.cancel()
-        #expect(await eventually { probe.completionCount == 1 })
+        #expect(await poll { probe.completionCount == 1 })
     }
 }

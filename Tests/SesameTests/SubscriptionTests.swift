@@ -1,4 +1,5 @@
 import Foundation
+import SesameTestSupport
 import Testing
 @testable import Sesame
 
@@ -59,9 +60,9 @@ extension AuthenticationService where Schema == TestSchema {
         let env = TestEnvironment()
         let probe = SubscriptionProbe()
         let subscription = await env.service.subscribe(probe)
-        #expect(await eventually { probe.all.count == 1 })
+        #expect(await poll { probe.all.count == 1 })
         subscription.cancel()
-        #expect(await eventually { probe.completionCount == 1 })
+        #expect(await poll { probe.completionCount == 1 })
         #expect(subscription.isCancelled)
         subscription.cancel()
         await env.service.unsubscribeFromAll()
@@ -78,7 +79,7 @@ extension AuthenticationService where Schema == TestSchema {
         _ = await env.service.subscribe(second)
         #expect(await env.service.storedSubscriptionCount == 2)
         await env.service.unsubscribeFromAll()
-        #expect(await eventually { first.completionCount == 1 && second.completionCount == 1 })
+        #expect(await poll { first.completionCount == 1 && second.completionCount == 1 })
         #expect(await env.service.storedSubscriptionCount == 0)
         subscription.cancel()
         await env.service.unsubscribeFromAll()
@@ -92,11 +93,11 @@ extension AuthenticationService where Schema == TestSchema {
         let stored = SubscriptionProbe(), kept = SubscriptionProbe()
         _ = await env!.service.subscribe(stored)
         let keptSubscription = await env!.service.subscribe(kept, stores: false)
-        #expect(await eventually { stored.all.count == 1 && kept.all.count == 1 })
+        #expect(await poll { stored.all.count == 1 && kept.all.count == 1 })
         weak let service = env!.service
         env = nil
-        #expect(await eventually { service == nil })
-        #expect(await eventually { stored.completionCount == 1 && kept.completionCount == 1 })
+        #expect(await poll { service == nil })
+        #expect(await poll { stored.completionCount == 1 && kept.completionCount == 1 })
         keptSubscription.cancel()
         try await settle()
         #expect(stored.completionCount == 1)
@@ -109,27 +110,27 @@ extension AuthenticationService where Schema == TestSchema {
         _ = await env.service.subscribe(stored, stores: true)
         let keptSubscription = await env.service.subscribe(kept, stores: false)
         #expect(await env.service.storedSubscriptionCount == 1)
-        #expect(await eventually { stored.all.count == 1 && kept.all.count == 1 })
+        #expect(await poll { stored.all.count == 1 && kept.all.count == 1 })
         await env.service.unsubscribeFromAll()
-        #expect(await eventually { stored.completionCount == 1 })
+        #expect(await poll { stored.completionCount == 1 })
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
-        #expect(await eventually { kept.all.count == 2 })
+        #expect(await poll { kept.all.count == 2 })
         #expect(kept.all == [.stateChanged(.unauthenticated), .stateChanged(.authenticated(u1))])
         #expect(kept.completionCount == 0)
         #expect(stored.all == [.stateChanged(.unauthenticated)])
         keptSubscription.cancel()
-        #expect(await eventually { kept.completionCount == 1 })
+        #expect(await poll { kept.completionCount == 1 })
     }
 
     @Test func aSubscriptionTheCallerKeepsEndsWhenTheCallerLetsGoOfIt() async throws {
         let env = TestEnvironment()
         let probe = SubscriptionProbe()
         var subscription: Subscription? = await env.service.subscribe(probe, stores: false)
-        #expect(await eventually { probe.all.count == 1 })
+        #expect(await poll { probe.all.count == 1 })
         #expect(await env.service.subscriberCount == 1)
         subscription = nil
-        #expect(await eventually { probe.completionCount == 1 })
-        #expect(await eventually { await env.service.subscriberCount == 0 })
+        #expect(await poll { probe.completionCount == 1 })
+        #expect(await poll { await env.service.subscriberCount == 0 })
         _ = subscription
     }
 
@@ -139,7 +140,7 @@ extension AuthenticationService where Schema == TestSchema {
         var subscription: Subscription? = await env.service.subscribe(probe)
         subscription = nil
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
-        #expect(await eventually { probe.all.count == 2 })
+        #expect(await poll { probe.all.count == 2 })
         #expect(probe.completionCount == 0)
         _ = subscription
     }
@@ -150,7 +151,7 @@ extension AuthenticationService where Schema == TestSchema {
         let probe = SubscriptionProbe()
         let line: UInt = #line + 1
         let subscription = await env.service.subscribe(probe, stores: false, delivery: .queue(DispatchQueue(label: "ui")))
-        #expect(await eventually { probe.all.count == 1 })
+        #expect(await poll { probe.all.count == 1 })
         #expect(subscription.description == "Subscription(SesameTests/SubscriptionTests.swift:\(line))")
         #expect(subscription.debugDescription
             == "Subscription(SesameTests/SubscriptionTests.swift:\(line), kept by the caller, delivery: queue ui, active)")
