@@ -8,7 +8,7 @@ import Testing
     private func referenceFiles() throws -> [GeneratedFile] {
         let (store, diagnostics) = StoreFixture.translate(try StoreFixture.referenceYAML())
         #expect(diagnostics.isEmpty)
-        return StoreRenderer(store: try #require(store), namespace: "ReferenceSDKStore").files()
+        return StoreRenderer(store: try #require(store), namespace: "ReferenceSDKStore", schema: "ReferenceSDKSchema").files()
     }
 
     @Test func filesHaveStablePathsAndTheHeaderAndAreDeterministic() throws {
@@ -40,7 +40,7 @@ import Testing
               title: { type: text, default: "\\"); exit(1) //\\n*/" }
         """)
         #expect(diagnostics.isEmpty)
-        let files = StoreRenderer(store: try #require(store), namespace: "ReferenceSDKStore").files()
+        let files = StoreRenderer(store: try #require(store), namespace: "ReferenceSDKStore", schema: "ReferenceSDKSchema").files()
         let records = files[1].contents
         #expect(records.contains(#"title: Swift.String = "\"); exit(1) //\n*/""#))
         #expect(!records.contains("\n*/"))

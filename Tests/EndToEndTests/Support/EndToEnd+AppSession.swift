@@ -43,7 +43,7 @@ extension EndToEnd {
                            client: ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
                            now: { clock.now }, logger: logs.logger(label: "e2e.app"),
                            restorationDelegate: restorationDelegate, receivesServerEvents: false),
-            stores: ReferenceSDKStore.definition, directory: folder.url, userDataOnSignOut: userDataOnSignOut))
+            directory: folder.url, userDataOnSignOut: userDataOnSignOut))
         scan.lookFor(Secret(kind: "clientSecret", value: BackEnd.clientSecret))
         scan.watch(logs)
         scan.watch(app.auth)

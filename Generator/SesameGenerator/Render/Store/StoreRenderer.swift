@@ -7,11 +7,15 @@
 struct StoreRenderer {
     let store: StoreIR
     let namespace: String
+    let schema: String
 
-    /// - Parameter namespace: the `<SDK>Store` type, as the naming pass named it.
-    init(store: StoreIR, namespace: String) {
+    /// - Parameters:
+    ///   - namespace: the `<SDK>Store` type, as the naming pass named it.
+    ///   - schema: the `<SDK>Schema` type, whose app sessions get these stores by default.
+    init(store: StoreIR, namespace: String, schema: String) {
         self.store = store
         self.namespace = namespace
+        self.schema = schema
     }
 
     static let kinds: [(kind: StoreKindIR, type: String)] = [(.persistence, "Persistence"), (.cache, "Cache"), (.memory, "Memory")]
@@ -44,7 +48,7 @@ struct StoreRenderer {
     // MARK: Store.swift
 
     private func namespaceFile() -> String {
-        var writer = start(["SesameStore"])
+        var writer = start(["Foundation", "Sesame", "SesameStore"])
         writer.doc("""
         The on-device stores declared in `store.yaml`: records in `Persistence`, `Cache` and `Memory`, \
         and the schemas that create and migrate them.
@@ -56,7 +60,7 @@ struct StoreRenderer {
             writer.doc("The schema versions of this build: cache \(cache), persistence \(persistence).")
             writer.line("public static let versions = StoreVersions(cache: \(cache), persistence: \(persistence))")
             writer.line()
-            writer.doc("The three databases' schemas, for `UserContexts.start(with:stores:)`.")
+            writer.doc("The three databases' schemas: an `AppSession`'s default stores, or `AppContexts.start(userID:stores:)`'s.")
             writer.line("public static let definition = StoreDefinition(persistence: Persistence.schema, cache: Cache.schema, memory: Memory.schema)")
             for (kind, type) in Self.kinds {
                 writer.line()
@@ -65,6 +69,21 @@ struct StoreRenderer {
                            : "The `\(kind.rawValue)` database's records and schema.")
                 writer.line("public enum \(type): Sendable {}")
             }
+        }
+        writer.line()
+        // Qualified names: a model of the schema may be called `AppSession` or `URL`.
+        writer.block("extension SesameStore.AppSession.Configuration where Schema == \(schema)") { writer in
+            writer.doc("""
+            A configuration with this SDK's stores (`\(namespace).definition`) in every user's context, \
+            the session kept in the standard context, in `directory` (nil: under Application Support).
+            """)
+            writer.line("public init(")
+            writer.line("    service: Sesame.AuthenticationServiceConfiguration<\(schema).Details> = .init(),")
+            writer.line("    directory: Foundation.URL? = nil,")
+            writer.line("    userDataOnSignOut: SesameStore.UserDataOnSignOut = .keep")
+            writer.line(") {")
+            writer.line("    self.init(service: service, stores: \(namespace).definition, directory: directory, userDataOnSignOut: userDataOnSignOut)")
+            writer.line("}")
         }
         return writer.text
     }
