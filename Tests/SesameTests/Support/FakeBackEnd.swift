@@ -189,7 +189,8 @@ struct TestEnvironment<Schema: SDKSchema> where Schema.Details == TestDetails {
     let service: AuthenticationService<Schema>
 
     init(_ schema: Schema.Type = TestSchema.self, receivesServerEvents: Bool = false,
-         delegate: (any SessionRestorationDelegate<TestDetails>)? = nil, store: InMemorySessionStore<TestDetails>? = nil)
+         delegate: (any SessionRestorationDelegate<TestDetails>)? = nil, store: InMemorySessionStore<TestDetails>? = nil,
+         observer: (any UserSessionObserver)? = nil)
     {
         let clock = self.clock
         let sessionStore = store ?? self.store
@@ -197,19 +198,22 @@ struct TestEnvironment<Schema: SDKSchema> where Schema.Details == TestDetails {
             client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
             now: { clock.now }, logger: logs.logger(), sessionStore: sessionStore,
             restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
-            receivesServerEvents: receivesServerEvents, eventStreamReconnectDelay: .milliseconds(1)))
+            receivesServerEvents: receivesServerEvents, eventStreamReconnectDelay: .milliseconds(1),
+            userSessionObserver: observer))
     }
 }
 
 extension TestEnvironment {
     /// Another service over the same back-end, clock and store, as after a relaunch.
-    func relaunch(delegate: (any SessionRestorationDelegate<TestDetails>)? = nil) -> AuthenticationService<Schema> {
+    func relaunch(delegate: (any SessionRestorationDelegate<TestDetails>)? = nil,
+                  observer: (any UserSessionObserver)? = nil) -> AuthenticationService<Schema>
+    {
         let clock = self.clock
         return AuthenticationService(configuration: .init(
             client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
             now: { clock.now }, logger: logs.logger(), sessionStore: store,
             restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
-            receivesServerEvents: false))
+            receivesServerEvents: false, userSessionObserver: observer))
     }
 
     /// The events the service published so far, once `unsubscribeFromAll()` ends them.
