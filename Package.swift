@@ -133,7 +133,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "sesame-demo",
-            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameTestSupport"]
+            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: Test support (not API; see the comment at the top)

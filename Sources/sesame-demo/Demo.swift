@@ -1,17 +1,44 @@
 import Foundation
+import GRDB
 import Logging
 import ReferenceSDK
+import SesameStore
 import SesameTestSupport
 
 /// Walks the generated SDK through a whole life against the reference back-end, checking
 /// at each step that what should happen did: any surprise throws ``DemoFailure``.
-struct Demo {
+final class Demo {
     let backEnd: DemoBackEnd
     /// Real time plus whatever the demo fast-forwards, so that an hour-long token can expire
     /// in a second; the app and the back-end both read it.
     let clock: ManualClock
-    let service: AuthenticationService<ReferenceSDKSchema>
+    /// Where the app keeps its contexts (a temporary folder, removed at the end).
+    let directory: URL
+    let logger: Logger
+    /// The app as it runs: replaced when the demo relaunches it.
+    private(set) var app: AppSession<ReferenceSDKSchema>
+    var service: AuthenticationService<ReferenceSDKSchema> { app.auth }
     let log = EventLog()
+
+    private init(backEnd: DemoBackEnd, clock: ManualClock, directory: URL, logger: Logger) throws {
+        self.backEnd = backEnd
+        self.clock = clock
+        self.directory = directory
+        self.logger = logger
+        self.app = try Self.launch(backEnd: backEnd, clock: clock, directory: directory, logger: logger)
+    }
+
+    /// The app's one object: the service, the user contexts and the session store, from the
+    /// generated SDK's defaults (`ReferenceSDKStore.definition`, the SQLite session store).
+    private static func launch(backEnd: DemoBackEnd, clock: ManualClock, directory: URL, logger: Logger,
+                               stores: StoreDefinition = ReferenceSDKStore.definition) throws -> AppSession<ReferenceSDKSchema>
+    {
+        try AppSession(configuration: .init(
+            service: .init(baseURL: backEnd.baseURL,
+                           client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
+                           now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100)),
+            stores: stores, directory: directory))
+    }
 
     /// Starts the back-end, runs every step, and stops the back-end whatever happens.
     static func run(verbose: Bool) async throws {
@@ -19,14 +46,15 @@ struct Demo {
         let backEnd = try await DemoBackEnd.start(now: { clock.now })
         var logger = Logger(label: "sesame")
         logger.logLevel = verbose ? .info : .critical
-        let service = AuthenticationService<ReferenceSDKSchema>(configuration: .init(
-            baseURL: backEnd.baseURL,
-            client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
-            now: { clock.now },
-            logger: logger,
-            eventStreamReconnectDelay: .milliseconds(100)
-        ))
-        let demo = Demo(backEnd: backEnd, clock: clock, service: service)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sesame-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo: Demo
+        do {
+            demo = try Demo(backEnd: backEnd, clock: clock, directory: directory, logger: logger)
+        } catch {
+            await backEnd.stop()
+            throw error
+        }
         do {
             try await demo.walk()
         } catch {
@@ -43,10 +71,13 @@ struct Demo {
         let guest = try await signInAsGuest()
         let ada = try await signInWithCode(replacing: guest)
         try await useTheBackEnd(as: ada)
+        try await keepDataOnTheDevice(for: ada, guest: guest)
         try await receiveServerEvents(for: ada)
         try await expireAndRefresh()
+        try await relaunchOffline(as: ada)
         try await goOfflineWhileRevoked(ada)
         try await signInAndOut()
+        try await upgradeTheApp()
     }
 
     // MARK: Steps
@@ -122,7 +153,7 @@ struct Demo {
     }
 
     private func receiveServerEvents(for ada: AuthenticationDetails) async throws {
-        Console.step(5, "The back-end pushes events (server-sent events on GET /events)")
+        Console.step(6, "The back-end pushes events (server-sent events on GET /events)")
         try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
                   "the SDK never opened the event stream")
         Console.info("the SDK holds the event stream open while a user is signed in")
@@ -143,11 +174,12 @@ struct Demo {
     }
 
     private func expireAndRefresh() async throws {
-        Console.step(6, "The access token expires, and is refreshed")
+        Console.step(7, "The access token expires, and is refreshed")
         let before = await backEnd.refreshCount()
         Console.info("tokens last 1 hour: the demo moves the app's and the back-end's clocks 1 hour ahead")
         clock.advance(by: 3601)
         let mark = log.count
+        let service = self.service
         async let a = service.listNotes()
         async let b = service.me()
         async let c = service.identities()
@@ -162,7 +194,7 @@ struct Demo {
     }
 
     private func goOfflineWhileRevoked(_ ada: AuthenticationDetails) async throws {
-        Console.step(7, "The app goes offline; meanwhile an administrator revokes Ada's sessions")
+        Console.step(9, "The app goes offline; meanwhile an administrator revokes Ada's sessions")
         await service.setConnectivity(online: false)
         try check(await service.isOnline == false, "the service is still online")
         Console.info("setConnectivity(online: false)")
@@ -180,6 +212,10 @@ struct Demo {
         await service.setConnectivity(online: true)
         try await log.waitForState(after: mark, .invalid)
         Console.ok("back online, the SDK checked the session (GET /me → 401, refresh → invalid_grant): invalid")
+        try check(app.currentContext == nil, "an invalid session left Ada's context open")
+        try check(FileManager.default.fileExists(atPath: try UserContext.directory(for: ada.uid, root: directory).path),
+                  "Ada's files went with her session")
+        Console.ok("her context closed with the session; her files stay for her next sign-in")
         do {
             _ = try await service.me()
             throw DemoFailure("me() worked on a revoked session")
@@ -189,15 +225,109 @@ struct Demo {
     }
 
     private func signInAndOut() async throws {
-        Console.step(8, "Sign in with a password (OAuth 2.0 password grant), then sign out")
+        Console.step(10, "Sign in with a password (OAuth 2.0 password grant), then sign out")
         var mark = log.count
         let alice = try await service.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
         try await log.waitForState(after: mark, .authenticated(alice))
         Console.ok("signed in as \(alice.uid) (a form body with HTTP Basic client authentication)")
+        try check(app.currentContext?.userID == alice.uid, "Alice's context is not the current one")
+        try check(try localNotes().isEmpty, "Alice's new context holds someone's notes")
+        Console.ok("Alice's context is new and empty: no one else's data")
         mark = log.count
         let result = await service.unauthenticate()
         try await log.waitForState(after: mark, .unauthenticated)
         try check(result == .revoked, "sign-out was \(result)")
-        Console.ok("unauthenticate(): the back-end revoked the session (POST /auth/logout) and the app forgot it")
+        try check(app.currentContext == nil, "Alice's context stayed open after sign-out")
+        Console.ok("unauthenticate(): the back-end revoked the session (POST /auth/logout), the app forgot it, her context closed")
+    }
+
+    private func keepDataOnTheDevice(for ada: AuthenticationDetails, guest: AuthenticationDetails) async throws {
+        Console.step(5, "Ada's data on the device: her own context, opened by the sign-in")
+        let context = try require(app.currentContext, "no user context is open")
+        try check(context.userID == ada.uid, "the open context is \(context.userID)'s, not Ada's")
+        Console.ok("the sign-in opened Ada's context before the state became authenticated; the guest's closed")
+        let notes = try await service.listNotes()
+        try await context.stores.persistence.write { db in
+            for note in notes {
+                try LocalNote(id: note.id.uuidString, text: note.text, createdAt: note.createdAt.timeIntervalSince1970,
+                              pinned: note.pinned).insert(db)
+            }
+        }
+        let copied = try localNotes().count
+        try check(copied == notes.count, "the local copy holds \(copied) notes")
+        Console.ok("\(notes.count) notes copied into her persistence store (SQLite, schema v\(ReferenceSDKStore.versions.persistence))")
+        let guestFiles = try UserContext.directory(for: guest.uid, root: directory)
+        try check(FileManager.default.fileExists(atPath: guestFiles.path), "the guest's files were erased")
+        Console.info("each user has a folder of their own; the guest's stays, it is the guest's")
+    }
+
+    private func relaunchOffline(as ada: AuthenticationDetails) async throws {
+        Console.step(8, "The app is killed and relaunched, offline")
+        log.cancel()
+        try app.contexts.close()
+        app = try Self.launch(backEnd: backEnd, clock: clock, directory: directory, logger: logger)
+        await log.attach(to: service)
+        try check(app.currentContext == nil, "a context was open before the restore")
+        await service.setConnectivity(online: false)
+        let refreshes = await backEnd.refreshCount()
+        let restored = await app.restoreSession()
+        try check(restored == .presession(ada), "the offline restore ended \(restored)")
+        try check(app.currentContext?.userID == ada.uid, "the restore did not open Ada's context")
+        let notes = try localNotes()
+        try check(notes.count == 2, "offline, Ada's local copy holds \(notes.count) notes")
+        try check(await backEnd.refreshCount() == refreshes, "an offline restore refreshed")
+        Console.ok("restoreSession() offline: presession, Ada's context open with her \(notes.count) notes, no request sent")
+
+        let mark = log.count
+        await service.setConnectivity(online: true)
+        try await log.waitForEvent(after: mark, "the state authenticated") {
+            if case .stateChanged(.authenticated(let details)) = $0 { details.uid == ada.uid } else { false }
+        }
+        let online = await backEnd.refreshCount() - refreshes
+        try check(online == 1, "back online, \(online) refreshes")
+        Console.ok("back online: one refresh vouched for the session, authenticated; the context stayed open")
+    }
+
+    private func upgradeTheApp() async throws {
+        Console.step(11, "An app update migrates a user's data at sign-in")
+        log.cancel()
+        try app.contexts.close()
+        // The previous release: the same SDK with its store at version 1.
+        let v1 = ReferenceSDKStore.definition.persistence
+        let oldStores = StoreDefinition(
+            persistence: StoreSchema(kind: .persistence, version: 1, policy: v1.policy,
+                                     migrations: Array(v1.migrations.prefix(1)), latest: { _ in }),
+            cache: ReferenceSDKStore.definition.cache, memory: ReferenceSDKStore.definition.memory)
+        app = try Self.launch(backEnd: backEnd, clock: clock, directory: directory, logger: logger, stores: oldStores)
+        let bob = try await service.authenticate(with: SingleStepMethod.password(username: "bob", password: "builder"))
+        let written = Date(timeIntervalSince1970: 1_700_000_000)
+        try await require(app.currentContext, "the old app opened no context").stores.persistence.write { db in
+            try db.execute(sql: #"INSERT INTO "Note" ("id", "body", "createdAt") VALUES (?, ?, ?)"#,
+                           arguments: ["n-1", "Fix the roof", Int(written.timeIntervalSince1970)])
+        }
+        await service.unauthenticate()
+        Console.info("the previous release (store v1: Note.body, createdAt in whole seconds) kept a note of Bob's")
+
+        app = try Self.launch(backEnd: backEnd, clock: clock, directory: directory, logger: logger)
+        let again = try await service.authenticate(with: SingleStepMethod.password(username: "bob", password: "builder"))
+        try check(again.uid == bob.uid, "Bob signed in as another user")
+        let notes = try localNotes()
+        try check(notes == [LocalNote(id: "n-1", text: "Fix the roof", createdAt: written.timeIntervalSince1970, pinned: false)],
+                  "after the migration Bob's notes are \(notes)")
+        Console.ok("this release opened Bob's file at v1 and migrated it to v\(ReferenceSDKStore.versions.persistence) on sign-in: "
+            + "“\(notes[0].text)” kept (body → text, createdAt → real, pinned added)")
+        await service.unauthenticate()
+        try app.contexts.close()
+    }
+
+    // MARK: Local data
+
+    typealias LocalNote = ReferenceSDKStore.Persistence.Note
+
+    /// The notes in the current user's persistence store.
+    private func localNotes() throws -> [LocalNote] {
+        try require(app.currentContext, "no user context is open").stores.persistence.read { db in
+            try LocalNote.order(LocalNote.Columns.id).fetchAll(db)
+        }
     }
 }

@@ -55,6 +55,12 @@ struct DemoFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// `value`, or a ``DemoFailure`` saying what was missing.
+func require<T>(_ value: T?, _ what: @autoclosure () -> String) throws -> T {
+    guard let value else { throw DemoFailure(what()) }
+    return value
+}
+
 /// Fails the demo unless `condition` holds.
 func check(_ condition: Bool, _ what: @autoclosure () -> String) throws {
     guard condition else { throw DemoFailure(what()) }
