@@ -157,6 +157,11 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
+            name: "app-session-child",
+            dependencies: ["ReferenceSDK", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/Support/app-session-child"
+        ),
+        .executableTarget(
             name: "store-migration-child",
             dependencies: ["ReferenceSDK", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Support/store-migration-child"

@@ -4,6 +4,11 @@ import ReferenceSDK
 import SesameStore
 import SesameTestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// A restoration delegate whose refresh waits until the test opens its gate, so that a test
 /// can look at `presession` before the refresh completes.
@@ -91,6 +96,58 @@ struct AppSessionEndToEndTests {
             #expect(await restored == .authenticated(ada))
             #expect(relaunched.contextUser == ada.uid)
         }
+    }
+
+    @Test("an app killed while signed in restores presession with the user's data at relaunch, before the refresh completes")
+    func aKilledAppRestoresItsUsersContextAtRelaunch() async throws {
+        let child = try #require(Self.childExecutable, "build the app-session-child product first (swift build)")
+        try await withEndToEnd { e2e in
+            let folder = try TemporaryDirectory(prefix: "sesame-e2e")
+            let arguments = [e2e.backEnd.baseURL.absoluteString, folder.url.path, BackEnd.clientID, BackEnd.clientSecret]
+            let ready = try await onOwnThread { () throws -> String in
+                let process = Process()
+                process.executableURL = child
+                process.arguments = arguments
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                var line = Data()
+                while !line.contains(UInt8(ascii: "\n")) {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    line.append(chunk)
+                }
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return String(decoding: line, as: UTF8.self)
+            }
+            let uid = try #require(ready.hasPrefix("ready ") ? ready.dropFirst(6).trimmingCharacters(in: .newlines) : nil,
+                                   "the child did not sign in: \(ready)")
+
+            let gate = GatedRestoration()
+            let relaunched = try e2e.makeApp(in: folder, restorationDelegate: gate)
+            async let restored = relaunched.service.restoreSession()
+            #expect(await poll { gate.hasStartedRefreshing }, "the refresh did not start")
+            #expect(await relaunched.service.state.details?.uid == uid)
+            #expect(await !relaunched.service.state.isAuthenticated, "authenticated before the refresh completed")
+            #expect(relaunched.contextUser == uid)
+            #expect(try relaunched.storedNotes() == ["written before the kill"])
+            gate.open()
+            let state = await restored
+            #expect(state.isAuthenticated && state.details?.uid == uid, "\(state)")
+        }
+    }
+
+    /// The child that signs in, writes and waits to be killed, beside the test bundle.
+    static var childExecutable: URL? {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("app-session-child")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
     }
 
     @Test("an offline launch has the user's data in presession, without any request")
