@@ -70,7 +70,9 @@ let package = Package(
         .plugin(
             name: "SesameCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "generate-sdk", description: "Generates a target's Sesame SDK from its YAML into the package (--check: fail when stale)"),
+                intent: .custom(
+                    verb: "generate-sdk",
+                    description: "Generates a target's Sesame SDK from its YAML into the package (--check: fail when stale)"),
                 permissions: [.writeToPackageDirectory(reason: "writes the generated Swift files into the target's Generated/ folder")]
             ),
             dependencies: ["sesame"]
@@ -90,8 +92,10 @@ let package = Package(
         // only module that links GRDB. Generated SDKs import it only when they declare stores.
         .target(
             name: "SesameStore",
-            dependencies: ["Sesame", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Sesame", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Combine publishers and futures over the service. Apple's Combine where it exists;
         // elsewhere OpenCombine, the same API, so that the wrapper is built and tested on Linux.
@@ -133,8 +137,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "sesame-demo",
-            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
 
         // MARK: Test support (not API; see the comment at the top)
@@ -145,16 +151,20 @@ let package = Package(
         ),
         .target(
             name: "ReferenceSDKTestSupport",
-            dependencies: ["ReferenceSDK", "Sesame", "SesameTestSupport",
-                           .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: [
+                "ReferenceSDK", "Sesame", "SesameTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
             path: "Tests/Support/ReferenceSDKTestSupport"
         ),
         // A stress harness for the runtime (docs in Sources/SesameSoak), not part of the SDK.
         .target(
             name: "SesameSoak",
-            dependencies: ["ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameTestSupport",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "app-session-child",
@@ -202,8 +212,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReferenceSDKTests",
-            dependencies: ["ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameStore", "SesameSoak", "SesameTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameStore", "SesameSoak", "SesameTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ReferenceServerTests",
@@ -218,8 +230,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -27,7 +27,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "SesameFuzz",
     dependencies: [
-        .package(name: "Sesame", path: ".."),
+        .package(name: "Sesame", path: "..")
     ],
     targets: [
         // One file and no `main.swift`: SwiftPM compiles it with `-parse-as-library`, so the
@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(
             name: "sesame-fuzz",
             dependencies: [.product(name: "SesameGenerator", package: "Sesame")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

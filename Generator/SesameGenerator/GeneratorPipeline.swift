@@ -61,7 +61,9 @@ public enum GeneratorPipeline {
         let validation = validate(sources, released: released)
         guard let ir = validation.ir else { return Generation(files: [], diagnostics: validation.diagnostics, ir: nil) }
         var files = SwiftRenderer.render(ir)
-        if let store = ir.store, let namespace = ir.typeNames.store { files += StoreRenderer(store: store, namespace: namespace, schema: ir.typeNames.schema).files() }
+        if let store = ir.store, let namespace = ir.typeNames.store {
+            files += StoreRenderer(store: store, namespace: namespace, schema: ir.typeNames.schema).files()
+        }
         return Generation(files: files.sorted { $0.path < $1.path }, diagnostics: validation.diagnostics, ir: ir)
     }
 

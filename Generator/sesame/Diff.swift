@@ -6,10 +6,10 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reports every change between two schema folders, graded breaking or compatible.",
         discussion: """
-        Positions point into NEW, or into OLD for removals. Exits 1 when a change is breaking
-        (or, with --fail-on warning, when any change is a warning or worse).
-        Example: sesame diff released/Schema Schema --format github
-        """
+            Positions point into NEW, or into OLD for removals. Exits 1 when a change is breaking
+            (or, with --fail-on warning, when any change is a warning or worse).
+            Example: sesame diff released/Schema Schema --format github
+            """
     )
 
     enum Threshold: String, ExpressibleByArgument, CaseIterable {

@@ -6,14 +6,14 @@ struct Release: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Records a schema folder as released: its YAML and its store versions.",
         discussion: """
-        Writes <schema>/released/schema/ (a copy of the schema's YAML, which `sesame diff` and
-        `make check` compare later schemas with; files no longer in the schema are removed) and
-        <schema>/released/store/<kind>/<version>.json for every declared store version not yet
-        recorded. A recorded store version is frozen: when one was edited or dropped, the release
-        fails with the error at its position and writes nothing.
-        With --check, writes nothing and exits 1 naming each file that would change.
-        Example: sesame release Schema
-        """
+            Writes <schema>/released/schema/ (a copy of the schema's YAML, which `sesame diff` and
+            `make check` compare later schemas with; files no longer in the schema are removed) and
+            <schema>/released/store/<kind>/<version>.json for every declared store version not yet
+            recorded. A recorded store version is frozen: when one was edited or dropped, the release
+            fails with the error at its position and writes nothing.
+            With --check, writes nothing and exits 1 naming each file that would change.
+            Example: sesame release Schema
+            """
     )
 
     @Argument(help: "The schema folder.")
@@ -37,7 +37,8 @@ struct Release: ParsableCommand {
                 return
             }
             for change in changes {
-                FileHandle.standardError.write(Data("\(change.path): \(change.kind.rawValue); run `sesame release \(schema)` when this schema ships\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\(change.path): \(change.kind.rawValue); run `sesame release \(schema)` when this schema ships\n".utf8))
             }
             throw ExitCode(1)
         }

@@ -8,15 +8,15 @@ struct Sesame: ParsableCommand {
         commandName: "sesame",
         abstract: "Turns YAML descriptions of an authentication back-end into a Swift SDK.",
         discussion: """
-        Examples:
-          sesame validate Schema
-          sesame generate Schema --output Sources/ReferenceSDK/Generated
-          sesame generate Schema --output Sources/ReferenceSDK/Generated --check
-          sesame release Schema
+            Examples:
+              sesame validate Schema
+              sesame generate Schema --output Sources/ReferenceSDK/Generated
+              sesame generate Schema --output Sources/ReferenceSDK/Generated --check
+              sesame release Schema
 
-        Diagnostics are printed as file:line:column: error: message, every problem in one run.
-        The format is described in docs/format.md.
-        """,
+            Diagnostics are printed as file:line:column: error: message, every problem in one run.
+            The format is described in docs/format.md.
+            """,
         subcommands: [Validate.self, Generate.self, Diff.self, Release.self]
     )
 }
@@ -56,14 +56,14 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generates the Swift SDK from a schema folder.",
         discussion: """
-        Writes only the files whose bytes change and removes generated files the schema no longer
-        produces (files that start with the generated header; hand-written files are left alone).
-        With --check, writes nothing and exits 1 naming each file that would change.
-        With --single-file PATH instead of --output, writes every generated file into the one
-        Swift file PATH (imports first, then each file under a MARK comment); the SwiftPM build
-        plugin uses it because its outputs must be named before the generator runs.
-        Example: sesame generate Schema --output Sources/ReferenceSDK/Generated --check
-        """
+            Writes only the files whose bytes change and removes generated files the schema no longer
+            produces (files that start with the generated header; hand-written files are left alone).
+            With --check, writes nothing and exits 1 naming each file that would change.
+            With --single-file PATH instead of --output, writes every generated file into the one
+            Swift file PATH (imports first, then each file under a MARK comment); the SwiftPM build
+            plugin uses it because its outputs must be named before the generator runs.
+            Example: sesame generate Schema --output Sources/ReferenceSDK/Generated --check
+            """
     )
 
     @Argument(help: "The schema folder.")
@@ -72,9 +72,11 @@ struct Generate: ParsableCommand {
     @Option(help: "The folder the generated Swift files go in.")
     var output: String?
 
-    @Option(name: .customLong("single-file"), help: ArgumentHelp(
-        "Write the whole SDK into this one Swift file instead of a folder (for build plugins).",
-        valueName: "path"))
+    @Option(
+        name: .customLong("single-file"),
+        help: ArgumentHelp(
+            "Write the whole SDK into this one Swift file instead of a folder (for build plugins).",
+            valueName: "path"))
     var singleFile: String?
 
     @Flag(help: "Write nothing; exit 1 when the generated files are not up to date.")
@@ -107,7 +109,8 @@ struct Generate: ParsableCommand {
                 return
             }
             for change in changes {
-                let message = "\(change.path): \(change.kind.rawValue); run `sesame generate \(schema) --output \(output)` (or `make generate`) and commit the result"
+                let message =
+                    "\(change.path): \(change.kind.rawValue); run `sesame generate \(schema) --output \(output)` (or `make generate`) and commit the result"
                 switch format {
                 case .github: print("::error file=\(change.path)::generated file is stale: \(change.kind.rawValue)")
                 default: FileHandle.standardError.write(Data("\(message)\n".utf8))

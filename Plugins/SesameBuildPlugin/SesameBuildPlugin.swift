@@ -36,7 +36,7 @@ struct SesameBuildPlugin: BuildToolPlugin {
                 // The generator itself too: a newer sesame regenerates even if the YAML did not change.
                 inputFiles: inputs + [sesame],
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 
@@ -47,12 +47,17 @@ struct SesameBuildPlugin: BuildToolPlugin {
     static func schemaFiles(in schema: URL, target: String) throws -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: schema.path(percentEncoded: false), isDirectory: &isDirectory),
-              isDirectory.boolValue else {
-            throw PluginError("target '\(target)' uses SesameBuildPlugin but has no Schema/ folder: put its YAML (sdk.yaml, auth.yaml, models.yaml, …) in \(schema.path(percentEncoded: false))")
+            isDirectory.boolValue
+        else {
+            throw PluginError(
+                "target '\(target)' uses SesameBuildPlugin but has no Schema/ folder: put its YAML (sdk.yaml, auth.yaml, models.yaml, …) in \(schema.path(percentEncoded: false))"
+            )
         }
-        guard let enumerator = FileManager.default.enumerator(
-            at: schema, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: schema, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+            )
+        else {
             throw PluginError("\(schema.path(percentEncoded: false)) cannot be read")
         }
         let files = enumerator.compactMap { $0 as? URL }.filter {

@@ -44,7 +44,9 @@ struct SesameCommandPlugin: CommandPlugin {
                     && Self.isDirectory($0.directoryURL.appending(path: "Generated"))
             }
             if targets.isEmpty {
-                throw PluginError("no target of \(context.package.displayName) has both a Schema/ and a Generated/ folder; name the target with --target (and --schema if its YAML is elsewhere)")
+                throw PluginError(
+                    "no target of \(context.package.displayName) has both a Schema/ and a Generated/ folder; name the target with --target (and --schema if its YAML is elsewhere)"
+                )
             }
         } else {
             targets = try context.package.targets(named: targetNames).map { target in
@@ -52,19 +54,23 @@ struct SesameCommandPlugin: CommandPlugin {
                 return module
             }
         }
-        if (!schemaOption.isEmpty || !outputOption.isEmpty), targets.count != 1 {
+        if !schemaOption.isEmpty || !outputOption.isEmpty, targets.count != 1 {
             throw PluginError("--schema and --output need exactly one target (name it with --target)")
         }
 
         let sesame = try context.tool(named: "sesame").url
         var failed: [String] = []
         for target in targets {
-            let schema = schemaOption.first.map { Self.resolve($0, against: package) }
+            let schema =
+                schemaOption.first.map { Self.resolve($0, against: package) }
                 ?? target.directoryURL.appending(path: "Schema", directoryHint: .isDirectory)
-            let output = outputOption.first.map { Self.resolve($0, against: package) }
+            let output =
+                outputOption.first.map { Self.resolve($0, against: package) }
                 ?? target.directoryURL.appending(path: "Generated", directoryHint: .isDirectory)
             guard Self.isDirectory(schema) else {
-                throw PluginError("target '\(target.name)': no schema folder at \(schema.path(percentEncoded: false)); put its YAML there or pass --schema")
+                throw PluginError(
+                    "target '\(target.name)': no schema folder at \(schema.path(percentEncoded: false)); put its YAML there or pass --schema"
+                )
             }
             var arguments = ["generate", Self.display(schema, in: package), "--output", Self.display(output, in: package)]
             if check { arguments.append("--check") }
@@ -82,7 +88,9 @@ struct SesameCommandPlugin: CommandPlugin {
         }
         if !failed.isEmpty {
             let what = check ? "generated code is stale or the schema is invalid" : "generation failed"
-            throw PluginError("\(what) for \(failed.joined(separator: ", "))" + (check ? "; run `swift package --allow-writing-to-package-directory generate-sdk` and commit the result" : ""))
+            throw PluginError(
+                "\(what) for \(failed.joined(separator: ", "))"
+                    + (check ? "; run `swift package --allow-writing-to-package-directory generate-sdk` and commit the result" : ""))
         }
     }
 

@@ -24,8 +24,7 @@ public struct AuthenticationEventPublisher<Schema: SDKSchema>: Publisher, Sendab
 
     /// Subscribes `subscriber` to the service's events; see the type's documentation.
     public func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Output, Downstream.Failure == Never
-    {
+    where Downstream.Input == Output, Downstream.Failure == Never {
         let subscription = EventSubscription<Schema>(downstream: AnySubscriber(subscriber))
         subscriber.receive(subscription: subscription)
         subscription.start(service)

@@ -62,7 +62,9 @@ public struct CombineAuthenticationService<Schema: SDKSchema>: Sendable, Equatab
     }
 
     /// ``AuthenticationService/initializeAuthentication(with:)`` as a future; fails as that call throws.
-    public func initializeAuthentication(with method: some MultiStepAuthenticationMethod)
+    public func initializeAuthentication(
+        with method: some MultiStepAuthenticationMethod
+    )
         -> Future<AuthenticationProgress<Schema.Details>, any Error>
     {
         let service = service
@@ -70,7 +72,9 @@ public struct CombineAuthenticationService<Schema: SDKSchema>: Sendable, Equatab
     }
 
     /// ``AuthenticationService/continueAuthentication(with:)`` as a future; fails as that call throws.
-    public func continueAuthentication(with continuation: some AuthenticationContinuation)
+    public func continueAuthentication(
+        with continuation: some AuthenticationContinuation
+    )
         -> Future<AuthenticationProgress<Schema.Details>, any Error>
     {
         let service = service

@@ -7,7 +7,9 @@ import OpenCombine
 /// Makes Combine futures of async calls.
 enum FutureBridge {
     /// A future that runs `operation` in a task at once and fulfils with its result or error.
-    static func future<Output: Sendable>(_ operation: @escaping @Sendable () async throws -> Output)
+    static func future<Output: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Output
+    )
         -> Future<Output, any Error>
     {
         Future { promise in

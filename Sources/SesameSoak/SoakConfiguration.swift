@@ -30,9 +30,10 @@ public struct SoakConfiguration: Sendable {
     public var stallTimeout: Duration
 
     /// Creates a configuration; the defaults are those of `sesame-bench soak`.
-    public init(requests: Int = 100_000, concurrency: Int = 64, seed: UInt64 = 1, faults: FaultRates = .standard,
-                secondsPerRequest: Double = 0.1, tokenLifetime: Int = 90, stallTimeout: Duration = .seconds(60))
-    {
+    public init(
+        requests: Int = 100_000, concurrency: Int = 64, seed: UInt64 = 1, faults: FaultRates = .standard,
+        secondsPerRequest: Double = 0.1, tokenLifetime: Int = 90, stallTimeout: Duration = .seconds(60)
+    ) {
         self.requests = requests
         self.concurrency = concurrency
         self.seed = seed

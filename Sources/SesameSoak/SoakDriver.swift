@@ -32,14 +32,16 @@ public struct SoakDriver: Sendable {
     /// Runs the soak and reports it. Never throws: every failure is a figure of the report.
     public func run() async -> SoakReport {
         let clock = ManualClock()
-        let backEnd = InMemoryBackEnd(baseURL: Self.baseURL, foreignBaseURL: Self.foreignBaseURL, client: Self.client,
-                                      now: { clock.now }, seed: configuration.seed, faults: configuration.faults,
-                                      tokenLifetime: configuration.tokenLifetime, keepsRequests: false)
+        let backEnd = InMemoryBackEnd(
+            baseURL: Self.baseURL, foreignBaseURL: Self.foreignBaseURL, client: Self.client,
+            now: { clock.now }, seed: configuration.seed, faults: configuration.faults,
+            tokenLifetime: configuration.tokenLifetime, keepsRequests: false)
         let store = InMemorySessionStore<AuthenticationDetails>()
-        let service = AuthenticationService<ReferenceSDKSchema>(configuration: .init(
-            baseURL: Self.baseURL, client: Self.client, transport: backEnd, now: { clock.now },
-            logger: Logger(label: "sesame-soak") { _ in SwiftLogNoOpLogHandler() }, sessionStore: store,
-            receivesServerEvents: false))
+        let service = AuthenticationService<ReferenceSDKSchema>(
+            configuration: .init(
+                baseURL: Self.baseURL, client: Self.client, transport: backEnd, now: { clock.now },
+                logger: Logger(label: "sesame-soak") { _ in SwiftLogNoOpLogHandler() }, sessionStore: store,
+                receivesServerEvents: false))
         let ledger = SoakLedger(requests: configuration.requests)
         let supervisor = SignInSupervisor(service: service, ledger: ledger)
         var operations = SeededRandom(seed: ~configuration.seed)
@@ -66,26 +68,33 @@ public struct SoakDriver: Sendable {
         }
         let seconds = (ContinuousClock.now - started) / .seconds(1)
 
-        let endState = stalled ? "not checked: a wave stalled"
-            : await Self.endStateProblem(service: service, store: store, backEnd: backEnd, clock: clock,
-                                         supervisor: supervisor, tokenLifetime: configuration.tokenLifetime)
+        let endState =
+            stalled
+            ? "not checked: a wave stalled"
+            : await Self.endStateProblem(
+                service: service, store: store, backEnd: backEnd, clock: clock,
+                supervisor: supervisor, tokenLifetime: configuration.tokenLifetime)
         var windowViolations = 0
         if let refresh = ReferenceSDKSchema.description.credential.refresh {
-            windowViolations = await backEnd.windowViolations(RefreshWindow(maxRefreshes: refresh.maxRefreshes,
-                                                                            per: refresh.window / .seconds(1)))
+            windowViolations = await backEnd.windowViolations(
+                RefreshWindow(
+                    maxRefreshes: refresh.maxRefreshes,
+                    per: refresh.window / .seconds(1)))
         }
-        return SoakReport(configuration: configuration, ledger: ledger.counts, tally: await backEnd.tally,
-                          windowViolations: windowViolations, signInGaveUp: await supervisor.gaveUp, endStateProblem: endState, seconds: seconds)
+        return SoakReport(
+            configuration: configuration, ledger: ledger.counts, tally: await backEnd.tally,
+            windowViolations: windowViolations, signInGaveUp: await supervisor.gaveUp, endStateProblem: endState, seconds: seconds)
     }
 
     /// Why the state at the end of the run is not consistent, nil when it is: with the
     /// faults off, the service must be signed in, its stored credential must be the
     /// back-end's current one for the same user (no rotation lost), and once that credential
     /// has expired an operation must still succeed for that user through a refresh.
-    static func endStateProblem(service: AuthenticationService<ReferenceSDKSchema>, store: InMemorySessionStore<AuthenticationDetails>,
-                                backEnd: InMemoryBackEnd, clock: ManualClock, supervisor: SignInSupervisor,
-                                tokenLifetime: Int) async -> String?
-    {
+    static func endStateProblem(
+        service: AuthenticationService<ReferenceSDKSchema>, store: InMemorySessionStore<AuthenticationDetails>,
+        backEnd: InMemoryBackEnd, clock: ManualClock, supervisor: SignInSupervisor,
+        tokenLifetime: Int
+    ) async -> String? {
         await backEnd.setFaults(.none)
         await supervisor.ensureSignedIn()
         guard case .authenticated(let details) = await service.state else { return "the service is not signed in" }
@@ -104,7 +113,7 @@ public struct SoakDriver: Sendable {
             return "after the credential expired, me() failed: \(SoakOutcome(error))"
         }
         guard let refreshed = try? store.load(), refreshed.credential != stored.credential,
-              await backEnd.isCurrent(refreshed.credential, ofUser: details.uid)
+            await backEnd.isCurrent(refreshed.credential, ofUser: details.uid)
         else { return "the refreshed credential is not the back-end's current one" }
         return nil
     }

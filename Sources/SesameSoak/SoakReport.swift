@@ -44,9 +44,10 @@ public struct SoakReport: Sendable {
     /// Wall time of the requests, without the final check.
     public var seconds: Double
 
-    init(configuration: SoakConfiguration, ledger: SoakLedger.Summary, tally: InMemoryBackEnd.Tally, windowViolations: Int,
-         signInGaveUp: Bool, endStateProblem: String?, seconds: Double)
-    {
+    init(
+        configuration: SoakConfiguration, ledger: SoakLedger.Summary, tally: InMemoryBackEnd.Tally, windowViolations: Int,
+        signInGaveUp: Bool, endStateProblem: String?, seconds: Double
+    ) {
         requests = configuration.requests
         concurrency = configuration.concurrency
         seed = configuration.seed

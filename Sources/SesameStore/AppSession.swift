@@ -44,10 +44,11 @@ public final class AppSession<Schema: SDKSchema>: Sendable {
         public var userDataOnSignOut: UserDataOnSignOut
 
         /// Creates a configuration; only the stores have no default.
-        public init(service: AuthenticationServiceConfiguration<Schema.Details> = .init(), stores: StoreDefinition,
-                    standardStores: StoreDefinition = .empty, directory: URL? = nil,
-                    userDataOnSignOut: UserDataOnSignOut = .keep)
-        {
+        public init(
+            service: AuthenticationServiceConfiguration<Schema.Details> = .init(), stores: StoreDefinition,
+            standardStores: StoreDefinition = .empty, directory: URL? = nil,
+            userDataOnSignOut: UserDataOnSignOut = .keep
+        ) {
             self.service = service
             self.stores = stores
             self.standardStores = standardStores
@@ -67,13 +68,15 @@ public final class AppSession<Schema: SDKSchema>: Sendable {
     ///   created or opened.
     public init(configuration: Configuration) throws {
         let directory = try configuration.directory ?? Self.defaultDirectory(for: Schema.description.name)
-        let contexts = try AppContexts(root: directory, standardStores: configuration.standardStores,
-                                       now: configuration.service.now)
+        let contexts = try AppContexts(
+            root: directory, standardStores: configuration.standardStores,
+            now: configuration.service.now)
         var service = configuration.service
         service.sessionStore = contexts.standard.sessionStore(userID: Schema.userID(of:))
-        service.userSessionObserver = ContextCoordinator(contexts: contexts, stores: configuration.stores,
-                                                         userData: configuration.userDataOnSignOut,
-                                                         logger: configuration.service.logger)
+        service.userSessionObserver = ContextCoordinator(
+            contexts: contexts, stores: configuration.stores,
+            userData: configuration.userDataOnSignOut,
+            logger: configuration.service.logger)
         self.contexts = contexts
         self.auth = AuthenticationService(configuration: service)
     }

@@ -22,8 +22,9 @@ public final class ContextStores: Sendable {
     /// - Throws: a `StoreError`; databases already opened are closed again.
     public init(directory: URL, definition: StoreDefinition) throws {
         try StoreFiles.makeDirectory(directory, restrictExisting: true)
-        let persistence = try StoreDatabase.openFile(at: directory.appendingPathComponent(Self.persistenceFileName),
-                                                     schema: definition.persistence)
+        let persistence = try StoreDatabase.openFile(
+            at: directory.appendingPathComponent(Self.persistenceFileName),
+            schema: definition.persistence)
         do {
             cache = try StoreDatabase.openFile(at: directory.appendingPathComponent(Self.cacheFileName), schema: definition.cache)
             memory = try StoreDatabase.openMemory(schema: definition.memory)

@@ -9,23 +9,27 @@ final class StandardDatabase: Sendable {
     let pool: DatabasePool
 
     /// Sesame's own schema; its identifiers never change once shipped.
-    static let schema = StoreSchema(kind: .persistence, version: 1, policy: .migrate, migrations: [
-        StoreMigration("sesame.v1", version: 1) { db in
-            try db.execute(sql: """
-                CREATE TABLE sesame_current_user (
-                    slot INTEGER NOT NULL PRIMARY KEY CHECK (slot = 1),
-                    userID TEXT NOT NULL,
-                    startedAt REAL NOT NULL)
-                """)
-            try db.execute(sql: """
-                CREATE TABLE sesame_session (
-                    slot INTEGER NOT NULL PRIMARY KEY CHECK (slot = 1),
-                    userID TEXT NOT NULL,
-                    payload BLOB NOT NULL,
-                    savedAt REAL NOT NULL)
-                """)
-        },
-    ], latest: { _ in })
+    static let schema = StoreSchema(
+        kind: .persistence, version: 1, policy: .migrate,
+        migrations: [
+            StoreMigration("sesame.v1", version: 1) { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE sesame_current_user (
+                            slot INTEGER NOT NULL PRIMARY KEY CHECK (slot = 1),
+                            userID TEXT NOT NULL,
+                            startedAt REAL NOT NULL)
+                        """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE sesame_session (
+                            slot INTEGER NOT NULL PRIMARY KEY CHECK (slot = 1),
+                            userID TEXT NOT NULL,
+                            payload BLOB NOT NULL,
+                            savedAt REAL NOT NULL)
+                        """)
+            }
+        ], latest: { _ in })
 
     init(directory: URL) throws {
         try StoreFiles.makeDirectory(directory, restrictExisting: true)
@@ -33,8 +37,9 @@ final class StandardDatabase: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        pool = try StoreDatabase.openFile(at: directory.appendingPathComponent(Self.fileName), schema: Self.schema,
-                                          configuration: configuration)
+        pool = try StoreDatabase.openFile(
+            at: directory.appendingPathComponent(Self.fileName), schema: Self.schema,
+            configuration: configuration)
     }
 
     // MARK: Current user
@@ -51,8 +56,9 @@ final class StandardDatabase: Sendable {
     /// anyone else.
     func setCurrentUser(_ user: SavedUser) throws {
         try pool.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO sesame_current_user (slot, userID, startedAt) VALUES (1, ?, ?)",
-                           arguments: [user.id, user.startedAt.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO sesame_current_user (slot, userID, startedAt) VALUES (1, ?, ?)",
+                arguments: [user.id, user.startedAt.timeIntervalSince1970])
             try db.execute(sql: "DELETE FROM sesame_session WHERE userID <> ?", arguments: [user.id])
         }
     }
@@ -70,11 +76,13 @@ final class StandardDatabase: Sendable {
     /// The saved session's payload, unless a current user is saved and it is not theirs.
     func session() throws -> (userID: String, payload: Data)? {
         try pool.read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT s.userID, s.payload FROM sesame_session s
-                LEFT JOIN sesame_current_user u ON u.slot = 1
-                WHERE s.slot = 1 AND (u.userID IS NULL OR u.userID = s.userID)
-                """)
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT s.userID, s.payload FROM sesame_session s
+                    LEFT JOIN sesame_current_user u ON u.slot = 1
+                    WHERE s.slot = 1 AND (u.userID IS NULL OR u.userID = s.userID)
+                    """)
             return try row.map { (try $0.decode(atIndex: 0), try $0.decode(atIndex: 1)) }
         }
     }
@@ -82,8 +90,9 @@ final class StandardDatabase: Sendable {
     /// Replaces the saved session in one statement: a rotation is saved whole or not at all.
     func saveSession(userID: String, payload: Data, at date: Date) throws {
         try pool.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO sesame_session (slot, userID, payload, savedAt) VALUES (1, ?, ?, ?)",
-                           arguments: [userID, payload, date.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO sesame_session (slot, userID, payload, savedAt) VALUES (1, ?, ?, ?)",
+                arguments: [userID, payload, date.timeIntervalSince1970])
         }
     }
 

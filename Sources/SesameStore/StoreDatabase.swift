@@ -99,9 +99,12 @@ public enum StoreDatabase {
             return
         }
         if state.version > schema.version {
-            throw StoreError.databaseNewerThanApp(kind: schema.kind, path: url.path, databaseVersion: state.version, appVersion: schema.version)
+            throw StoreError.databaseNewerThanApp(
+                kind: schema.kind, path: url.path, databaseVersion: state.version, appVersion: schema.version)
         }
-        if schema.policy == .recreate, state.version != schema.version || !state.identifiers.isSubset(of: schema.migrations.map(\.identifier)) {
+        if schema.policy == .recreate,
+            state.version != schema.version || !state.identifiers.isSubset(of: schema.migrations.map(\.identifier))
+        {
             try StoreFiles.deleteDatabase(url)
         }
     }
@@ -111,8 +114,9 @@ public enum StoreDatabase {
     private static func checkIdentifiers(_ state: StoredState, schema: StoreSchema, path: String) throws {
         let unknown = state.identifiers.subtracting(schema.migrations.map(\.identifier)).sorted()
         guard let first = unknown.first else { return }
-        throw StoreError.migrationFailed(kind: schema.kind, identifier: first,
-                                         reason: "the database records migration '\(first)', which this build does not declare; migration identifiers must never change")
+        throw StoreError.migrationFailed(
+            kind: schema.kind, identifier: first,
+            reason: "the database records migration '\(first)', which this build does not declare; migration identifiers must never change")
     }
 
     private static func readState(at url: URL, kind: StoreKind) throws -> StoredState {

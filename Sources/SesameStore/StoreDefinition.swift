@@ -8,8 +8,9 @@ public struct StoreDefinition: Sendable {
     /// Groups three schemas.
     /// - Precondition: each schema is of its kind.
     public init(persistence: StoreSchema, cache: StoreSchema, memory: StoreSchema) {
-        precondition(persistence.kind == .persistence && cache.kind == .cache && memory.kind == .memory,
-                     "each schema must be of its database's kind")
+        precondition(
+            persistence.kind == .persistence && cache.kind == .cache && memory.kind == .memory,
+            "each schema must be of its database's kind")
         self.persistence = persistence
         self.cache = cache
         self.memory = memory

@@ -17,7 +17,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .databaseNewerThanApp(let kind, let path, let found, let supported):
-            return "the \(kind) database at \(path) is at version \(found), newer than this app's version \(supported); it was left untouched"
+            return
+                "the \(kind) database at \(path) is at version \(found), newer than this app's version \(supported); it was left untouched"
         case .migrationFailed(let kind, let identifier, let reason):
             return "migration \(identifier) of the \(kind) database failed and was rolled back: \(reason)"
         case .unreadable(let kind, let path, let reason):

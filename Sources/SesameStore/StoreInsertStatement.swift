@@ -54,9 +54,11 @@ public struct StoreInsertStatement {
         case .double(let double): try check(sqlite3_bind_double(sqlite, index, double))
         case .string(let string): try bind(string, at: index)
         case .blob(let data):
-            try check(data.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(sqlite, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
-            })
+            try check(
+                data.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob(
+                        sqlite, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
+                })
         }
     }
 
@@ -69,7 +71,9 @@ public struct StoreInsertStatement {
     }
 
     private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot bind a value", sql: statement.sql) }
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot bind a value", sql: statement.sql)
+        }
     }
 }
 

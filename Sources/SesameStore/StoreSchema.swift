@@ -17,12 +17,15 @@ public struct StoreSchema: Sendable {
     /// Declares a schema.
     /// - Precondition: `persistence` is never `recreate`; migration identifiers are unique
     ///   and their versions increase up to `version` (programmer errors in generated code).
-    public init(kind: StoreKind, version: Int, policy: StorePolicy, migrations: [StoreMigration],
-                latest: @escaping @Sendable (Database) throws -> Void) {
+    public init(
+        kind: StoreKind, version: Int, policy: StorePolicy, migrations: [StoreMigration],
+        latest: @escaping @Sendable (Database) throws -> Void
+    ) {
         precondition(!(kind == .persistence && policy == .recreate), "persistence never loses data: it cannot be recreated")
         precondition(Set(migrations.map(\.identifier)).count == migrations.count, "migration identifiers must be unique")
         precondition(zip(migrations, migrations.dropFirst()).allSatisfy { $0.version < $1.version }, "migration versions must increase")
-        precondition(migrations.last.map { $0.version == version } ?? (version == 0), "the last migration must lead to the schema's version")
+        precondition(
+            migrations.last.map { $0.version == version } ?? (version == 0), "the last migration must lead to the schema's version")
         self.kind = kind
         self.version = version
         self.policy = policy

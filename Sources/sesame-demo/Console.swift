@@ -29,10 +29,12 @@ enum Console {
 
     /// Prints an event; `previous` is the state published before, to tell a change of
     /// details (the same user, still signed in) from a change of state.
-    static func event(_ event: AuthenticationEvent<ReferenceSDKSchema>,
-                      previous: AuthenticationState<AuthenticationDetails>?) {
+    static func event(
+        _ event: AuthenticationEvent<ReferenceSDKSchema>,
+        previous: AuthenticationState<AuthenticationDetails>?
+    ) {
         if case .stateChanged(.authenticated(let details)) = event, case .authenticated(let before)? = previous,
-           before.uid == details.uid
+            before.uid == details.uid
         {
             line("   ◆ state → authenticated, same user, fresh details from the back-end")
             return

@@ -30,14 +30,17 @@ final class Demo {
 
     /// The app's one object: the service, the user contexts and the session store, from the
     /// generated SDK's defaults (`ReferenceSDKStore.definition`, the SQLite session store).
-    private static func launch(backEnd: DemoBackEnd, clock: ManualClock, directory: URL, logger: Logger,
-                               stores: StoreDefinition = ReferenceSDKStore.definition) throws -> AppSession<ReferenceSDKSchema>
-    {
-        try AppSession(configuration: .init(
-            service: .init(baseURL: backEnd.baseURL,
-                           client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
-                           now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100)),
-            stores: stores, directory: directory))
+    private static func launch(
+        backEnd: DemoBackEnd, clock: ManualClock, directory: URL, logger: Logger,
+        stores: StoreDefinition = ReferenceSDKStore.definition
+    ) throws -> AppSession<ReferenceSDKSchema> {
+        try AppSession(
+            configuration: .init(
+                service: .init(
+                    baseURL: backEnd.baseURL,
+                    client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
+                    now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100)),
+                stores: stores, directory: directory))
     }
 
     /// Starts the back-end, runs every step, and stops the back-end whatever happens.
@@ -154,8 +157,9 @@ final class Demo {
 
     private func receiveServerEvents(for ada: AuthenticationDetails) async throws {
         Console.step(6, "The back-end pushes events (server-sent events on GET /events)")
-        try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
-                  "the SDK never opened the event stream")
+        try check(
+            await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
+            "the SDK never opened the event stream")
         Console.info("the SDK holds the event stream open while a user is signed in")
         let mark = log.count
         try await backEnd.pushEvent(toUser: ada.uid, name: "notice", json: #"{"kind":"text","text":"Welcome, Ada! Your notes now sync."}"#)
@@ -169,8 +173,9 @@ final class Demo {
             if case .server(.unknown(wireName: "feature.flags", _)) = $0 { true } else { false }
         }
         Console.ok("both arrived typed: .notice(.text(…)) and .unknown(wireName: \"feature.flags\", data:)")
-        try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
-                  "the SDK did not reopen the event stream")
+        try check(
+            await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
+            "the SDK did not reopen the event stream")
     }
 
     private func expireAndRefresh() async throws {
@@ -198,8 +203,9 @@ final class Demo {
         await service.setConnectivity(online: false)
         try check(await service.isOnline == false, "the service is still online")
         Console.info("setConnectivity(online: false)")
-        try check(await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
-                  "the SDK is not listening to the event stream")
+        try check(
+            await poll(timeout: .seconds(3)) { await backEnd.openEventStreams(ofUser: ada.uid) > 0 },
+            "the SDK is not listening to the event stream")
         let mark = log.count
         try await backEnd.revokeSessions(ofUser: ada.uid)
         try await log.waitForEvent(after: mark, "the session.revoked event") {
@@ -213,8 +219,9 @@ final class Demo {
         try await log.waitForState(after: mark, .invalid)
         Console.ok("back online, the SDK checked the session (GET /me → 401, refresh → invalid_grant): invalid")
         try check(app.currentContext == nil, "an invalid session left Ada's context open")
-        try check(FileManager.default.fileExists(atPath: try UserContext.directory(for: ada.uid, root: directory).path),
-                  "Ada's files went with her session")
+        try check(
+            FileManager.default.fileExists(atPath: try UserContext.directory(for: ada.uid, root: directory).path),
+            "Ada's files went with her session")
         Console.ok("her context closed with the session; her files stay for her next sign-in")
         do {
             _ = try await service.me()
@@ -249,8 +256,10 @@ final class Demo {
         let notes = try await service.listNotes()
         try await context.stores.persistence.write { db in
             for note in notes {
-                try LocalNote(id: note.id.uuidString, text: note.text, createdAt: note.createdAt.timeIntervalSince1970,
-                              pinned: note.pinned).insert(db)
+                try LocalNote(
+                    id: note.id.uuidString, text: note.text, createdAt: note.createdAt.timeIntervalSince1970,
+                    pinned: note.pinned
+                ).insert(db)
             }
         }
         let copied = try localNotes().count
@@ -295,15 +304,17 @@ final class Demo {
         // The previous release: the same SDK with its store at version 1.
         let v1 = ReferenceSDKStore.definition.persistence
         let oldStores = StoreDefinition(
-            persistence: StoreSchema(kind: .persistence, version: 1, policy: v1.policy,
-                                     migrations: Array(v1.migrations.prefix(1)), latest: { _ in }),
+            persistence: StoreSchema(
+                kind: .persistence, version: 1, policy: v1.policy,
+                migrations: Array(v1.migrations.prefix(1)), latest: { _ in }),
             cache: ReferenceSDKStore.definition.cache, memory: ReferenceSDKStore.definition.memory)
         app = try Self.launch(backEnd: backEnd, clock: clock, directory: directory, logger: logger, stores: oldStores)
         let bob = try await service.authenticate(with: SingleStepMethod.password(username: "bob", password: "builder"))
         let written = Date(timeIntervalSince1970: 1_700_000_000)
         try await require(app.currentContext, "the old app opened no context").stores.persistence.write { db in
-            try db.execute(sql: #"INSERT INTO "Note" ("id", "body", "createdAt") VALUES (?, ?, ?)"#,
-                           arguments: ["n-1", "Fix the roof", Int(written.timeIntervalSince1970)])
+            try db.execute(
+                sql: #"INSERT INTO "Note" ("id", "body", "createdAt") VALUES (?, ?, ?)"#,
+                arguments: ["n-1", "Fix the roof", Int(written.timeIntervalSince1970)])
         }
         await service.unauthenticate()
         Console.info("the previous release (store v1: Note.body, createdAt in whole seconds) kept a note of Bob's")
@@ -312,10 +323,12 @@ final class Demo {
         let again = try await service.authenticate(with: SingleStepMethod.password(username: "bob", password: "builder"))
         try check(again.uid == bob.uid, "Bob signed in as another user")
         let notes = try localNotes()
-        try check(notes == [LocalNote(id: "n-1", text: "Fix the roof", createdAt: written.timeIntervalSince1970, pinned: false)],
-                  "after the migration Bob's notes are \(notes)")
-        Console.ok("this release opened Bob's file at v1 and migrated it to v\(ReferenceSDKStore.versions.persistence) on sign-in: "
-            + "“\(notes[0].text)” kept (body → text, createdAt → real, pinned added)")
+        try check(
+            notes == [LocalNote(id: "n-1", text: "Fix the roof", createdAt: written.timeIntervalSince1970, pinned: false)],
+            "after the migration Bob's notes are \(notes)")
+        Console.ok(
+            "this release opened Bob's file at v1 and migrated it to v\(ReferenceSDKStore.versions.persistence) on sign-in: "
+                + "“\(notes[0].text)” kept (body → text, createdAt → real, pinned added)")
         await service.unauthenticate()
         try app.contexts.close()
     }

@@ -15,12 +15,13 @@ final class DemoBackEnd: Sendable {
 
     /// Starts the server; its wall clock is `now`, which the demo shares with the app.
     static func start(now: @escaping @Sendable () -> Date) async throws -> DemoBackEnd {
-        let server = ReferenceServer(configuration: .init(
-            host: "127.0.0.1",
-            port: 0,
-            now: now,
-            logger: Logger(label: "sesame-demo.server") { _ in SwiftLogNoOpLogHandler() }
-        ))
+        let server = ReferenceServer(
+            configuration: .init(
+                host: "127.0.0.1",
+                port: 0,
+                now: now,
+                logger: Logger(label: "sesame-demo.server") { _ in SwiftLogNoOpLogHandler() }
+            ))
         let endpoint = try await server.start()
         return DemoBackEnd(server: server, baseURL: endpoint.baseURL)
     }

@@ -28,9 +28,10 @@ final class EventLog: @unchecked Sendable {
     /// Waits (polling every 5 ms, at most 3 s) until an event recorded after the first
     /// `index` ones satisfies `matches`.
     /// - Throws: ``DemoFailure`` when none does in time.
-    func waitForEvent(after index: Int, _ what: String,
-                      matching matches: (AuthenticationEvent<ReferenceSDKSchema>) -> Bool) async throws
-    {
+    func waitForEvent(
+        after index: Int, _ what: String,
+        matching matches: (AuthenticationEvent<ReferenceSDKSchema>) -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now + .seconds(3)
         while ContinuousClock.now < deadline {
             if events.dropFirst(index).contains(where: matches) { return }

@@ -61,8 +61,9 @@ struct AccountEndToEndTests {
         }
     }
 
-    @Test("a sign-in older than 300 s (both clocks moved): reauthenticationRequired, nothing sent, state unchanged",
-          arguments: ["detachIdentity", "destroyAccount"])
+    @Test(
+        "a sign-in older than 300 s (both clocks moved): reauthenticationRequired, nothing sent, state unchanged",
+        arguments: ["detachIdentity", "destroyAccount"])
     func staleSignIn(operation: String) async throws {
         try await withEndToEnd { e2e in
             let service = e2e.makeService()

@@ -122,8 +122,9 @@ struct AppSessionEndToEndTests {
                 process.waitUntilExit()
                 return String(decoding: line, as: UTF8.self)
             }
-            let uid = try #require(ready.hasPrefix("ready ") ? ready.dropFirst(6).trimmingCharacters(in: .newlines) : nil,
-                                   "the child did not sign in: \(ready)")
+            let uid = try #require(
+                ready.hasPrefix("ready ") ? ready.dropFirst(6).trimmingCharacters(in: .newlines) : nil,
+                "the child did not sign in: \(ready)")
 
             let gate = GatedRestoration()
             let relaunched = try e2e.makeApp(in: folder, restorationDelegate: gate)

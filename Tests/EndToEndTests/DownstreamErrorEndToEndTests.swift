@@ -16,7 +16,9 @@ struct DownstreamErrorEndToEndTests {
 
             let result = await withTimeout(.seconds(1)) { await outcome { try await service.perform(downstream) } }
 
-            withKnownIssue("URLSession on Linux cannot hand back a 401 with a Basic challenge (swift-corelibs-foundation#5456): Sesame declines the challenge, so the call fails with a transport error at once instead of hanging") {
+            withKnownIssue(
+                "URLSession on Linux cannot hand back a 401 with a Basic challenge (swift-corelibs-foundation#5456): Sesame declines the challenge, so the call fails with a transport error at once instead of hanging"
+            ) {
                 guard let result else {
                     Issue.record("the downstream 401 never came back through the default transport")
                     return
@@ -46,9 +48,10 @@ struct DownstreamErrorEndToEndTests {
             let service = e2e.makeService()
             let details = try await e2e.signInAsGuest(service)
             let before = await e2e.backEnd.counters()
-            await e2e.backEnd.injectFailure(method: "GET", path: "/me", status: 401,
-                                            rawBody: #"{"error":"unauthorized","error_description":"a proxy said no"}"#,
-                                            contentType: "application/json")
+            await e2e.backEnd.injectFailure(
+                method: "GET", path: "/me", status: 401,
+                rawBody: #"{"error":"unauthorized","error_description":"a proxy said no"}"#,
+                contentType: "application/json")
 
             let error = await #expect(throws: ReferenceSDKError.self) { try await service.me() }
 
@@ -71,14 +74,15 @@ struct DownstreamErrorEndToEndTests {
         try await withEndToEnd { e2e in
             let service = e2e.makeService()
             let details = try await e2e.signInAsGuest(service)
-            await e2e.backEnd.injectFailure(method: "GET", path: "/me", status: 401,
-                                            rawBody: #"{"error":"invalid_token"}"#, contentType: "application/json",
-                                            headers: ["WWW-Authenticate": #"Bearer realm="elsewhere""#])
+            await e2e.backEnd.injectFailure(
+                method: "GET", path: "/me", status: 401,
+                rawBody: #"{"error":"invalid_token"}"#, contentType: "application/json",
+                headers: ["WWW-Authenticate": #"Bearer realm="elsewhere""#])
 
             await #expect(throws: ReferenceSDKError.self) { try await service.me() }
 
             #expect(await e2e.backEnd.counters().refreshes == 0)
-            #expect(await e2e.backEnd.counters().requests("GET /me") == 2) // the sign-in's, then this one
+            #expect(await e2e.backEnd.counters().requests("GET /me") == 2)  // the sign-in's, then this one
             #expect(await service.state == .authenticated(details))
         }
     }

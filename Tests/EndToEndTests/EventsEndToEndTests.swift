@@ -58,7 +58,8 @@ struct EventsEndToEndTests {
             let details = try await e2e.signInAsGuest(service)
             #expect(await e2e.waitForEventStream(ofUser: details.uid))
 
-            let profile = #"{"uid":"\#(details.uid)","provider":"guest","providerUID":"\#(details.providerUID)","displayName":"Ada","isAnonymous":true}"#
+            let profile =
+                #"{"uid":"\#(details.uid)","provider":"guest","providerUID":"\#(details.providerUID)","displayName":"Ada","isAnonymous":true}"#
             try await e2e.backEnd.pushEvent(toUser: details.uid, name: "profile.updated", json: profile)
             try await e2e.backEnd.pushEvent(toUser: details.uid, name: "notice", json: #"{"text":"no kind"}"#)
 

@@ -12,8 +12,9 @@ struct MalformedResponseEndToEndTests {
     /// A token-looking value that every malformed body carries.
     static let secret = "eyJhbGciOiJIUzI1NiJ9.ZTJlLW1hbGZvcm1lZA.c2lnbmF0dXJlLWUyZS0xMjM0NQ"
 
-    @Test("a 2xx body over 10 MB or with invalid UTF-8 is SesameError.decoding and changes nothing",
-          arguments: Target.allCases, [Body.tenMegabytes, .invalidUTF8])
+    @Test(
+        "a 2xx body over 10 MB or with invalid UTF-8 is SesameError.decoding and changes nothing",
+        arguments: Target.allCases, [Body.tenMegabytes, .invalidUTF8])
     func malformedSuccessBody(_ target: Target, _ body: Body) async throws {
         try await withEndToEnd { e2e in
             let store = InMemorySessionStore<AuthenticationDetails>()
@@ -21,9 +22,10 @@ struct MalformedResponseEndToEndTests {
             let details = try await e2e.signInAsGuest(service)
             let saved = try store.load()
             if target == .refresh { await e2e.advanceTime(by: 3601) }
-            await e2e.backEnd.server.state.injectFailure(InjectedFailure(
-                method: target.method, path: target.path, status: 200, rawBytes: body.bytes(for: target),
-                contentType: "application/json"))
+            await e2e.backEnd.server.state.injectFailure(
+                InjectedFailure(
+                    method: target.method, path: target.path, status: 200, rawBytes: body.bytes(for: target),
+                    contentType: "application/json"))
 
             let failure = await thrownError { try await target.run(on: service) }
 
@@ -45,7 +47,8 @@ struct MalformedResponseEndToEndTests {
             // The session still works: with the same credential, or after a refresh once expired.
             #expect(try await service.me().uid == details.uid)
             if target == .refresh {
-                let replaced = try store.load()?.credential.accessToken != saved?.credential.accessToken  // a Bool: a failure prints no token
+                // A Bool: a failure prints no token.
+                let replaced = try store.load()?.credential.accessToken != saved?.credential.accessToken
                 #expect(replaced, "the saved access token was not replaced")
             } else {
                 #expect(try store.load() == saved)
@@ -60,8 +63,9 @@ struct MalformedResponseEndToEndTests {
             let service = e2e.makeService(store: store)
             let details = try await e2e.signInAsGuest(service)
             let saved = try store.load()
-            await e2e.backEnd.server.state.injectFailure(InjectedFailure(
-                method: "GET", path: "/me", status: 503, rawBytes: Body.tenMegabytes.bytes(for: .me), contentType: "application/json"))
+            await e2e.backEnd.server.state.injectFailure(
+                InjectedFailure(
+                    method: "GET", path: "/me", status: 503, rawBytes: Body.tenMegabytes.bytes(for: .me), contentType: "application/json"))
 
             let error = await #expect(throws: ReferenceSDKError.self) { try await service.me() }
 
@@ -76,9 +80,10 @@ struct MalformedResponseEndToEndTests {
         try await withEndToEnd { e2e in
             let store = InMemorySessionStore<AuthenticationDetails>()
             let service = e2e.makeService(store: store)
-            await e2e.backEnd.server.state.injectFailure(InjectedFailure(
-                method: "POST", path: "/auth/guest", status: 200, rawBytes: Body.invalidUTF8.bytes(for: .refresh), // a token response
-                contentType: "application/json"))
+            await e2e.backEnd.server.state.injectFailure(
+                InjectedFailure(
+                    method: "POST", path: "/auth/guest", status: 200, rawBytes: Body.invalidUTF8.bytes(for: .refresh),  // a token response
+                    contentType: "application/json"))
 
             let error = await #expect(throws: SesameError.self) { try await e2e.signInAsGuest(service) }
 
@@ -159,10 +164,11 @@ struct MalformedResponseEndToEndTests {
 
         func bytes(for target: Target) -> Data {
             let parts = target.wellFormed.components(separatedBy: MalformedResponseEndToEndTests.secret)
-            let inserted: Data = switch self {
-            case .tenMegabytes: Data(repeating: UInt8(ascii: "x"), count: 10_000_000)
-            case .invalidUTF8: Data([0xFF, 0xFE, 0xC3, 0x28])
-            }
+            let inserted: Data =
+                switch self {
+                case .tenMegabytes: Data(repeating: UInt8(ascii: "x"), count: 10_000_000)
+                case .invalidUTF8: Data([0xFF, 0xFE, 0xC3, 0x28])
+                }
             return Data(parts[0].utf8) + Data(MalformedResponseEndToEndTests.secret.utf8) + inserted + Data(parts[1].utf8)
         }
     }

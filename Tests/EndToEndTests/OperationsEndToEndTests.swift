@@ -133,9 +133,10 @@ struct OperationsEndToEndTests {
             let service = e2e.makeService(store: store)
             let details = try await e2e.signInAsGuest(service)
             let saved = try store.load()
-            await e2e.backEnd.injectFailure(method: "GET", path: "/me", status: 200,
-                                            rawBody: #"{"uid": "\#(details.uid)", "provider": "gu"#,
-                                            contentType: "application/json")
+            await e2e.backEnd.injectFailure(
+                method: "GET", path: "/me", status: 200,
+                rawBody: #"{"uid": "\#(details.uid)", "provider": "gu"#,
+                contentType: "application/json")
 
             let error = await #expect(throws: SesameError.self) { try await service.me() }
 

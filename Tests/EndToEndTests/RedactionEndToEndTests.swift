@@ -42,14 +42,18 @@ struct RedactionEndToEndTests {
             _ = await service.ongoingAuthentication
             let code = try #require(await e2e.backEnd.latestCode(for: identifier))
             e2e.show(AuthenticationInput.internalContinue(code: code))
-            _ = await caught { try await service.continueAuthentication(with: AuthenticationInput.internalContinue(code: code == "000000" ? "111111" : "000000")) }
+            _ = await caught {
+                try await service.continueAuthentication(
+                    with: AuthenticationInput.internalContinue(code: code == "000000" ? "111111" : "000000"))
+            }
             let progress = try await service.continueAuthentication(with: AuthenticationInput.internalContinue(code: code))
             guard case .authenticated(let details) = progress else { throw Unexpected("internal sign-in failed") }
             #expect(details.uid != guest.uid)
 
             // Server events.
             #expect(await e2e.waitForEventStream(ofUser: details.uid))
-            try await e2e.backEnd.pushEvent(toUser: details.uid, name: "notice", json: #"{"kind":"link","title":"Docs","url":"https://example.com/docs"}"#)
+            try await e2e.backEnd.pushEvent(
+                toUser: details.uid, name: "notice", json: #"{"kind":"link","title":"Docs","url":"https://example.com/docs"}"#)
             try await e2e.backEnd.pushEvent(toUser: details.uid, name: "x-unknown", json: #"{"a":1}"#)
             #expect(await recorder.wait { $0.serverEvents.count == 2 })
 
@@ -59,7 +63,8 @@ struct RedactionEndToEndTests {
             e2e.show(try store.load())
             await e2e.backEnd.injectFailure(method: "GET", path: "/me", status: 200, rawBody: #"{"uid":"#, contentType: "application/json")
             _ = await caught { try await service.me() }
-            await e2e.backEnd.injectFailure(method: "GET", path: "/notes", status: 401, rawBody: #"{"error":"unauthorized"}"#, contentType: "application/json")
+            await e2e.backEnd.injectFailure(
+                method: "GET", path: "/notes", status: 401, rawBody: #"{"error":"unauthorized"}"#, contentType: "application/json")
             _ = await caught { try await service.listNotes() }
             await e2e.advanceTime(by: 301)
             _ = await caught { try await service.destroyAccount() }
@@ -78,7 +83,8 @@ struct RedactionEndToEndTests {
             _ = try await service.authenticate(with: method)
             let relaunched = e2e.makeService(store: store, traffic: traffic, logs: logs)
             _ = await relaunched.restoreSession()
-            await e2e.backEnd.injectFailure(method: "POST", path: "/auth/logout", status: 503, rawBody: "<html>down</html>", contentType: "text/html")
+            await e2e.backEnd.injectFailure(
+                method: "POST", path: "/auth/logout", status: 503, rawBody: "<html>down</html>", contentType: "text/html")
             _ = await service.unauthenticate()
             _ = await relaunched.unauthenticate()
             _ = await relaunched.state
@@ -95,7 +101,9 @@ struct RedactionEndToEndTests {
         }
     }
 
-    @Test("the scan finds secrets planted in a log line's metadata and message, an error's mirror, a value's debug description and a service, and reports them redacted")
+    @Test(
+        "the scan finds secrets planted in a log line's metadata and message, an error's mirror, a value's debug description and a service, and reports them redacted"
+    )
     func scanFindsPlantedSecrets() async throws {
         let planted = ScanRecord()
         var issued: [Secret] = []

@@ -80,8 +80,9 @@ struct RestorationEndToEndTests {
         try await withEndToEnd { e2e in
             let store = InMemorySessionStore<AuthenticationDetails>()
             let details = try await e2e.signInAsGuest(e2e.makeService(store: store))
-            await e2e.backEnd.injectFailure(method: "POST", path: "/oauth/token", status: 503,
-                                            rawBody: #"{"error":"unavailable"}"#, contentType: "application/json")
+            await e2e.backEnd.injectFailure(
+                method: "POST", path: "/oauth/token", status: 503,
+                rawBody: #"{"error":"unavailable"}"#, contentType: "application/json")
 
             let logs = LogCapture()
             let relaunched = e2e.makeService(store: store, logs: logs)

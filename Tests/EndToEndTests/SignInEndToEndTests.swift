@@ -166,7 +166,9 @@ struct SignInEndToEndTests {
             }
 
             // The server answers 401 with `WWW-Authenticate: Basic realm="sesame"` (RFC 6749 §5.2).
-            withKnownIssue("URLSession on Linux cannot hand back a 401 with a Basic challenge (swift-corelibs-foundation#5456): Sesame declines the challenge, so the call fails with a transport error at once instead of hanging") {
+            withKnownIssue(
+                "URLSession on Linux cannot hand back a 401 with a Basic challenge (swift-corelibs-foundation#5456): Sesame declines the challenge, so the call fails with a transport error at once instead of hanging"
+            ) {
                 guard let result else {
                     Issue.record("the invalid_client answer never came back through the default transport")
                     return

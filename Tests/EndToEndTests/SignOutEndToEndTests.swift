@@ -56,9 +56,10 @@ struct SignOutEndToEndTests {
             let store = InMemorySessionStore<AuthenticationDetails>()
             let service = e2e.makeService(store: store)
             try await e2e.signInAsGuest(service)
-            await e2e.backEnd.injectFailure(method: "POST", path: "/auth/logout", status: 500,
-                                            rawBody: #"{"error":"internal","error_description":"boom"}"#,
-                                            contentType: "application/json")
+            await e2e.backEnd.injectFailure(
+                method: "POST", path: "/auth/logout", status: 500,
+                rawBody: #"{"error":"internal","error_description":"boom"}"#,
+                contentType: "application/json")
 
             let result = await service.unauthenticate()
 

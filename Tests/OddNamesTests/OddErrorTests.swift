@@ -6,15 +6,17 @@ import Testing
 /// `OddNamesSDKError`: each error code of errors.yaml, odd text included, selects its own
 /// case and its declared category; any other code is `unknown`.
 @Suite struct OddErrorTests {
-    static var codes: [(code: String, category: ErrorCategory, expected: (ServerErrorResponse) -> OddNamesSDKError)] {[
-        ("quote\"d", .client, OddNamesSDKError.quoteD), ("back\\slash", .client, OddNamesSDKError.backSlash),
-        ("line\nbreak", .client, OddNamesSDKError.lineBreak), ("*/", .client, OddNamesSDKError._2A_2F),
-        ("#if DEBUG", .transient, OddNamesSDKError.ifDEBUG), ("unknown", .client, OddNamesSDKError.unknownError),
-        ("class", .credentialRejected, OddNamesSDKError.class), ("self", .reauthenticationRequired, OddNamesSDKError.selfError),
-        ("init", .server, OddNamesSDKError.initError), ("description", .client, OddNamesSDKError.descriptionError),
-        ("café", .client, OddNamesSDKError.café), ("名前", .client, OddNamesSDKError.名前), ("🎉", .client, OddNamesSDKError._1F389),
-        ("", .client, OddNamesSDKError.`_`), ("\u{2028}", .client, OddNamesSDKError._2028),
-    ]}
+    static var codes: [(code: String, category: ErrorCategory, expected: (ServerErrorResponse) -> OddNamesSDKError)] {
+        [
+            ("quote\"d", .client, OddNamesSDKError.quoteD), ("back\\slash", .client, OddNamesSDKError.backSlash),
+            ("line\nbreak", .client, OddNamesSDKError.lineBreak), ("*/", .client, OddNamesSDKError._2A_2F),
+            ("#if DEBUG", .transient, OddNamesSDKError.ifDEBUG), ("unknown", .client, OddNamesSDKError.unknownError),
+            ("class", .credentialRejected, OddNamesSDKError.class), ("self", .reauthenticationRequired, OddNamesSDKError.selfError),
+            ("init", .server, OddNamesSDKError.initError), ("description", .client, OddNamesSDKError.descriptionError),
+            ("café", .client, OddNamesSDKError.café), ("名前", .client, OddNamesSDKError.名前), ("🎉", .client, OddNamesSDKError._1F389),
+            ("", .client, OddNamesSDKError.`_`), ("\u{2028}", .client, OddNamesSDKError._2028),
+        ]
+    }
 
     @Test func eachCodeIsItsOwnCaseWithItsCategory() {
         for (code, category, expected) in Self.codes {

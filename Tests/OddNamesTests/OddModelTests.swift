@@ -9,21 +9,26 @@ import Testing
     /// Each optional string property and its JSON key, written here independently of the
     /// generator: quotes, backslashes, line breaks, comment markers, `#if`, interpolation
     /// syntax, keywords, non-ASCII, names that differ only by case or punctuation.
-    static var stringProperties: [(key: String, property: WritableKeyPath<Odd, String?>)] {[
-        ("*/", \._2A_2F), ("/*", \._2F_2A), ("\\(x)", \.x),
-        ("class", \.`class`), ("Type", \.type), ("protocol", \.`protocol`), ("default", \.`default`), ("init", \.initValue),
-        ("_", \.`_`), ("$0", \._0), ("description", \.descriptionValue), ("additionalProperties", \.additionalProperties),
-        ("café", \.café), ("cafe\u{301}s", \.cafés), ("名前", \.名前), ("🎉", \._1F389), ("עברית", \.עברית),
-        ("\u{202E}evil", \.evil), ("line\u{2028}separator\u{2029}", \.lineSeparator),
-        ("a-b", \.aB), ("a_b", \.aB_), ("aB", \.aB__), ("name", \.name), ("Name", \.name_), ("", \.__),
-    ]}
+    static var stringProperties: [(key: String, property: WritableKeyPath<Odd, String?>)] {
+        [
+            ("*/", \._2A_2F), ("/*", \._2F_2A), ("\\(x)", \.x),
+            ("class", \.`class`), ("Type", \.type), ("protocol", \.`protocol`), ("default", \.`default`), ("init", \.initValue),
+            ("_", \.`_`), ("$0", \._0), ("description", \.descriptionValue), ("additionalProperties", \.additionalProperties),
+            ("café", \.café), ("cafe\u{301}s", \.cafés), ("名前", \.名前), ("🎉", \._1F389), ("עברית", \.עברית),
+            ("\u{202E}evil", \.evil), ("line\u{2028}separator\u{2029}", \.lineSeparator),
+            ("a-b", \.aB), ("a_b", \.aB_), ("aB", \.aB__), ("name", \.name), ("Name", \.name_), ("", \.__),
+        ]
+    }
 
     /// The keys every encoded `Odd` has: the property with a default and the const one.
     static let alwaysWritten: Set<[UInt32]> = [WireKeys.scalars("back\\slash"), WireKeys.scalars("\"\"\"")]
 
     /// A JSON object with every odd key, each value naming its key, plus the required ones.
     static func everyKey() -> [String: Any] {
-        var members: [String: Any] = ["user\"id": "u", "quote\"d": "q", "line\nbreak": 7, "#if DEBUG": true, "\"\"\"": "\"\"\" \\(x)", "back\\slash": "value of back\\slash"]
+        var members: [String: Any] = [
+            "user\"id": "u", "quote\"d": "q", "line\nbreak": 7, "#if DEBUG": true, "\"\"\"": "\"\"\" \\(x)",
+            "back\\slash": "value of back\\slash",
+        ]
         for (key, _) in stringProperties { members[key] = "value of \(key)" }
         members["\\(x)"] = "\\(x)\""
         return members
@@ -55,7 +60,11 @@ import Testing
     }
 
     @Test func namesThatSanitizeAlikeStayDistinct() throws {
-        let odd = try JSONDecoder().decode(Odd.self, from: WireKeys.object(["user\"id": "u", "quote\"d": "q", "a-b": "1", "a_b": "2", "aB": "3", "name": "4", "Name": "5", "*/": "6", "/*": "7"]))
+        let odd = try JSONDecoder().decode(
+            Odd.self,
+            from: WireKeys.object([
+                "user\"id": "u", "quote\"d": "q", "a-b": "1", "a_b": "2", "aB": "3", "name": "4", "Name": "5", "*/": "6", "/*": "7",
+            ]))
         #expect([odd.aB, odd.aB_, odd.aB__, odd.name, odd.name_, odd._2A_2F, odd._2F_2A] == ["1", "2", "3", "4", "5", "6", "7"])
     }
 

@@ -20,7 +20,8 @@ import Testing
         let refresh = try #require(OddNamesSDKSchema.description.credential.refresh)
         #expect(refresh.request.path == #"/oauth/"token"\n"#)
         #expect(refresh.fields.map(\.name) == ["grant\"type", "refresh token */", "#if"])
-        #expect(refresh.fields.map(\.value) == [.literal(.string("refresh\\token")), .variable(["refreshToken"]), .literal(.string(#"""""#))])
+        #expect(
+            refresh.fields.map(\.value) == [.literal(.string("refresh\\token")), .variable(["refreshToken"]), .literal(.string(#"""""#))])
     }
 
     @Test func theUserIDIsReadFromThePropertyWithTheQuotedKey() {

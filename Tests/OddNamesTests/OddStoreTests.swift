@@ -46,8 +46,10 @@ import Testing
         }
         typealias Class = OddNamesSDKStore.Persistence.Class
         let (ordered, sevens, fetchedTypes) = try queue.read { db in
-            (try Class.order(Class.Columns.`_`).fetchAll(db), try Class.filter(Class.Columns.default == 7).fetchCount(db),
-             try OddNamesSDKStore.Persistence.TypeRecord.fetchAll(db))
+            (
+                try Class.order(Class.Columns.`_`).fetchAll(db), try Class.filter(Class.Columns.default == 7).fetchCount(db),
+                try OddNamesSDKStore.Persistence.TypeRecord.fetchAll(db)
+            )
         }
         #expect(ordered == records)
         #expect(sevens == 1)

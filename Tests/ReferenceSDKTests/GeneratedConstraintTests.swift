@@ -29,51 +29,73 @@ struct ConstraintCase: Sendable, CustomTestStringConvertible {
     static let identity = #"{"provider":"guest","providerUID":"p1","attachedOn":"2024-02-29"}"#
 
     static let cases: [ConstraintCase] = [
-        .decoding(AuthenticationDetails.self, #"{"uid":"","provider":"guest","providerUID":"p1"}"#,
-                  path: "$.uid", keyword: "minLength", "uid empty"),
-        .decoding(AuthenticationDetails.self, #"{\#(details),"displayName":"\#(String(repeating: "é", count: 201))"}"#,
-                  path: "$.displayName", keyword: "maxLength", "displayName of 201 characters"),
+        .decoding(
+            AuthenticationDetails.self, #"{"uid":"","provider":"guest","providerUID":"p1"}"#,
+            path: "$.uid", keyword: "minLength", "uid empty"),
+        .decoding(
+            AuthenticationDetails.self, #"{\#(details),"displayName":"\#(String(repeating: "é", count: 201))"}"#,
+            path: "$.displayName", keyword: "maxLength", "displayName of 201 characters"),
         .decoding(NewNote.self, #"{"text":""}"#, path: "$.text", keyword: "minLength", "text empty"),
-        .decoding(NewNote.self, #"{"text":"\#(String(repeating: "x", count: 10_001))"}"#,
-                  path: "$.text", keyword: "maxLength", "text of 10001 characters"),
-        .decoding(Note.self, #"{"text":"","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#,
-                  path: "$.text", keyword: "minLength", "text empty (constraint from allOf)"),
-        .decoding(TokenResponse.self, #"{"access_token":"at","token_type":"Bearer","expires_in":-1}"#,
-                  path: "$.expires_in", keyword: "minimum", "expires_in -1"),
-        .decoding(ServerStatus.self, #"{"status":"ok","uptimeSeconds":0}"#,
-                  path: "$.uptimeSeconds", keyword: "exclusiveMinimum", "uptimeSeconds 0"),
-        .decoding(ServerStatus.self, #"{"status":"ok","uptimeSeconds":-3.5}"#,
-                  path: "$.uptimeSeconds", keyword: "exclusiveMinimum", "uptimeSeconds -3.5"),
+        .decoding(
+            NewNote.self, #"{"text":"\#(String(repeating: "x", count: 10_001))"}"#,
+            path: "$.text", keyword: "maxLength", "text of 10001 characters"),
+        .decoding(
+            Note.self, #"{"text":"","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#,
+            path: "$.text", keyword: "minLength", "text empty (constraint from allOf)"),
+        .decoding(
+            TokenResponse.self, #"{"access_token":"at","token_type":"Bearer","expires_in":-1}"#,
+            path: "$.expires_in", keyword: "minimum", "expires_in -1"),
+        .decoding(
+            ServerStatus.self, #"{"status":"ok","uptimeSeconds":0}"#,
+            path: "$.uptimeSeconds", keyword: "exclusiveMinimum", "uptimeSeconds 0"),
+        .decoding(
+            ServerStatus.self, #"{"status":"ok","uptimeSeconds":-3.5}"#,
+            path: "$.uptimeSeconds", keyword: "exclusiveMinimum", "uptimeSeconds -3.5"),
         .decoding(ServerStatus.self, #"{"status":"down"}"#, path: "$.status", keyword: "const", "status down"),
         .decoding(TextNotice.self, #"{"kind":"link","text":"hello"}"#, path: "$.kind", keyword: "const", "kind link"),
-        .decoding(LinkNotice.self, #"{"kind":"text","title":"t","url":"https://example.com"}"#,
-                  path: "$.kind", keyword: "const", "kind text"),
-        .decoding(AuthenticationDetails.self, #"{\#(details),"email":"nobody"}"#,
-                  path: "$.email", keyword: "format", "email without @"),
-        .decoding(AuthenticationDetails.self, #"{\#(details),"email":"a b@example.com"}"#,
-                  path: "$.email", keyword: "format", "email with a space"),
-        .decoding(Challenge.self, #"{"challengeId":"not-a-uuid","channel":"email","expiresAt":"2024-05-01T12:00:00Z"}"#,
-                  path: "$.challengeId", keyword: "format", "challengeId not a uuid"),
-        .decoding(Note.self, #"{"text":"hi","id":"123","createdAt":"2024-05-01T12:00:00Z"}"#,
-                  path: "$.id", keyword: "format", "id not a uuid"),
-        .decoding(LinkNotice.self, #"{"kind":"link","title":"t","url":"relative/path"}"#,
-                  path: "$.url", keyword: "format", "url without a scheme"),
-        .decoding(Identity.self, #"{"provider":"guest","providerUID":"p1","attachedOn":"2024-02-30"}"#,
-                  path: "$.attachedOn", keyword: "format", "attachedOn 30 February"),
-        .decoding(Identity.self, #"{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01T12:00:00Z"}"#,
-                  path: "$.attachedOn", keyword: "format", "attachedOn a date-time"),
-        .decoding(Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"sms","expiresAt":"yesterday"}"#,
-                  path: "$.expiresAt", keyword: "format", "expiresAt not a date-time"),
-        .decoding(Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"sms","expiresAt":"2024-05-01T12:00:00"}"#,
-                  path: "$.expiresAt", keyword: "format", "expiresAt without a time zone"),
-        .decoding(AuthenticationDetails.self, #"{\#(details),"authenticatedAt":"2024-05-01"}"#,
-                  path: "$.authenticatedAt", keyword: "format", "optional authenticatedAt a date"),
-        .decoding(DetachResult.self, #"{"accountDestroyed":false,"remaining":[\#(identity),{"provider":"guest","providerUID":"p2","attachedOn":"May 1st"}]}"#,
-                  path: "$.remaining[1].attachedOn", keyword: "format", "nested in an array"),
-        .decoding([Note].self, #"[{\#(note)},{"text":"hi","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"noon"}]"#,
-                  path: "$[1].createdAt", keyword: "format", "in a top-level array"),
-        .decoding(Notice.self, #"{"kind":"link","title":"t","url":"no scheme"}"#,
-                  path: "$.url", keyword: "format", "inside a oneOf variant"),
+        .decoding(
+            LinkNotice.self, #"{"kind":"text","title":"t","url":"https://example.com"}"#,
+            path: "$.kind", keyword: "const", "kind text"),
+        .decoding(
+            AuthenticationDetails.self, #"{\#(details),"email":"nobody"}"#,
+            path: "$.email", keyword: "format", "email without @"),
+        .decoding(
+            AuthenticationDetails.self, #"{\#(details),"email":"a b@example.com"}"#,
+            path: "$.email", keyword: "format", "email with a space"),
+        .decoding(
+            Challenge.self, #"{"challengeId":"not-a-uuid","channel":"email","expiresAt":"2024-05-01T12:00:00Z"}"#,
+            path: "$.challengeId", keyword: "format", "challengeId not a uuid"),
+        .decoding(
+            Note.self, #"{"text":"hi","id":"123","createdAt":"2024-05-01T12:00:00Z"}"#,
+            path: "$.id", keyword: "format", "id not a uuid"),
+        .decoding(
+            LinkNotice.self, #"{"kind":"link","title":"t","url":"relative/path"}"#,
+            path: "$.url", keyword: "format", "url without a scheme"),
+        .decoding(
+            Identity.self, #"{"provider":"guest","providerUID":"p1","attachedOn":"2024-02-30"}"#,
+            path: "$.attachedOn", keyword: "format", "attachedOn 30 February"),
+        .decoding(
+            Identity.self, #"{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01T12:00:00Z"}"#,
+            path: "$.attachedOn", keyword: "format", "attachedOn a date-time"),
+        .decoding(
+            Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"sms","expiresAt":"yesterday"}"#,
+            path: "$.expiresAt", keyword: "format", "expiresAt not a date-time"),
+        .decoding(
+            Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"sms","expiresAt":"2024-05-01T12:00:00"}"#,
+            path: "$.expiresAt", keyword: "format", "expiresAt without a time zone"),
+        .decoding(
+            AuthenticationDetails.self, #"{\#(details),"authenticatedAt":"2024-05-01"}"#,
+            path: "$.authenticatedAt", keyword: "format", "optional authenticatedAt a date"),
+        .decoding(
+            DetachResult.self,
+            #"{"accountDestroyed":false,"remaining":[\#(identity),{"provider":"guest","providerUID":"p2","attachedOn":"May 1st"}]}"#,
+            path: "$.remaining[1].attachedOn", keyword: "format", "nested in an array"),
+        .decoding(
+            [Note].self, #"[{\#(note)},{"text":"hi","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"noon"}]"#,
+            path: "$[1].createdAt", keyword: "format", "in a top-level array"),
+        .decoding(
+            Notice.self, #"{"kind":"link","title":"t","url":"no scheme"}"#,
+            path: "$.url", keyword: "format", "inside a oneOf variant"),
     ]
 
     @Test(arguments: cases)
@@ -116,7 +138,8 @@ struct ConstraintCase: Sendable, CustomTestStringConvertible {
 
     @Test func aViolationNamesTheLimitNotTheValue() throws {
         let secret = "hunter2-\(String(repeating: "s", count: 300))"
-        let violation = try #require(Wire.violation(decoding: AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(secret)"}"#))
+        let violation = try #require(
+            Wire.violation(decoding: AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(secret)"}"#))
         #expect(violation.message == "expected at most 200 characters, found 308")
         #expect(!violation.description.contains("hunter2"))
     }

@@ -36,7 +36,9 @@ import Testing
 
     @Test func anInlineEnumKeepsUnknownValuesToo() throws {
         #expect(Challenge.Channel.allKnownCases == [.email, .sms])
-        let challenge = try Wire.decode(Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"carrier-pigeon","expiresAt":"2024-05-01T12:00:00Z"}"#)
+        let challenge = try Wire.decode(
+            Challenge.self,
+            #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"carrier-pigeon","expiresAt":"2024-05-01T12:00:00Z"}"#)
         #expect(challenge.channel == .unknown("carrier-pigeon"))
         #expect(try Wire.json(challenge)["channel"] == .string("carrier-pigeon"))
         #expect(try Wire.decode(Challenge.Channel.self, #""sms""#) == .sms)

@@ -18,11 +18,15 @@ import Testing
         Entry(code: "invalid_client", status: 401, category: .client) { if case .invalidClient = $0 { true } else { false } },
         Entry(code: "invalid_grant", status: 400, category: .credentialRejected) { if case .invalidGrant = $0 { true } else { false } },
         Entry(code: "unauthorized_client", status: 400, category: .client) { if case .unauthorizedClient = $0 { true } else { false } },
-        Entry(code: "unsupported_grant_type", status: 400, category: .client) { if case .unsupportedGrantType = $0 { true } else { false } },
+        Entry(code: "unsupported_grant_type", status: 400, category: .client) {
+            if case .unsupportedGrantType = $0 { true } else { false }
+        },
         Entry(code: "invalid_scope", status: 400, category: .client) { if case .invalidScope = $0 { true } else { false } },
         Entry(code: "invalid_token", status: 401, category: .credentialRejected) { if case .invalidToken = $0 { true } else { false } },
         Entry(code: "invalid_code", status: 400, category: .client) { if case .invalidCode = $0 { true } else { false } },
-        Entry(code: "token_too_old", status: 403, category: .reauthenticationRequired) { if case .tokenTooOld = $0 { true } else { false } },
+        Entry(code: "token_too_old", status: 403, category: .reauthenticationRequired) {
+            if case .tokenTooOld = $0 { true } else { false }
+        },
         Entry(code: "not_found", status: 404, category: .client) { if case .notFound = $0 { true } else { false } },
         Entry(code: "rate_limited", status: 429, category: .transient) { if case .rateLimited = $0 { true } else { false } },
         Entry(code: "unavailable", status: 503, category: .transient) { if case .unavailable = $0 { true } else { false } },
@@ -31,7 +35,8 @@ import Testing
 
     @Test(arguments: catalogue)
     func eachCodeMapsToItsCaseAndKeepsTheResponse(_ entry: Entry) {
-        let response = ServerErrorResponse(status: entry.status, code: entry.code, message: "details for \(entry.code)", category: entry.category)
+        let response = ServerErrorResponse(
+            status: entry.status, code: entry.code, message: "details for \(entry.code)", category: entry.category)
         let error = ReferenceSDKError(response)
         #expect(entry.matches(error), "\(entry.code) gave \(error)")
         #expect(error.response == response)

@@ -13,17 +13,22 @@ import Testing
     }
 
     @Test func profileUpdatedDecodesTheDetails() {
-        let data = Wire.data(#"{"uid":"u1","provider":"password","providerUID":"ada","displayName":"Ada","expiresAt":"2024-05-01T12:00:00Z"}"#)
+        let data = Wire.data(
+            #"{"uid":"u1","provider":"password","providerUID":"ada","displayName":"Ada","expiresAt":"2024-05-01T12:00:00Z"}"#)
         let event = ReferenceSDKEvent(wireName: "profile.updated", data: data)
-        let expected = AuthenticationDetails(uid: "u1", provider: .password, providerUID: "ada", displayName: "Ada", expiresAt: Instants.noonUTC)
+        let expected = AuthenticationDetails(
+            uid: "u1", provider: .password, providerUID: "ada", displayName: "Ada", expiresAt: Instants.noonUTC)
         #expect(event == .profileUpdated(expected))
         #expect(event.wireName == "profile.updated")
     }
 
     @Test func noticeDecodesEachVariantAndKeepsAnUnknownKind() throws {
-        #expect(ReferenceSDKEvent(wireName: "notice", data: Wire.data(#"{"kind":"text","text":"hi"}"#)) == .notice(.text(TextNotice(text: "hi"))))
+        #expect(
+            ReferenceSDKEvent(wireName: "notice", data: Wire.data(#"{"kind":"text","text":"hi"}"#))
+                == .notice(.text(TextNotice(text: "hi"))))
         let url = try #require(URL(string: "https://example.com"))
-        #expect(ReferenceSDKEvent(wireName: "notice", data: Wire.data(#"{"kind":"link","title":"t","url":"https://example.com"}"#))
+        #expect(
+            ReferenceSDKEvent(wireName: "notice", data: Wire.data(#"{"kind":"link","title":"t","url":"https://example.com"}"#))
                 == .notice(.link(LinkNotice(title: "t", url: url))))
         let future = ReferenceSDKEvent(wireName: "notice", data: Wire.data(#"{"kind":"poll","q":"?"}"#))
         #expect(future == .notice(.unknown(kind: "poll", value: .object(["kind": .string("poll"), "q": .string("?")]))))

@@ -54,7 +54,10 @@ import Testing
     @Test func argumentsHoldTheValues() {
         let method = SingleStepMethod.password(username: "ada", password: Self.password, scope: "profile notes")
         #expect(method.arguments == ["username": .string("ada"), "password": .string(Self.password), "scope": .string("profile notes")])
-        #expect(SingleStepMethod.custom(token: Self.token, provider: "acme").arguments == ["token": .string(Self.token), "provider": .string("acme")])
+        #expect(
+            SingleStepMethod.custom(token: Self.token, provider: "acme").arguments == [
+                "token": .string(Self.token), "provider": .string("acme"),
+            ])
         #expect(SingleStepMethod.guest.arguments == [:])
         #expect(MultiStepMethod.internal(identifier: "ada@example.com").arguments == ["identifier": .string("ada@example.com")])
     }

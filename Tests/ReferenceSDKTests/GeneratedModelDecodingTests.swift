@@ -45,7 +45,10 @@ import Testing
         #expect(null.displayName == nil)
         #expect(present.displayName == "Ada")
         // Absent optional properties are left out rather than written as null.
-        guard case .object(let object) = try Wire.json(missing) else { Issue.record("not an object"); return }
+        guard case .object(let object) = try Wire.json(missing) else {
+            Issue.record("not an object")
+            return
+        }
         #expect(Set(object.keys) == ["uid", "provider", "providerUID", "isAnonymous"])
     }
 
@@ -58,7 +61,9 @@ import Testing
     @Test func nullForARequiredNonNullablePropertyIsRejected() throws {
         let reason = try #require(Wire.decodingFailure(AuthenticationDetails.self, #"{"uid":null,"provider":"guest","providerUID":"p1"}"#))
         #expect(reason == "$.uid: expected String, found null")
-        let challenge = try #require(Wire.decodingFailure(Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"sms","expiresAt":null}"#))
+        let challenge = try #require(
+            Wire.decodingFailure(
+                Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"sms","expiresAt":null}"#))
         #expect(challenge.hasPrefix("$.expiresAt: "))
     }
 
@@ -78,14 +83,16 @@ import Testing
         ("2024-05-01T14:00:00.750+02:00", 1_714_564_800.75),
     ])
     func dateTimeDecodesWithAndWithoutFractionalSecondsAndWithAnOffset(_ text: String, _ seconds: Double) throws {
-        let challenge = try Wire.decode(Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"email","expiresAt":"\#(text)"}"#)
+        let challenge = try Wire.decode(
+            Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"email","expiresAt":"\#(text)"}"#)
         #expect(abs(challenge.expiresAt.timeIntervalSince1970 - seconds) < 0.000_5)
     }
 
     @Test func dateTimeDecodesWhateverTheDecodersDateStrategy() throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        let note = try decoder.decode(Note.self, from: Wire.data(#"{"text":"t","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#))
+        let note = try decoder.decode(
+            Note.self, from: Wire.data(#"{"text":"t","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#))
         #expect(note.createdAt == Instants.noonUTC)
     }
 
@@ -95,13 +102,15 @@ import Testing
         let fraction = Note(text: "t", id: UUID(), createdAt: Instants.noonUTC.addingTimeInterval(0.25))
         #expect(try Wire.json(fraction)["createdAt"] == .string("2024-05-01T12:00:00.250Z"))
         // An offset on the wire comes back in UTC: the instant is kept, not the offset.
-        let offset = try Wire.decode(Note.self, #"{"text":"t","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T14:00:00+02:00"}"#)
+        let offset = try Wire.decode(
+            Note.self, #"{"text":"t","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T14:00:00+02:00"}"#)
         #expect(try Wire.json(offset)["createdAt"] == .string("2024-05-01T12:00:00Z"))
     }
 
     /// RFC 3339 §5.6: "T" and "Z" may be lower case.
     @Test func dateTimeAcceptsLowerCaseTAndZ() throws {
-        let challenge = try Wire.decode(Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"email","expiresAt":"2024-05-01t12:00:00z"}"#)
+        let challenge = try Wire.decode(
+            Challenge.self, #"{"challengeId":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","channel":"email","expiresAt":"2024-05-01t12:00:00z"}"#)
         #expect(challenge.expiresAt == Instants.noonUTC)
     }
 
@@ -136,7 +145,8 @@ import Testing
 
     @Test(arguments: ["2023-02-29", "2024-13-01", "2024-5-1", "24-05-01", "2024-05-01Z", "２０２４-05-01", ""])
     func calendarDateRejectsAnythingButAFullDate(_ text: String) throws {
-        let violation = try #require(Wire.violation(decoding: Identity.self, #"{"provider":"guest","providerUID":"p1","attachedOn":"\#(text)"}"#))
+        let violation = try #require(
+            Wire.violation(decoding: Identity.self, #"{"provider":"guest","providerUID":"p1","attachedOn":"\#(text)"}"#))
         #expect(violation.path == "$.attachedOn")
         #expect(violation.keyword == "format")
     }
@@ -144,7 +154,8 @@ import Testing
     // MARK: uuid, uri
 
     @Test func uuidDecodesInEitherCaseAndEncodesInLowerCase() throws {
-        let challenge = try Wire.decode(Challenge.self, #"{"challengeId":"3F2C5B8E-9A41-4E07-B6D2-1C8F0A7E4D55","channel":"sms","expiresAt":"2024-05-01T12:00:00Z"}"#)
+        let challenge = try Wire.decode(
+            Challenge.self, #"{"challengeId":"3F2C5B8E-9A41-4E07-B6D2-1C8F0A7E4D55","channel":"sms","expiresAt":"2024-05-01T12:00:00Z"}"#)
         #expect(challenge.challengeId == UUID(uuidString: "3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55"))
         #expect(try Wire.json(challenge)["challengeId"] == .string("3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55"))
     }
@@ -159,15 +170,21 @@ import Testing
     // MARK: allOf
 
     @Test func allOfNoteHasEveryPropertyOfItsParts() throws {
-        let note = try Wire.decode(Note.self, #"{"text":"milk","pinned":true,"id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#)
+        let note = try Wire.decode(
+            Note.self, #"{"text":"milk","pinned":true,"id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#)
         #expect(note.text == "milk")
         #expect(note.pinned == true)
         #expect(note.id == UUID(uuidString: "3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55"))
         #expect(note.createdAt == Instants.noonUTC)
         // The NewNote default applies to Note too, and the Note part's required keys are required.
-        #expect(try Wire.decode(Note.self, #"{"text":"milk","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#).pinned == false)
-        #expect(Wire.decodingFailure(Note.self, #"{"text":"milk","createdAt":"2024-05-01T12:00:00Z"}"#) == "$.id: required property is missing")
-        #expect(try Wire.encode(note) == #"{"createdAt":"2024-05-01T12:00:00Z","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","pinned":true,"text":"milk"}"#)
+        #expect(
+            try Wire.decode(Note.self, #"{"text":"milk","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","createdAt":"2024-05-01T12:00:00Z"}"#)
+                .pinned == false)
+        #expect(
+            Wire.decodingFailure(Note.self, #"{"text":"milk","createdAt":"2024-05-01T12:00:00Z"}"#) == "$.id: required property is missing")
+        #expect(
+            try Wire.encode(note)
+                == #"{"createdAt":"2024-05-01T12:00:00Z","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","pinned":true,"text":"milk"}"#)
     }
 
     // MARK: additionalProperties
@@ -178,10 +195,11 @@ import Testing
         #expect(status.status == "ok")
         #expect(status.version == "1.2")
         #expect(status.uptimeSeconds == 12.5)
-        #expect(status.additionalProperties == [
-            "region": .string("eu-west"),
-            "build": .object(["number": .integer(42), "tags": .array([.string("a"), .null, .bool(true)])]),
-        ])
+        #expect(
+            status.additionalProperties == [
+                "region": .string("eu-west"),
+                "build": .object(["number": .integer(42), "tags": .array([.string("a"), .null, .bool(true)])]),
+            ])
         #expect(try Wire.json(status) == Wire.json(json))
         #expect(try Wire.roundTrip(status) == status)
     }
@@ -195,7 +213,8 @@ import Testing
     /// An undeclared property spelled like a declared one must not replace the declared
     /// property on the wire.
     @Test func anAdditionalPropertyCannotOverwriteADeclaredOne() throws {
-        let status = ServerStatus(version: "1.2", additionalProperties: ["status": .string("down"), "version": .integer(9), "extra": .bool(true)])
+        let status = ServerStatus(
+            version: "1.2", additionalProperties: ["status": .string("down"), "version": .integer(9), "extra": .bool(true)])
         let encoded = try Wire.json(status)
         #expect(encoded["status"] == .string("ok"))
         #expect(encoded["version"] == .string("1.2"))

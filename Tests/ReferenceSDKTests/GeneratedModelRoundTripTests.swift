@@ -33,26 +33,38 @@ import Testing
         .of(TokenResponse(accessToken: "at", tokenType: "Bearer"), "minimal"),
         .of(TokenResponse(accessToken: "at", tokenType: "Bearer", expiresIn: 0, refreshToken: "rt", scope: "profile notes"), "full"),
         .of(Challenge(challengeId: uuid, channel: .email, expiresAt: Instants.wholeSecond), "email"),
-        .of(Challenge(challengeId: uuid, channel: .unknown("fax"), expiresAt: Instants.noonUTC.addingTimeInterval(0.5)), "unknown channel, half second"),
+        .of(
+            Challenge(challengeId: uuid, channel: .unknown("fax"), expiresAt: Instants.noonUTC.addingTimeInterval(0.5)),
+            "unknown channel, half second"),
         .of(Provider.password, "known"),
         .of(Provider.unknown("sso"), "unknown"),
         .of(AuthenticationDetails(uid: "u1", provider: .guest, providerUID: "p1"), "minimal"),
-        .of(AuthenticationDetails(uid: "u1", provider: .unknown("sso"), providerUID: "p1", displayName: "Ada “Countess” Lovelace 🧮",
-                                  email: "ada@example.com", authenticatedAt: Instants.wholeSecond, expiresAt: Instants.noonUTC.addingTimeInterval(0.25),
-                                  isAnonymous: true), "full"),
+        .of(
+            AuthenticationDetails(
+                uid: "u1", provider: .unknown("sso"), providerUID: "p1", displayName: "Ada “Countess” Lovelace 🧮",
+                email: "ada@example.com", authenticatedAt: Instants.wholeSecond, expiresAt: Instants.noonUTC.addingTimeInterval(0.25),
+                isAnonymous: true), "full"),
         .of(Identity(provider: .internal, providerUID: "ada@example.com", attachedOn: leapDay), "leap day"),
         .of(DetachResult(accountDestroyed: true), "no remaining"),
-        .of(DetachResult(accountDestroyed: false, remaining: [Identity(provider: .guest, providerUID: "g", attachedOn: leapDay),
-                                                             Identity(provider: .unknown("x"), providerUID: "y", attachedOn: CalendarDate(year: 1, month: 1, day: 1)!)]), "two remaining"),
+        .of(
+            DetachResult(
+                accountDestroyed: false,
+                remaining: [
+                    Identity(provider: .guest, providerUID: "g", attachedOn: leapDay),
+                    Identity(provider: .unknown("x"), providerUID: "y", attachedOn: CalendarDate(year: 1, month: 1, day: 1)!),
+                ]), "two remaining"),
         .of(NewNote(text: "milk"), "default pinned"),
         .of(NewNote(text: "line\nbreak \"quoted\" \\ é", pinned: true), "pinned, awkward text"),
         .of(Note(text: "milk", id: uuid, createdAt: Instants.wholeSecond), "minimal"),
         .of(Note(text: "milk", pinned: true, id: uuid, createdAt: Instants.noonUTC.addingTimeInterval(0.75)), "pinned"),
         .of(ServerStatus(), "minimal"),
-        .of(ServerStatus(version: "1.2.3", uptimeSeconds: 0.5, additionalProperties: [
-            "region": .string("eu"), "replicas": .integer(3), "load": .number(0.75), "ready": .bool(true), "maintenance": .null,
-            "owners": .array([.string("a"), .object(["b": .integer(1)])]),
-        ]), "full"),
+        .of(
+            ServerStatus(
+                version: "1.2.3", uptimeSeconds: 0.5,
+                additionalProperties: [
+                    "region": .string("eu"), "replicas": .integer(3), "load": .number(0.75), "ready": .bool(true), "maintenance": .null,
+                    "owners": .array([.string("a"), .object(["b": .integer(1)])]),
+                ]), "full"),
         .of(RevocationReason.adminAction, "known"),
         .of(RevocationReason.unknown("fraud"), "unknown"),
         .of(SessionRevoked(reason: .signedOutElsewhere), "known reason"),

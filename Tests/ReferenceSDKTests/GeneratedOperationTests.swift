@@ -10,7 +10,8 @@ import Testing
     static let noteJSON = #"{"createdAt":"2024-05-01T12:00:00Z","id":"3f2c5b8e-9a41-4e07-b6d2-1c8f0a7e4d55","pinned":false,"text":"milk"}"#
 
     @Test func meDecodesTheDetails() async throws {
-        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"{"uid":"u1","provider":"guest","providerUID":"p1","isAnonymous":true}"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(
+            body: #"{"uid":"u1","provider":"guest","providerUID":"p1","isAnonymous":true}"#)
         let details = try await performer.me()
         #expect(details == AuthenticationDetails(uid: "u1", provider: .guest, providerUID: "p1", isAnonymous: true))
         let request = try #require(await performer.requests.first)
@@ -32,7 +33,10 @@ import Testing
     }
 
     @Test func aViolationDeepInAnArrayResponseNamesItsIndex() async throws {
-        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"},{"provider":"sso","providerUID":"p2","attachedOn":"01/05/2024"}]"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(
+            body:
+                #"[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"},{"provider":"sso","providerUID":"p2","attachedOn":"01/05/2024"}]"#
+        )
         do {
             _ = try await performer.identities()
             Issue.record("expected a failure")
@@ -67,7 +71,8 @@ import Testing
     }
 
     @Test func detachIdentityPutsTheProviderInThePathAndDecodesTheResult() async throws {
-        let performer = RecordingPerformer<ReferenceSDKSchema>(body: #"{"accountDestroyed":false,"remaining":[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"}]}"#)
+        let performer = RecordingPerformer<ReferenceSDKSchema>(
+            body: #"{"accountDestroyed":false,"remaining":[{"provider":"guest","providerUID":"p1","attachedOn":"2024-05-01"}]}"#)
         let result = try await performer.detachIdentity(provider: .password)
         #expect(result.accountDestroyed == false)
         #expect(result.remaining.map(\.provider) == [.guest])

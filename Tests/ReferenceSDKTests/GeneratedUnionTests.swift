@@ -39,10 +39,12 @@ import Testing
         }
         #expect(kind == "poll")
         #expect(notice.kindValue == "poll")
-        #expect(value == .object([
-            "kind": .string("poll"), "question": .string("Tea or coffee?"),
-            "options": .array([.string("tea"), .string("coffee")]), "closes": .null,
-        ]))
+        #expect(
+            value
+                == .object([
+                    "kind": .string("poll"), "question": .string("Tea or coffee?"),
+                    "options": .array([.string("tea"), .string("coffee")]), "closes": .null,
+                ]))
         #expect(try Wire.json(notice) == Wire.json(json))
         #expect(try Wire.roundTrip(notice) == notice)
     }
@@ -58,7 +60,8 @@ import Testing
     }
 
     @Test func noticesInAnArrayKeepTheirOrderAndKinds() throws {
-        let notices = try Wire.decode([Notice].self, #"[{"kind":"text","text":"a"},{"kind":"banner"},{"kind":"link","title":"b","url":"https://b.example"}]"#)
+        let notices = try Wire.decode(
+            [Notice].self, #"[{"kind":"text","text":"a"},{"kind":"banner"},{"kind":"link","title":"b","url":"https://b.example"}]"#)
         #expect(notices.map(\.kindValue) == ["text", "banner", "link"])
     }
 }

@@ -68,8 +68,11 @@ import Testing
     @Test func anErrorBodyWithAHugeCodeIsCutShortInTheDescription() async throws {
         let world = try await World.signedIn()
         let code = String(repeating: "x", count: 1 << 20)
-        await world.backEnd.answerNext("GET /me", with: .init(status: 400, contentType: "application/json",
-                                                              body: Data(#"{"error":"\#(code)"}"#.utf8)))
+        await world.backEnd.answerNext(
+            "GET /me",
+            with: .init(
+                status: 400, contentType: "application/json",
+                body: Data(#"{"error":"\#(code)"}"#.utf8)))
 
         let error = await #expect(throws: ReferenceSDKError.self) { try await world.service.me() }
 
@@ -97,8 +100,11 @@ import Testing
     @Test func aMalformedRefreshResponseIsNeitherTerminalNorBackedOff() async throws {
         let world = try await World.signedIn()
         world.clock.advance(by: Double(World.tokenLifetime) + 1)
-        await world.backEnd.answerNext("POST /oauth/token", with: .init(status: 200, contentType: "application/json",
-                                                                        body: Data(#"{"access_tok"#.utf8)))
+        await world.backEnd.answerNext(
+            "POST /oauth/token",
+            with: .init(
+                status: 200, contentType: "application/json",
+                body: Data(#"{"access_tok"#.utf8)))
         let events = await world.service.events()
 
         await #expect(throws: SesameError.decoding(operation: "refresh", reason: "$: the data is not valid JSON")) {
@@ -180,7 +186,9 @@ enum Target: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var wellFormed: JSONValue? {
         let token: JSONValue = .object(["access_token": .string("at"), "token_type": .string("Bearer"), "expires_in": .integer(60)])
         let identity: JSONValue = .object(["provider": .string("guest"), "providerUID": .string("p1"), "attachedOn": .string("2024-05-01")])
-        let note: JSONValue = .object(["id": .string(Target.someUUID), "text": .string("milk"), "createdAt": .string("2024-05-01T12:00:00Z")])
+        let note: JSONValue = .object([
+            "id": .string(Target.someUUID), "text": .string("milk"), "createdAt": .string("2024-05-01T12:00:00Z"),
+        ])
         switch self {
         case .me, .detailsDuringSignIn:
             return .object(["uid": .string("u1"), "provider": .string("guest"), "providerUID": .string("p1")])
@@ -246,7 +254,8 @@ enum Target: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .createNote: try await service.createNote(NewNote(text: "milk"))
         case .serverStatus: _ = try await service.serverStatus()
         case .guest, .detailsDuringSignIn: _ = try await service.authenticate(with: SingleStepMethod.guest)
-        case .internalInitialize: _ = try await service.initializeAuthentication(with: MultiStepMethod.internal(identifier: "ada@example.com"))
+        case .internalInitialize:
+            _ = try await service.initializeAuthentication(with: MultiStepMethod.internal(identifier: "ada@example.com"))
         case .internalContinue: _ = try await service.continueAuthentication(with: AuthenticationInput.internalContinue(code: "123456"))
         case .password: _ = try await service.authenticate(with: SingleStepMethod.password(username: "ada", password: "pw"))
         case .custom: _ = try await service.authenticate(with: SingleStepMethod.custom(token: "idp", provider: "corp"))
@@ -286,17 +295,22 @@ enum MalformedBody: String, CaseIterable, Sendable, CustomTestStringConvertible 
             let cut = text.index(text.startIndex, offsetBy: text.count * 2 / 3)
             return .init(status: 200, contentType: json, body: Data(text[..<cut].utf8))
         case .wrongTypes:
-            return .init(status: 200, contentType: json, body: Self.data(Self.replacing(fields, in: wellFormed, with: .object(["token": .string(Self.secret)]))))
+            return .init(
+                status: 200, contentType: json,
+                body: Self.data(Self.replacing(fields, in: wellFormed, with: .object(["token": .string(Self.secret)]))))
         case .missingFields:
-            return .init(status: 200, contentType: json, body: Self.data(Self.withSecret(Self.replacing(fields, in: wellFormed, with: nil))))
+            return .init(
+                status: 200, contentType: json, body: Self.data(Self.withSecret(Self.replacing(fields, in: wellFormed, with: nil))))
         case .nullFields:
-            return .init(status: 200, contentType: json, body: Self.data(Self.withSecret(Self.replacing(fields, in: wellFormed, with: .null))))
+            return .init(
+                status: 200, contentType: json, body: Self.data(Self.withSecret(Self.replacing(fields, in: wellFormed, with: .null))))
         case .tenMegabytes:
             let padded = Self.adding(["padding": .string(String(repeating: "x", count: 10_000_000))], to: Self.withSecret(wellFormed))
             return .init(status: 200, contentType: json, body: Self.data(padded))
         case .hugeArrayForRequiredFields:
             let huge: JSONValue = .array(Array(repeating: .string(String(repeating: "y", count: 1 << 20)), count: 6))
-            return .init(status: 200, contentType: json, body: Self.data(Self.withSecret(Self.replacing(fields, in: wellFormed, with: huge))))
+            return .init(
+                status: 200, contentType: json, body: Self.data(Self.withSecret(Self.replacing(fields, in: wellFormed, with: huge))))
         case .invalidUTF8:
             // The secret's string gets bytes that no UTF-8 text contains.
             var bytes = Self.data(Self.withSecret(wellFormed))
@@ -309,10 +323,11 @@ enum MalformedBody: String, CaseIterable, Sendable, CustomTestStringConvertible 
             let page = "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1><p>\(Self.secret)</p></body></html>"
             return .init(status: 200, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
         case .otherContainer:
-            let flipped: JSONValue = switch Self.withSecret(wellFormed) {
-            case .array(let items): items.first ?? .object([:])
-            case let value: .array([value])
-            }
+            let flipped: JSONValue =
+                switch Self.withSecret(wellFormed) {
+                case .array(let items): items.first ?? .object([:])
+                case let value: .array([value])
+                }
             return .init(status: 200, contentType: json, body: Self.data(flipped))
         case .deepNesting:
             let depth = 100_000
@@ -384,10 +399,11 @@ private struct World {
     private init() {
         let clock = clock
         backEnd = InMemoryBackEnd(baseURL: Self.baseURL, client: Self.client, now: { clock.now }, tokenLifetime: Self.tokenLifetime)
-        service = AuthenticationService(configuration: .init(
-            baseURL: Self.baseURL, client: Self.client,
-            transport: backEnd, now: { clock.now }, logger: logs.logger(label: "malformed"), sessionStore: store,
-            receivesServerEvents: false))
+        service = AuthenticationService(
+            configuration: .init(
+                baseURL: Self.baseURL, client: Self.client,
+                transport: backEnd, now: { clock.now }, logger: logs.logger(label: "malformed"), sessionStore: store,
+                receivesServerEvents: false))
     }
 
     static func signedIn() async throws -> World {
@@ -410,9 +426,10 @@ private struct World {
 
     /// The state and the saved session are as they were, and the next request goes with
     /// the same credential (after the one refresh that a refresh target sends).
-    func expectUnchanged(since before: Snapshot, after target: Target,
-                         sourceLocation: SourceLocation = #_sourceLocation) async throws
-    {
+    func expectUnchanged(
+        since before: Snapshot, after target: Target,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let after = try await snapshot()
         #expect(after.state == before.state, sourceLocation: sourceLocation)
         #expect(after.saved == before.saved, sourceLocation: sourceLocation)
@@ -450,7 +467,6 @@ private func thrownError(by body: () async throws -> Void) async -> (any Error)?
 /// The generated `destroyAccount()` operation, which the service's own lifecycle method of
 /// the same name hides.
 private func generatedDestroyAccount<Performer: OperationPerformer>(_ performer: Performer) async throws
-    where Performer.Schema == ReferenceSDKSchema
-{
+where Performer.Schema == ReferenceSDKSchema {
     try await performer.destroyAccount()
 }

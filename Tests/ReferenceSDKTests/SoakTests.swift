@@ -9,8 +9,9 @@ import Testing
 @Suite struct SoakTests {
     /// Well above `FaultRates.standard` for refreshes, rejections and redirects, so that a
     /// few thousand requests meet every fault several times.
-    static let faults = FaultRates(transportError: 0.10, refreshTransient: 0.2, refreshTerminal: 0.2, rejection: 0.03,
-                                   redirect: 0.02, latency: 0.25, maximumLatency: .milliseconds(1))
+    static let faults = FaultRates(
+        transportError: 0.10, refreshTransient: 0.2, refreshTerminal: 0.2, rejection: 0.03,
+        redirect: 0.02, latency: 0.25, maximumLatency: .milliseconds(1))
     static let requests = 3000
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -38,9 +39,11 @@ import Testing
     }
 
     static func soak(seed: UInt64, faults: FaultRates, secondsPerRequest: Double) async -> SoakReport {
-        await SoakDriver(configuration: SoakConfiguration(
-            requests: requests, concurrency: 64, seed: seed, faults: faults,
-            secondsPerRequest: secondsPerRequest, tokenLifetime: 75, stallTimeout: .seconds(300))).run()
+        await SoakDriver(
+            configuration: SoakConfiguration(
+                requests: requests, concurrency: 64, seed: seed, faults: faults,
+                secondsPerRequest: secondsPerRequest, tokenLifetime: 75, stallTimeout: .seconds(300))
+        ).run()
     }
 
     /// Every request ended exactly once with a success or a typed error, and every other check held.

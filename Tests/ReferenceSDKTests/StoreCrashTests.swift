@@ -54,7 +54,9 @@ import Darwin
         let calibration = temporary.url.appendingPathComponent("calibration.sqlite")
         try FileManager.default.copyItem(at: base, to: calibration)
         let whole = try await runAndKill(child, database: calibration, afterMicroseconds: nil)
-        #expect(try StoreDatabase.storedVersion(at: calibration, kind: .persistence) == latest, "an uninterrupted child migrates to the latest version")
+        #expect(
+            try StoreDatabase.storedVersion(at: calibration, kind: .persistence) == latest,
+            "an uninterrupted child migrates to the latest version")
         try StoreFilesForTests.delete(calibration)
 
         let seed = ProcessInfo.processInfo.environment["SESAME_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
@@ -78,16 +80,18 @@ import Darwin
         // The kills must have landed on both sides of a migration, or the test proved little.
         #expect(outcomes.keys.contains { $0 < latest }, "no kill landed before the migration finished (seed \(seed))")
         #expect(outcomes[latest, default: 0] > 0, "no kill landed after the migration finished (seed \(seed))")
-        print("store crash test: \(Self.trials) kills (seed \(seed), uninterrupted migration \(String(format: "%.3f", whole)) s): "
-            + "versions found \(outcomes.sorted { $0.key < $1.key })")
+        print(
+            "store crash test: \(Self.trials) kills (seed \(seed), uninterrupted migration \(String(format: "%.3f", whole)) s): "
+                + "versions found \(outcomes.sorted { $0.key < $1.key })")
     }
 
     /// Checks a killed child's database: the declared schema of `version`, intact, every row;
     /// then that finishing the migration keeps every row. Synchronous, so GRDB's blocking
     /// reads serve it.
-    private func verify(_ url: URL, atVersion version: Int, references: [Int: StoreSchemaSnapshot], expected: [Note],
-                        context: String) throws
-    {
+    private func verify(
+        _ url: URL, atVersion version: Int, references: [Int: StoreSchemaSnapshot], expected: [Note],
+        context: String
+    ) throws {
         let queue = try DatabaseQueue(path: url.path)
         #expect(try queue.read(StoreSchemaSnapshot.init) == references[version], "\(context) at version \(version)")
         #expect(try queue.read { db in try db.integrityCheck() }, "\(context)")

@@ -46,16 +46,22 @@ import Testing
         let cache = try stores.cache.read(StoreSchemaSnapshot.init)
         #expect(cache == (try StoreFixtures.latestSchema(ReferenceSDKStore.Cache.schema, in: temporary.url)))
         #expect(!cache.tables.isEmpty)
-        let avatars = [ReferenceSDKStore.Cache.Avatar(userId: "u", png: Data([0, 1, 2]), fetchedAt: 12.5),
-                       ReferenceSDKStore.Cache.Avatar(userId: "empty", png: Data(), fetchedAt: -1)]
+        let avatars = [
+            ReferenceSDKStore.Cache.Avatar(userId: "u", png: Data([0, 1, 2]), fetchedAt: 12.5),
+            ReferenceSDKStore.Cache.Avatar(userId: "empty", png: Data(), fetchedAt: -1),
+        ]
         try stores.cache.write { db in try ReferenceSDKStore.Cache.Avatar.insertAll(avatars, in: db) }
-        #expect(try stores.cache.read { db in try ReferenceSDKStore.Cache.Avatar.order(ReferenceSDKStore.Cache.Avatar.Columns.userId).fetchAll(db) }
+        #expect(
+            try stores.cache.read { db in
+                try ReferenceSDKStore.Cache.Avatar.order(ReferenceSDKStore.Cache.Avatar.Columns.userId).fetchAll(db)
+            }
                 == avatars.sorted { $0.userId < $1.userId })
     }
 
     @Test func insertAllKeepsValuesAndReportsConstraintViolations() throws {
         let temporary = try TemporaryDirectory(prefix: "sesame-verify")
-        let pool = try StoreDatabase.openFile(at: temporary.url.appendingPathComponent("p.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
+        let pool = try StoreDatabase.openFile(
+            at: temporary.url.appendingPathComponent("p.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
         defer { try? pool.close() }
         let notes = [Note(id: "quotes", text: "a\"b\n\tc'd", createdAt: 1), Note(id: "emoji", text: "🗝️ it's", createdAt: 2, pinned: true)]
         try pool.write { db in try Note.insertAll(notes, in: db) }

@@ -26,10 +26,11 @@ import Testing
         let pool = try DatabasePool(path: directory.appendingPathComponent(name).path)
         try StoreDatabase.migrate(pool, schema: ReferenceSDKStore.Persistence.schema, upTo: 1)
         try pool.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(Self.rows - 1))
-                INSERT INTO "Note" ("id", "body", "createdAt") SELECT printf('note-%07d', x), 'body ' || x, 1700000000 + x FROM c
-                """)
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(Self.rows - 1))
+                    INSERT INTO "Note" ("id", "body", "createdAt") SELECT printf('note-%07d', x), 'body ' || x, 1700000000 + x FROM c
+                    """)
         }
         return pool
     }
@@ -46,12 +47,18 @@ import Testing
         let raw = try bigDatabase(temporary.url, name: "raw.sqlite")
         defer { try? raw.close() }
         try raw.write { db in
-            try db.execute(sql: #"CREATE TABLE "Copy" ("id" TEXT NOT NULL, "text" TEXT NOT NULL, "createdAt" REAL NOT NULL, "pinned" BOOLEAN NOT NULL DEFAULT 0, PRIMARY KEY ("id"))"#)
+            try db.execute(
+                sql:
+                    #"CREATE TABLE "Copy" ("id" TEXT NOT NULL, "text" TEXT NOT NULL, "createdAt" REAL NOT NULL, "pinned" BOOLEAN NOT NULL DEFAULT 0, PRIMARY KEY ("id"))"#
+            )
         }
         // Version 3 also indexes `pinned`: the raw reference builds the same index.
         let copy = try seconds {
             try raw.write { db in
-                try db.execute(sql: #"INSERT INTO "Copy" ("id", "text", "createdAt", "pinned") SELECT "id", "body", CAST("createdAt" AS REAL), 0 FROM "Note""#)
+                try db.execute(
+                    sql:
+                        #"INSERT INTO "Copy" ("id", "text", "createdAt", "pinned") SELECT "id", "body", CAST("createdAt" AS REAL), 0 FROM "Note""#
+                )
                 try db.execute(sql: #"CREATE INDEX "Copy_pinned" ON "Copy" ("pinned")"#)
             }
         }
@@ -63,13 +70,17 @@ import Testing
     @Test func insertAllThroughput() throws {
         let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let count = 100_000
-        let notes = (0..<count).map { ReferenceSDKStore.Persistence.Note(id: String(format: "n%07d", $0), text: "text \($0)", createdAt: Double($0)) }
+        let notes = (0..<count).map {
+            ReferenceSDKStore.Persistence.Note(id: String(format: "n%07d", $0), text: "text \($0)", createdAt: Double($0))
+        }
 
-        let pool = try StoreDatabase.openFile(at: temporary.url.appendingPathComponent("api.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
+        let pool = try StoreDatabase.openFile(
+            at: temporary.url.appendingPathComponent("api.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
         defer { try? pool.close() }
         let api = try seconds { try pool.write { db in try ReferenceSDKStore.Persistence.Note.insertAll(notes, in: db) } }
 
-        let rawPool = try StoreDatabase.openFile(at: temporary.url.appendingPathComponent("raw.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
+        let rawPool = try StoreDatabase.openFile(
+            at: temporary.url.appendingPathComponent("raw.sqlite"), schema: ReferenceSDKStore.Persistence.schema)
         defer { try? rawPool.close() }
         let raw = try seconds {
             try rawPool.write { db in

@@ -22,7 +22,8 @@ import Testing
 
     @Test func injectedFailuresAnswerNTimesThenStop() async throws {
         try await Harness.run { h in
-            let rule = #"{"path":"/status","count":2,"status":503,"body":{"error":"unavailable","error_description":"down"},"retryAfter":7}"#
+            let rule =
+                #"{"path":"/status","count":2,"status":503,"body":{"error":"unavailable","error_description":"down"},"retryAfter":7}"#
             let added = try await h.sendJSON(.post, "/_control/failures", rule)
             #expect(added.status == .created)
             for _ in 0..<2 {

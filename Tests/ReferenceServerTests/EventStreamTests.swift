@@ -32,14 +32,19 @@ import Testing
             let tokens = try await h.guest()
             let uid = try await h.uid(tokens.access)
             let result = try await stream(h, token: tokens.access, uid: uid) {
-                try await h.state.pushEvent(toUser: uid, name: "notice", payload: .object(["kind": .string("text"), "text": .string("Hello")]))
-                try await h.state.pushEvent(toUser: uid, name: "profile.updated", payload: .object(["uid": .string(uid), "provider": .string("guest"), "providerUID": .string(uid)]))
+                try await h.state.pushEvent(
+                    toUser: uid, name: "notice", payload: .object(["kind": .string("text"), "text": .string("Hello")]))
+                try await h.state.pushEvent(
+                    toUser: uid, name: "profile.updated",
+                    payload: .object(["uid": .string(uid), "provider": .string("guest"), "providerUID": .string(uid)]))
             }
             #expect(result.status == .ok)
             #expect(result.headers[.contentType] == "text/event-stream")
             #expect(result.headers[.cacheControl] == "no-cache")
             #expect(result.body.contains("id: 1\nevent: notice\ndata: {\"kind\":\"text\",\"text\":\"Hello\"}\n\n"))
-            #expect(result.body.contains("id: 2\nevent: profile.updated\ndata: {\"provider\":\"guest\",\"providerUID\":\"\(uid)\",\"uid\":\"\(uid)\"}\n\n"))
+            #expect(
+                result.body.contains(
+                    "id: 2\nevent: profile.updated\ndata: {\"provider\":\"guest\",\"providerUID\":\"\(uid)\",\"uid\":\"\(uid)\"}\n\n"))
         }
     }
 

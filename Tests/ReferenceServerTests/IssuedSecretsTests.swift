@@ -12,13 +12,14 @@ import Testing
             let guest = try await h.guest()
             let refreshed = try Harness.tokens(from: try await h.refresh(guest.refresh))
             // The rotated refresh token stays: a client may still hold, and leak, it.
-            #expect(await h.state.issuedSecrets() == [
-                IssuedSecret(kind: .accessToken, value: guest.access),
-                IssuedSecret(kind: .refreshToken, value: guest.refresh),
-                IssuedSecret(kind: .clientSecret, value: "demo-secret"),
-                IssuedSecret(kind: .accessToken, value: refreshed.access),
-                IssuedSecret(kind: .refreshToken, value: refreshed.refresh),
-            ])
+            #expect(
+                await h.state.issuedSecrets() == [
+                    IssuedSecret(kind: .accessToken, value: guest.access),
+                    IssuedSecret(kind: .refreshToken, value: guest.refresh),
+                    IssuedSecret(kind: .clientSecret, value: "demo-secret"),
+                    IssuedSecret(kind: .accessToken, value: refreshed.access),
+                    IssuedSecret(kind: .refreshToken, value: refreshed.refresh),
+                ])
         }
     }
 
@@ -26,21 +27,23 @@ import Testing
         try await Harness.run { h in
             let wrong = try await h.tokenRequest("grant_type=password&username=alice&password=nope")
             #expect(wrong.status == .badRequest)
-            let badClient = try await h.tokenRequest("grant_type=password&username=alice&password=wonderland",
-                                                     basic: ("sesame-demo", "not-the-secret"))
+            let badClient = try await h.tokenRequest(
+                "grant_type=password&username=alice&password=wonderland",
+                basic: ("sesame-demo", "not-the-secret"))
             #expect(badClient.status == .unauthorized)
             #expect(await h.state.issuedSecrets() == [IssuedSecret(kind: .clientSecret, value: "demo-secret")])
 
             let first = try await h.password()
             let second = try await h.password()
-            #expect(await h.state.issuedSecrets() == [
-                IssuedSecret(kind: .clientSecret, value: "demo-secret"),
-                IssuedSecret(kind: .password, value: "wonderland"),
-                IssuedSecret(kind: .accessToken, value: first.access),
-                IssuedSecret(kind: .refreshToken, value: first.refresh),
-                IssuedSecret(kind: .accessToken, value: second.access),
-                IssuedSecret(kind: .refreshToken, value: second.refresh),
-            ])
+            #expect(
+                await h.state.issuedSecrets() == [
+                    IssuedSecret(kind: .clientSecret, value: "demo-secret"),
+                    IssuedSecret(kind: .password, value: "wonderland"),
+                    IssuedSecret(kind: .accessToken, value: first.access),
+                    IssuedSecret(kind: .refreshToken, value: first.refresh),
+                    IssuedSecret(kind: .accessToken, value: second.access),
+                    IssuedSecret(kind: .refreshToken, value: second.refresh),
+                ])
         }
     }
 
@@ -53,12 +56,13 @@ import Testing
             #expect(rejected.status == .badRequest)
             let accepted = try await h.sendJSON(.post, "/auth/custom", #"{"token":"custom-ada","provider":"acme"}"#)
             let tokens = try Harness.tokens(from: accepted)
-            #expect(await h.state.issuedSecrets() == [
-                IssuedSecret(kind: .oneTimeCode, value: code),
-                IssuedSecret(kind: .customToken, value: "custom-ada"),
-                IssuedSecret(kind: .accessToken, value: tokens.access),
-                IssuedSecret(kind: .refreshToken, value: tokens.refresh),
-            ])
+            #expect(
+                await h.state.issuedSecrets() == [
+                    IssuedSecret(kind: .oneTimeCode, value: code),
+                    IssuedSecret(kind: .customToken, value: "custom-ada"),
+                    IssuedSecret(kind: .accessToken, value: tokens.access),
+                    IssuedSecret(kind: .refreshToken, value: tokens.refresh),
+                ])
         }
     }
 

@@ -62,11 +62,15 @@ import Testing
     }
 
     /// Sends a request and reads the answer's body as bytes (`Harness.send` reads it as text).
-    private static func fetch(_ method: HTTPRequest.Method, _ path: String, from h: Harness) async throws
+    private static func fetch(
+        _ method: HTTPRequest.Method, _ path: String, from h: Harness
+    ) async throws
         -> (status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8])
     {
-        let response = try await TestClient.withClient(host: h.endpoint.host, port: h.endpoint.port,
-                                                       configuration: .init(timeout: .seconds(15))) { client in
+        let response = try await TestClient.withClient(
+            host: h.endpoint.host, port: h.endpoint.port,
+            configuration: .init(timeout: .seconds(15))
+        ) { client in
             try await client.execute(TestClient.Request(path, method: method, headers: [:], body: nil))
         }
         return (response.status, response.headers, response.body.map { Array($0.readableBytesView) } ?? [])

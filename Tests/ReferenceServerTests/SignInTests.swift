@@ -57,7 +57,9 @@ import Testing
 
     @Test func codesAreSingleUse() async throws {
         try await Harness.run { h in
-            let id = try #require(try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"] as? String)
+            let id = try #require(
+                try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"]
+                    as? String)
             let code = try #require(await h.state.challenge(id: id)?.code)
             let body = #"{"challengeId":"\#(id)","code":"\#(code)"}"#
             #expect(try await h.sendJSON(.post, "/auth/internal/verify", body).status == .ok)
@@ -69,7 +71,9 @@ import Testing
 
     @Test func wrongOrExpiredCodeIsInvalidCode() async throws {
         try await Harness.run { h in
-            let id = try #require(try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"] as? String)
+            let id = try #require(
+                try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"]
+                    as? String)
             let code = try #require(await h.state.challenge(id: id)?.code)
             let wrong = code == "000000" ? "000001" : "000000"
             let wrongResult = try await h.sendJSON(.post, "/auth/internal/verify", #"{"challengeId":"\#(id)","code":"\#(wrong)"}"#)
@@ -87,7 +91,9 @@ import Testing
 
     @Test func tooManyWrongCodesBurnTheChallenge() async throws {
         try await Harness.run(configure: { $0.challengeMaxAttempts = 2 }) { h in
-            let id = try #require(try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"] as? String)
+            let id = try #require(
+                try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"]
+                    as? String)
             let code = try #require(await h.state.challenge(id: id)?.code)
             let wrong = code == "000000" ? "000001" : "000000"
             for _ in 0..<2 {
@@ -134,9 +140,12 @@ import Testing
             $0.logsChallengeCodes = true
             $0.logger = recorder.logger()
         }) { h in
-            let id = try #require(try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"] as? String)
+            let id = try #require(
+                try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"]
+                    as? String)
             let code = try #require(await h.state.challenge(id: id)?.code)
-            let tokens = try Harness.tokens(from: try await h.sendJSON(.post, "/auth/internal/verify", #"{"challengeId":"\#(id)","code":"\#(code)"}"#))
+            let tokens = try Harness.tokens(
+                from: try await h.sendJSON(.post, "/auth/internal/verify", #"{"challengeId":"\#(id)","code":"\#(code)"}"#))
             let refreshed = try Harness.tokens(from: try await h.refresh(tokens.refresh))
             _ = try await h.sendAuthorized(.get, "/me", token: refreshed.access)
             let log = recorder.lines.joined(separator: "\n")
@@ -150,7 +159,9 @@ import Testing
     @Test func codesAreNotLoggedOutsideDevMode() async throws {
         let recorder = LogCapture()
         try await Harness.run(configure: { $0.logger = recorder.logger() }) { h in
-            let id = try #require(try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"] as? String)
+            let id = try #require(
+                try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"ada@example.com"}"#).object()["challengeId"]
+                    as? String)
             let code = try #require(await h.state.challenge(id: id)?.code)
             #expect(!recorder.lines.joined(separator: "\n").contains(code))
             #expect(!recorder.lines.isEmpty)  // the recorder does see the server's logs

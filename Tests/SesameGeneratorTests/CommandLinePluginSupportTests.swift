@@ -108,8 +108,10 @@ import SesameGenerator
     @Test func outputAndSingleFileAreExclusiveAndOneIsRequired() async throws {
         let (root, schema) = try schemaFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let both = try await run(["generate", schema.path, "--output", root.appendingPathComponent("G").path,
-                            "--single-file", root.appendingPathComponent("S.swift").path])
+        let both = try await run([
+            "generate", schema.path, "--output", root.appendingPathComponent("G").path,
+            "--single-file", root.appendingPathComponent("S.swift").path,
+        ])
         #expect(both.status != 0)
         #expect(both.errors.contains("--output and --single-file cannot be used together"))
         let neither = try await run(["generate", schema.path])

@@ -30,15 +30,17 @@ import SesameGenerator
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
-            let output = Pipe(), errors = Pipe()
+            let output = Pipe()
+            let errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
             try process.run()
             let outputData = output.fileHandleForReading.readDataToEndOfFile()
             let errorData = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                       errors: String(decoding: errorData, as: UTF8.self))
+            return Run(
+                status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                errors: String(decoding: errorData, as: UTF8.self))
         }
     }
 
@@ -57,7 +59,8 @@ import SesameGenerator
     @Test func validateExitsNonZeroAndPrintsEveryDiagnostic() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try writeSchema(Fixture.sources(["auth.yaml": "operations:\n  me: { request: GET /me, response: Usr }\n  x: { reqest: GET /x }\n"]), to: folder)
+        try writeSchema(
+            Fixture.sources(["auth.yaml": "operations:\n  me: { request: GET /me, response: Usr }\n  x: { reqest: GET /x }\n"]), to: folder)
         let result = try await run(["validate", folder.path])
         #expect(result.status == 1)
         let lines = result.errors.split(separator: "\n").map(String.init)
@@ -77,7 +80,8 @@ import SesameGenerator
     @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema"), output = folder.appendingPathComponent("Generated")
+        let schema = folder.appendingPathComponent("Schema")
+        let output = folder.appendingPathComponent("Generated")
         try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
         try writeSchema(Fixture.sources(), to: schema)
 
@@ -129,7 +133,8 @@ import SesameGenerator
     @Test func generateWritesNothingIntoTheSchemaFolderAndReleaseRecordsTheRelease() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema"), output = folder.appendingPathComponent("Generated")
+        let schema = folder.appendingPathComponent("Schema")
+        let output = folder.appendingPathComponent("Generated")
         try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
         let store = "persistence:\n  1:\n    Note: { id: { type: text, primaryKey: true }, body: text }\n"
         try writeSchema(Fixture.sources(["store.yaml": store]), to: schema)
@@ -137,8 +142,9 @@ import SesameGenerator
 
         #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: released.path), "generate writes only its output folder")
-        #expect(try await run(["generate", schema.path, "--output", output.path, "--check"]).status == 0,
-                "a store version not recorded yet is in development, not drift")
+        #expect(
+            try await run(["generate", schema.path, "--output", output.path, "--check"]).status == 0,
+            "a store version not recorded yet is in development, not drift")
         let unreleased = try await run(["release", schema.path, "--check"])
         #expect(unreleased.status == 1)
         #expect(unreleased.errors.contains("\(schema.path)/released/store/persistence/1.json: would be created"))
@@ -150,12 +156,15 @@ import SesameGenerator
         #expect(try await run(["release", schema.path, "--check"]).status == 0)
 
         // Version 1 is frozen now: editing it fails generate --check and release alike, at its position.
-        try store.replacingOccurrences(of: "body: text", with: "body: blob").write(to: schema.appendingPathComponent("store.yaml"), atomically: true, encoding: .utf8)
+        try store.replacingOccurrences(of: "body: text", with: "body: blob").write(
+            to: schema.appendingPathComponent("store.yaml"), atomically: true, encoding: .utf8)
         let check = try await run(["generate", schema.path, "--output", output.path, "--check"])
         #expect(check.status == 1)
         #expect(check.errors.contains("\(schema.path)/store.yaml:2:3: error: persistence v1 is released"))
         let refused = try await run(["release", schema.path])
         #expect(refused.status == 1)
-        #expect(try String(contentsOf: released.appendingPathComponent("schema/store.yaml"), encoding: .utf8) == store, "a refused release writes nothing")
+        #expect(
+            try String(contentsOf: released.appendingPathComponent("schema/store.yaml"), encoding: .utf8) == store,
+            "a refused release writes nothing")
     }
 }

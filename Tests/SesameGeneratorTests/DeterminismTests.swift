@@ -30,8 +30,9 @@ enum ReferenceSchema {
         let folder = root.appendingPathComponent("Schema")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         return try names.map { name in
-            SchemaSource(path: "Schema/\(name)", relativePath: name,
-                         text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+            SchemaSource(
+                path: "Schema/\(name)", relativePath: name,
+                text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
         }
     }
 }

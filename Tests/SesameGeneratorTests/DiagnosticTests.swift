@@ -24,19 +24,25 @@ import SesameGenerator
 
     @Test func unknownReferenceSuggestsTheClosestModel() {
         let models = Fixture.models + "\nProfile:\n  type: object\n  properties:\n    owner: { $ref: \"#/Usr\" }\n"
-        #expect(Fixture.printed(["models.yaml": models]) ==
-            ["Schema/models.yaml:16:20: error: unknown model 'Usr' in $ref '#/Usr'; did you mean '#/User'?"])
+        #expect(
+            Fixture.printed(["models.yaml": models]) == [
+                "Schema/models.yaml:16:20: error: unknown model 'Usr' in $ref '#/Usr'; did you mean '#/User'?"
+            ])
     }
 
     @Test func referenceToTheWrongFileIsAnError() {
         let other = "Extra:\n  type: object\n  properties:\n    user: { $ref: \"billing.yaml#/User\" }\n"
-        #expect(Fixture.printed(["extra.yaml": other]) ==
-            ["Schema/extra.yaml:4:19: error: model 'User' is declared in models.yaml, not in billing.yaml"])
+        #expect(
+            Fixture.printed(["extra.yaml": other]) == [
+                "Schema/extra.yaml:4:19: error: model 'User' is declared in models.yaml, not in billing.yaml"
+            ])
     }
 
     @Test func modelDeclaredInTwoFiles() {
-        #expect(Fixture.printed(["more.yaml": "User: { type: string }\n"]) ==
-            ["Schema/more.yaml:1:1: error: model 'User' is already declared at Schema/models.yaml:8:1"])
+        #expect(
+            Fixture.printed(["more.yaml": "User: { type: string }\n"]) == [
+                "Schema/more.yaml:1:1: error: model 'User' is already declared at Schema/models.yaml:8:1"
+            ])
     }
 
     @Test func unknownKeySuggestsTheRightOne() {
@@ -47,8 +53,10 @@ import SesameGenerator
 
     @Test func unsupportedKeywordIsAnErrorNotIgnored() {
         let models = Fixture.models + "\nTags: { type: array, items: { type: string }, uniqueItems: true }\n"
-        #expect(Fixture.printed(["models.yaml": models]) ==
-            ["Schema/models.yaml:13:47: error: unknown key 'uniqueItems' in the schema of 'Tags'"])
+        #expect(
+            Fixture.printed(["models.yaml": models]) == [
+                "Schema/models.yaml:13:47: error: unknown key 'uniqueItems' in the schema of 'Tags'"
+            ])
     }
 
     @Test func keywordOfAnotherTypeIsAnError() {
@@ -58,46 +66,55 @@ import SesameGenerator
 
     @Test func unsupportedFormat() {
         let models = Fixture.models + "\nAddress: { type: string, format: ipv4 }\n"
-        #expect(Fixture.printed(["models.yaml": models]) ==
-            ["Schema/models.yaml:13:34: error: unsupported format 'ipv4'; Sesame supports date-time, date, uuid, uri, email"])
+        #expect(
+            Fixture.printed(["models.yaml": models]) == [
+                "Schema/models.yaml:13:34: error: unsupported format 'ipv4'; Sesame supports date-time, date, uuid, uri, email"
+            ])
     }
 
     @Test func placeholderThatNoStepProvides() {
-        let auth = Fixture.auth + """
+        let auth =
+            Fixture.auth + """
 
-        methods:
-          otp:
-            parameters: { phone: { type: string } }
-            steps:
-              - { name: start, request: POST /otp, body: { phone: "{phone}" }, response: User }
-              - { name: finish, needs: [code], request: POST /otp/verify, body: { user: "{start.id}", code: "{cod}", other: "{start.nope}" }, response: Token }
-        """
+                methods:
+                  otp:
+                    parameters: { phone: { type: string } }
+                    steps:
+                      - { name: start, request: POST /otp, body: { phone: "{phone}" }, response: User }
+                      - { name: finish, needs: [code], request: POST /otp/verify, body: { user: "{start.id}", code: "{cod}", other: "{start.nope}" }, response: Token }
+                """
         let printed = Fixture.printed(["auth.yaml": auth])
-        #expect(printed == [
-            "Schema/auth.yaml:8:101: error: no parameter, need or earlier step provides '{cod}'; did you mean '{code}'?",
-            "Schema/auth.yaml:8:117: error: the response of step 'start' has no property 'nope'",
-        ])
+        #expect(
+            printed == [
+                "Schema/auth.yaml:8:101: error: no parameter, need or earlier step provides '{cod}'; did you mean '{code}'?",
+                "Schema/auth.yaml:8:117: error: the response of step 'start' has no property 'nope'",
+            ])
     }
 
     @Test func invalidIdentifierForAMethod() {
         let auth = Fixture.auth + "\nmethods:\n  sign-in: { steps: [ { request: POST /a, response: Token } ] }\n"
-        #expect(Fixture.printed(["auth.yaml": auth]) ==
-            ["Schema/auth.yaml:4:3: error: method 'sign-in' is not a valid identifier: use letters, digits and _, not starting with a digit"])
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:4:3: error: method 'sign-in' is not a valid identifier: use letters, digits and _, not starting with a digit"
+            ])
     }
 
     @Test func cycleWithNoIndirection() {
-        let models = Fixture.models + """
+        let models =
+            Fixture.models + """
 
-        A: { type: object, required: [b], properties: { b: { $ref: "#/B" } } }
-        B: { type: object, required: [a], properties: { a: { $ref: "#/A" } } }
-        """
+                A: { type: object, required: [b], properties: { b: { $ref: "#/B" } } }
+                B: { type: object, required: [a], properties: { a: { $ref: "#/A" } } }
+                """
         let printed = Fixture.printed(["models.yaml": models])
         #expect(printed.count == 1)
         #expect(printed.first?.hasPrefix("Schema/models.yaml:13:49: error: cycle with no indirection through A, B") == true)
     }
 
     @Test func optionalCycleIsStoredIndirectly() throws {
-        let models = Fixture.models + "\nNode: { type: object, required: [name], properties: { name: { type: string }, parent: { $ref: \"#/Node\" } } }\n"
+        let models =
+            Fixture.models
+            + "\nNode: { type: object, required: [name], properties: { name: { type: string }, parent: { $ref: \"#/Node\" } } }\n"
         let generation = Fixture.generate(["models.yaml": models])
         #expect(generation.diagnostics.isEmpty)
         let node = Fixture.file("Models/Node.swift", in: generation)
@@ -106,23 +123,29 @@ import SesameGenerator
     }
 
     @Test func requiredPropertyThatIsNotDeclared() {
-        let models = Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [id, nmae]")
-            + "\n" // keep positions
+        let models =
+            Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [id, nmae]")
+            + "\n"  // keep positions
         let printed = Fixture.printed(["models.yaml": models])
         #expect(printed == ["Schema/models.yaml:10:18: error: required property 'nmae' is not declared in properties"])
     }
 
     @Test func oneOfNeedsADiscriminator() {
         let models = Fixture.models + "\nEither: { oneOf: [ { $ref: \"#/User\" }, { $ref: \"#/Token\" } ] }\n"
-        #expect(Fixture.printed(["models.yaml": models]) ==
-            ["Schema/models.yaml:13:11: error: oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case"])
+        #expect(
+            Fixture.printed(["models.yaml": models]) == [
+                "Schema/models.yaml:13:11: error: oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case"
+            ])
     }
 
     @Test func rejectionMustSayWhichResponseIsTheAuthServers() {
-        let sdk = Fixture.sdk.replacingOccurrences(of: "rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }", with: "rejected: { status: 401 }")
+        let sdk = Fixture.sdk.replacingOccurrences(
+            of: "rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }", with: "rejected: { status: 401 }")
         let printed = Fixture.printed(["sdk.yaml": sdk])
         #expect(printed.count == 1)
-        #expect(printed.first?.hasPrefix("Schema/sdk.yaml:5:13: error: credential.rejected must say how to recognise the auth server's rejection") == true)
+        #expect(
+            printed.first?.hasPrefix(
+                "Schema/sdk.yaml:5:13: error: credential.rejected must say how to recognise the auth server's rejection") == true)
     }
 
     @Test func everyProblemOfEveryFileInOneRun() {
@@ -148,30 +171,38 @@ import SesameGenerator
 
     @Test func lastStepMustReturnTheTokenModel() {
         let auth = Fixture.auth + "\nmethods:\n  guest: { steps: [ { request: POST /g, response: User } ] }\n"
-        #expect(Fixture.printed(["auth.yaml": auth]) == ["Schema/auth.yaml:4:21: error: the last step of 'guest' must return the token model 'Token', not 'User'"])
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:4:21: error: the last step of 'guest' must return the token model 'Token', not 'User'"
+            ])
     }
 
     @Test func credentialRulesAreChecked() {
         let badStatus = Fixture.sdk.replacingOccurrences(of: "status: 401", with: "status: 200")
-        #expect(Fixture.printed(["sdk.yaml": badStatus]) == ["Schema/sdk.yaml:5:23: error: the rejection status must be a client error (400–499), found 200"])
+        #expect(
+            Fixture.printed(["sdk.yaml": badStatus]) == [
+                "Schema/sdk.yaml:5:23: error: the rejection status must be a client error (400–499), found 200"
+            ])
         let noToken = Fixture.sdk + "\n  apply: { header: Authorization, format: Bearer }\n"
         #expect(Fixture.printed(["sdk.yaml": noToken]) == ["Schema/sdk.yaml:8:43: error: the credential format must hold {accessToken}"])
     }
 
     @Test func allOfPropertiesAreVisibleToStepPlaceholders() {
-        let models = Fixture.models + """
+        let models =
+            Fixture.models + """
 
-        Base: { type: object, required: [challengeId], properties: { challengeId: { type: string } } }
-        Challenge: { allOf: [ { $ref: "#/Base" }, { type: object, properties: { channel: { type: string } } } ] }
-        """
-        let auth = Fixture.auth + """
+                Base: { type: object, required: [challengeId], properties: { challengeId: { type: string } } }
+                Challenge: { allOf: [ { $ref: "#/Base" }, { type: object, properties: { channel: { type: string } } } ] }
+                """
+        let auth =
+            Fixture.auth + """
 
-        methods:
-          otp:
-            steps:
-              - { name: start, request: POST /otp, response: Challenge }
-              - { name: finish, needs: code, request: POST /otp/verify, body: { id: "{start.challengeId}", code: "{code}" }, response: Token }
-        """
+                methods:
+                  otp:
+                    steps:
+                      - { name: start, request: POST /otp, response: Challenge }
+                      - { name: finish, needs: code, request: POST /otp/verify, body: { id: "{start.challengeId}", code: "{code}" }, response: Token }
+                """
         #expect(Fixture.printed(["models.yaml": models, "auth.yaml": auth]).isEmpty)
     }
 
@@ -183,14 +214,18 @@ import SesameGenerator
 
     @Test func queryInAPathIsAnError() {
         let auth = "operations:\n  me: { request: GET /me, response: User }\n  search: { request: GET /search?q=x }\n"
-        #expect(Fixture.printed(["auth.yaml": auth]) ==
-            ["Schema/auth.yaml:3:22: error: the path of the request of 'search' must not hold a query or a fragment; declare query parameters with 'in: query'"])
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:3:22: error: the path of the request of 'search' must not hold a query or a fragment; declare query parameters with 'in: query'"
+            ])
     }
 
     @Test func swappedLettersStillGetASuggestion() {
         let models = Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [di]")
-        #expect(Fixture.printed(["models.yaml": models]) ==
-            ["Schema/models.yaml:10:14: error: required property 'di' is not declared in properties; did you mean 'id'?"])
+        #expect(
+            Fixture.printed(["models.yaml": models]) == [
+                "Schema/models.yaml:10:14: error: required property 'di' is not declared in properties; did you mean 'id'?"
+            ])
     }
 
     @Test func anOperationThatFailsIsNotReportedAgainWhereItIsUsed() {

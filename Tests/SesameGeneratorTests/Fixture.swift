@@ -3,34 +3,34 @@ import SesameGenerator
 /// Small schema folders built in memory for generator tests.
 enum Fixture {
     static let sdk = """
-    sdk: TestSDK
-    server: { baseURL: https://auth.example.com }
-    credential:
-      token: { model: Token, accessToken: access_token, refreshToken: refresh_token, expiresIn: expires_in }
-      rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }
-      details: me
-      userID: id
-    """
+        sdk: TestSDK
+        server: { baseURL: https://auth.example.com }
+        credential:
+          token: { model: Token, accessToken: access_token, refreshToken: refresh_token, expiresIn: expires_in }
+          rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }
+          details: me
+          userID: id
+        """
 
     static let auth = """
-    operations:
-      me: { request: GET /me, response: User }
-    """
+        operations:
+          me: { request: GET /me, response: User }
+        """
 
     static let models = """
-    Token:
-      type: object
-      required: [access_token]
-      properties:
-        access_token: { type: string }
-        refresh_token: { type: string }
-        expires_in: { type: integer }
-    User:
-      type: object
-      required: [id]
-      properties:
-        id: { type: string }
-    """
+        Token:
+          type: object
+          required: [access_token]
+          properties:
+            access_token: { type: string }
+            refresh_token: { type: string }
+            expires_in: { type: integer }
+        User:
+          type: object
+          required: [id]
+          properties:
+            id: { type: string }
+        """
 
     /// The base folder with some files replaced or added (`nil` removes a file).
     static func sources(_ overrides: [String: String?] = [:]) -> [SchemaSource] {

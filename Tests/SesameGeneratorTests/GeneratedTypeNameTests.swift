@@ -9,7 +9,9 @@ import SesameGenerator
     }
 
     @Test func modelsThatWouldShadowSwiftTypesAreRenamed() throws {
-        let generation = Fixture.generate(["models.yaml": Fixture.models + "\nDate: { type: object, properties: { at: { type: string, format: date-time } } }\n"])
+        let generation = Fixture.generate([
+            "models.yaml": Fixture.models + "\nDate: { type: object, properties: { at: { type: string, format: date-time } } }\n"
+        ])
         #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
         let swift = Fixture.file("Models/DateModel.swift", in: generation)
         #expect(swift.contains("public struct DateModel: Codable, Hashable, Sendable {"))
@@ -17,14 +19,18 @@ import SesameGenerator
     }
 
     @Test func modelThatClashesWithAGeneratedTypeIsAnError() {
-        #expect(printed(models: "TestSDKError: { type: string }") ==
-            ["Schema/models.yaml:13:1: error: model 'TestSDKError' would be the Swift type TestSDKError, which the SDK itself declares; rename it"])
+        #expect(
+            printed(models: "TestSDKError: { type: string }") == [
+                "Schema/models.yaml:13:1: error: model 'TestSDKError' would be the Swift type TestSDKError, which the SDK itself declares; rename it"
+            ])
     }
 
     @Test func modelThatClashesWithTheStoreNamespaceIsAnError() {
         let store = "persistence:\n  1:\n    Note: { id: { type: text, primaryKey: true } }\n"
-        #expect(Fixture.printed(["models.yaml": Fixture.models + "\nTestSDKStore: { type: string }\n", "store.yaml": store]) ==
-            ["Schema/models.yaml:13:1: error: model 'TestSDKStore' would be the Swift type TestSDKStore, which the SDK itself declares; rename it"])
+        #expect(
+            Fixture.printed(["models.yaml": Fixture.models + "\nTestSDKStore: { type: string }\n", "store.yaml": store]) == [
+                "Schema/models.yaml:13:1: error: model 'TestSDKStore' would be the Swift type TestSDKStore, which the SDK itself declares; rename it"
+            ])
         // Without a store.yaml, the SDK declares no TestSDKStore.
         #expect(printed(models: "TestSDKStore: { type: string }").isEmpty)
     }

@@ -9,34 +9,46 @@ import SesameGenerator
     }
 
     @Test func mixedEnumValuesAreAnError() {
-        #expect(printed(models: "Mixed: { enum: [a, 1] }") ==
-            ["Schema/models.yaml:13:16: error: enum mixes strings and integers; declare 'type: string' to treat every value as text"])
+        #expect(
+            printed(models: "Mixed: { enum: [a, 1] }") == [
+                "Schema/models.yaml:13:16: error: enum mixes strings and integers; declare 'type: string' to treat every value as text"
+            ])
         // With a declared string type, 1 is the text "1".
         #expect(printed(models: "Mixed: { type: string, enum: [a, 1] }").isEmpty)
     }
 
     @Test func defaultOnAFormattedStringIsAnError() {
-        #expect(printed(models: "Stamp: { type: object, properties: { at: { type: string, format: date-time, default: \"2020-01-01T00:00:00Z\" } } }") ==
-            ["Schema/models.yaml:13:86: error: default is not supported on a date-time string"])
+        #expect(
+            printed(
+                models:
+                    "Stamp: { type: object, properties: { at: { type: string, format: date-time, default: \"2020-01-01T00:00:00Z\" } } }")
+                == ["Schema/models.yaml:13:86: error: default is not supported on a date-time string"])
     }
 
     @Test func defaultMustBeAValueOfTheEnum() {
-        let yaml = "Color: { type: string, enum: [red, blue] }\nPaint: { type: object, properties: { color: { $ref: \"#/Color\", default: green } } }"
+        let yaml =
+            "Color: { type: string, enum: [red, blue] }\nPaint: { type: object, properties: { color: { $ref: \"#/Color\", default: green } } }"
         #expect(printed(models: yaml) == ["Schema/models.yaml:14:73: error: default must be one of the enum's values (red, blue)"])
         let inline = "Paint: { type: object, properties: { color: { type: string, enum: [red], default: blue } } }"
         #expect(printed(models: inline) == ["Schema/models.yaml:13:83: error: default must be one of the enum's values (red)"])
     }
 
     @Test func defaultOfTheWrongTypeIsAnError() {
-        #expect(printed(models: "Limits: { type: object, properties: { max: { type: integer, default: lots } } }") ==
-            ["Schema/models.yaml:13:70: error: default does not match the type integer"])
-        let auth = Fixture.auth + "\nmethods:\n  pw:\n    parameters: { scope: { type: string, default: [a] } }\n    steps: [ { request: POST /t, response: Token } ]\n"
+        #expect(
+            printed(models: "Limits: { type: object, properties: { max: { type: integer, default: lots } } }") == [
+                "Schema/models.yaml:13:70: error: default does not match the type integer"
+            ])
+        let auth =
+            Fixture.auth
+            + "\nmethods:\n  pw:\n    parameters: { scope: { type: string, default: [a] } }\n    steps: [ { request: POST /t, response: Token } ]\n"
         #expect(Fixture.printed(["auth.yaml": auth]) == ["Schema/auth.yaml:5:51: error: default does not match the type string"])
     }
 
     @Test func constOfTheWrongTypeIsAnError() {
-        #expect(printed(models: "Kind: { type: object, properties: { kind: { type: integer, const: text } } }") ==
-            ["Schema/models.yaml:13:67: error: const does not match the type integer"])
+        #expect(
+            printed(models: "Kind: { type: object, properties: { kind: { type: integer, const: text } } }") == [
+                "Schema/models.yaml:13:67: error: const does not match the type integer"
+            ])
     }
 
     /// Infinity and NaN are YAML numbers but not JSON ones, and Swift has no literal for
@@ -44,16 +56,19 @@ import SesameGenerator
     /// the renderer's number formatting while fuzzing; the fuzz target checks crashes only.
     @Test func nonFiniteNumbersAreRejected() {
         #expect(!FuzzCase.run(FuzzCase.folder(properties: "")).files.isEmpty, "the folder is valid without them")
-        let generation = FuzzCase.run(FuzzCase.folder(properties: """
-            score: { type: number, minimum: .inf, default: 1e309 }
-            other: { type: number, maximum: .nan, const: .NaN }
-        """))
-        #expect(generation.diagnostics.map(\.description) == [
-            "Schema/models.yaml:8:37: error: minimum must be a finite number, found '.inf'",
-            "Schema/models.yaml:8:52: error: default does not match the type number",
-            "Schema/models.yaml:9:37: error: maximum must be a finite number, found '.nan'",
-            "Schema/models.yaml:9:50: error: const does not match the type number",
-        ])
+        let generation = FuzzCase.run(
+            FuzzCase.folder(
+                properties: """
+                        score: { type: number, minimum: .inf, default: 1e309 }
+                        other: { type: number, maximum: .nan, const: .NaN }
+                    """))
+        #expect(
+            generation.diagnostics.map(\.description) == [
+                "Schema/models.yaml:8:37: error: minimum must be a finite number, found '.inf'",
+                "Schema/models.yaml:8:52: error: default does not match the type number",
+                "Schema/models.yaml:9:37: error: maximum must be a finite number, found '.nan'",
+                "Schema/models.yaml:9:50: error: const does not match the type number",
+            ])
     }
 
 }

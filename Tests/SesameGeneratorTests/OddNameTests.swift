@@ -13,8 +13,9 @@ import SesameGenerator
     static func fixtureSources() throws -> [SchemaSource] {
         let names = try FileManager.default.contentsOfDirectory(atPath: fixture.path).filter { $0.hasSuffix(".yaml") }.sorted()
         return try names.map { name in
-            SchemaSource(path: "OddNames/\(name)", relativePath: name,
-                         text: try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8))
+            SchemaSource(
+                path: "OddNames/\(name)", relativePath: name,
+                text: try String(contentsOf: fixture.appendingPathComponent(name), encoding: .utf8))
         }
     }
 
@@ -55,14 +56,16 @@ import SesameGenerator
     @Test func descriptionsBecomeCommentLinesWithTheirMarkersBroken() throws {
         let generation = GeneratorPipeline.generate(try Self.fixtureSources())
         let odd = try #require(generation.files.first { $0.path == "Models/Odd.swift" }).contents
-        #expect(odd.contains("""
-        /// Odd * /
-        ///
-        /// Every property has an odd JSON key.
-        /// * / struct Injected {} / *
-        /// \"\"\" \\(x) #warning("no")
-        public struct Odd: Codable, Hashable, Sendable {
-        """))
+        #expect(
+            odd.contains(
+                """
+                /// Odd * /
+                ///
+                /// Every property has an odd JSON key.
+                /// * / struct Injected {} / *
+                /// \"\"\" \\(x) #warning("no")
+                public struct Odd: Codable, Hashable, Sendable {
+                """))
         let schema = try #require(generation.files.first { $0.path == "OddNamesSDKSchema.swift" }).contents
         #expect(schema.contains("/// Odd names * / let injected = 1 / * \"\"\" \\(injected) #if false\n/// second line third #endif\n"))
     }
@@ -70,8 +73,18 @@ import SesameGenerator
     // MARK: Swift names
 
     @Test func namesWithNoLetterAreSpeltByCodePointWhateverTheirOrder() {
-        let forward = Fixture.file("Models/X.swift", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"*/\": { type: string }, \"/*\": { type: string }, \"🎉\": { type: integer } } }\n"]))
-        let backward = Fixture.file("Models/X.swift", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"🎉\": { type: integer }, \"/*\": { type: string }, \"*/\": { type: string } } }\n"]))
+        let forward = Fixture.file(
+            "Models/X.swift",
+            in: Fixture.generate([
+                "x.yaml":
+                    "X: { type: object, properties: { \"*/\": { type: string }, \"/*\": { type: string }, \"🎉\": { type: integer } } }\n"
+            ]))
+        let backward = Fixture.file(
+            "Models/X.swift",
+            in: Fixture.generate([
+                "x.yaml":
+                    "X: { type: object, properties: { \"🎉\": { type: integer }, \"/*\": { type: string }, \"*/\": { type: string } } }\n"
+            ]))
         for text in [forward, backward] {
             #expect(text.contains(#"case _2A_2F = "*/""#))
             #expect(text.contains(#"case _2F_2A = "/*""#))
@@ -80,13 +93,15 @@ import SesameGenerator
     }
 
     @Test func decomposedLettersMakeComposedIdentifiers() {
-        let text = Fixture.file("Models/X.swift", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"cafe\\u0301s\": { type: string } } }\n"]))
+        let text = Fixture.file(
+            "Models/X.swift", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"cafe\\u0301s\": { type: string } } }\n"]))
         #expect(text.contains("public var caf\u{E9}s: String?"))
         #expect(text.contains("case caf\u{E9}s = \"cafe\u{301}s\""))
     }
 
     @Test func keywordsThatMeanTheMetatypeRenameTypesAndTables() {
-        let models = "Type: { type: string, enum: [a] }\nX: { type: object, properties: { Self: { type: object, properties: { a: { type: string } } } } }\n"
+        let models =
+            "Type: { type: string, enum: [a] }\nX: { type: object, properties: { Self: { type: object, properties: { a: { type: string } } } } }\n"
         let store = "persistence:\n  1:\n    Type: { id: { type: text, primaryKey: true } }\n"
         let generation = Fixture.generate(["x.yaml": models, "store.yaml": store])
         #expect(Fixture.file("Models/TypeModel.swift", in: generation).contains("public enum TypeModel:"))
@@ -97,7 +112,8 @@ import SesameGenerator
     }
 
     @Test func aNestedTypeNeverShadowsATopLevelModel() {
-        let models = "X:\n  type: object\n  properties:\n    user: { type: object, properties: { a: { type: string } } }\n    owner: { $ref: \"#/User\" }\n"
+        let models =
+            "X:\n  type: object\n  properties:\n    user: { type: object, properties: { a: { type: string } } }\n    owner: { $ref: \"#/User\" }\n"
         let text = Fixture.file("Models/X.swift", in: Fixture.generate(["x.yaml": models]))
         #expect(text.contains("public var user: X.User2?"))
         #expect(text.contains("public var owner: User?"))
@@ -110,7 +126,9 @@ import SesameGenerator
         let events = "events:\n  wireName: {}\n  unknown: {}\n  unknownEvent: {}\n"
         let auth = Fixture.auth + "\nmethods:\n  description: { steps: [ { request: POST /a, response: Token } ] }\n"
         let generation = Fixture.generate(["e.yaml": models, "errors.yaml": errors, "events.yaml": events, "auth.yaml": auth])
-        #expect(Fixture.file("Models/E.swift", in: generation).contains("case rawValueValue\n    case allKnownCasesValue\n    case unknownValue\n    case selfValue\n    case initValue\n"))
+        #expect(
+            Fixture.file("Models/E.swift", in: generation).contains(
+                "case rawValueValue\n    case allKnownCasesValue\n    case unknownValue\n    case selfValue\n    case initValue\n"))
         #expect(Fixture.file("Errors.swift", in: generation).contains("case selfError(ServerErrorResponse)"))
         #expect(Fixture.file("Errors.swift", in: generation).contains("case descriptionError(ServerErrorResponse)"))
         let eventFile = Fixture.file("Events.swift", in: generation)
@@ -123,76 +141,90 @@ import SesameGenerator
     static let identifierRule = "is not a valid identifier: use letters, digits and _, not starting with a digit"
 
     @Test func operationNamesThatAreNotIdentifiersAreRefusedAtTheirKey() {
-        let auth = "operations:\n  me: { request: GET /me, response: User }\n  \"quote\\\"d\": { request: GET /q }\n  café: { request: GET /c }\n  \"#if\": { request: GET /i }\n"
-        #expect(Fixture.printed(["auth.yaml": auth]) == [
-            "Schema/auth.yaml:3:3: error: operation 'quote\"d' \(Self.identifierRule)",
-            "Schema/auth.yaml:4:3: error: operation 'café' \(Self.identifierRule)",
-            "Schema/auth.yaml:5:3: error: operation '#if' \(Self.identifierRule)",
-        ])
+        let auth =
+            "operations:\n  me: { request: GET /me, response: User }\n  \"quote\\\"d\": { request: GET /q }\n  café: { request: GET /c }\n  \"#if\": { request: GET /i }\n"
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:3:3: error: operation 'quote\"d' \(Self.identifierRule)",
+                "Schema/auth.yaml:4:3: error: operation 'café' \(Self.identifierRule)",
+                "Schema/auth.yaml:5:3: error: operation '#if' \(Self.identifierRule)",
+            ])
     }
 
     @Test func methodParameterStepNeedAndPlaceholderNamesAreRefusedAtTheirPosition() {
         let auth = """
-        methods:
-          "*/": { steps: [ { request: POST /a, response: Token } ] }
-          m:
-            parameters: { "a b": { type: string } }
-            steps:
-              - { name: "#if", request: POST /b, response: Token }
-              - { name: "x", needs: ["back\\\\slash"], request: "POST /c/{a-b}", body: { f: "{#if.x}" }, response: Token }
-        operations:
-          me: { request: GET /me, response: User }
+            methods:
+              "*/": { steps: [ { request: POST /a, response: Token } ] }
+              m:
+                parameters: { "a b": { type: string } }
+                steps:
+                  - { name: "#if", request: POST /b, response: Token }
+                  - { name: "x", needs: ["back\\\\slash"], request: "POST /c/{a-b}", body: { f: "{#if.x}" }, response: Token }
+            operations:
+              me: { request: GET /me, response: User }
 
-        """
-        #expect(Fixture.printed(["auth.yaml": auth]) == [
-            "Schema/auth.yaml:2:3: error: method '*/' \(Self.identifierRule)",
-            "Schema/auth.yaml:4:19: error: parameter 'a b' \(Self.identifierRule)",
-            "Schema/auth.yaml:6:17: error: step name '#if' \(Self.identifierRule)",
-            "Schema/auth.yaml:7:30: error: need 'back\\slash' \(Self.identifierRule)",
-            "Schema/auth.yaml:7:55: error: path parameter '{a-b}' must be an identifier (letters, digits and _)",
-            "Schema/auth.yaml:7:83: error: placeholder '{#if.x}' in field 'f' of the step's body must be a name or step.field",
-        ])
+            """
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:2:3: error: method '*/' \(Self.identifierRule)",
+                "Schema/auth.yaml:4:19: error: parameter 'a b' \(Self.identifierRule)",
+                "Schema/auth.yaml:6:17: error: step name '#if' \(Self.identifierRule)",
+                "Schema/auth.yaml:7:30: error: need 'back\\slash' \(Self.identifierRule)",
+                "Schema/auth.yaml:7:55: error: path parameter '{a-b}' must be an identifier (letters, digits and _)",
+                "Schema/auth.yaml:7:83: error: placeholder '{#if.x}' in field 'f' of the step's body must be a name or step.field",
+            ])
     }
 
     @Test func eventAndSDKNamesThatAreNotIdentifiersAreRefused() {
-        #expect(Fixture.printed(["events.yaml": "events:\n  \"*/\": {}\n  名前: {}\n"]) == [
-            "Schema/events.yaml:2:3: error: event '*/' \(Self.identifierRule)",
-            "Schema/events.yaml:3:3: error: event '名前' \(Self.identifierRule)",
-        ])
+        #expect(
+            Fixture.printed(["events.yaml": "events:\n  \"*/\": {}\n  名前: {}\n"]) == [
+                "Schema/events.yaml:2:3: error: event '*/' \(Self.identifierRule)",
+                "Schema/events.yaml:3:3: error: event '名前' \(Self.identifierRule)",
+            ])
         let sdk = Fixture.sdk.replacingOccurrences(of: "sdk: TestSDK", with: "sdk: \"Odd SDK\"")
-        #expect(Fixture.printed(["sdk.yaml": sdk]) == [
-            "Schema/sdk.yaml:1:6: error: sdk 'Odd SDK' must be a Swift module name: letters, digits and _, not starting with a digit",
-        ])
+        #expect(
+            Fixture.printed(["sdk.yaml": sdk]) == [
+                "Schema/sdk.yaml:1:6: error: sdk 'Odd SDK' must be a Swift module name: letters, digits and _, not starting with a digit"
+            ])
     }
 
     // MARK: Names that give one Swift name
 
     @Test func errorCodesThatSanitizeAlikeAreRefusedButSymbolCodesStayDistinct() {
-        let errors = "errors:\n  a-b: { status: 400, category: client }\n  a_b: { status: 400, category: client }\n  \"*/\": { status: 400, category: client }\n  \"/*\": { status: 400, category: client }\n"
-        #expect(Fixture.printed(["errors.yaml": errors]) == ["Schema/errors.yaml:3:3: error: error codes 'a-b' and 'a_b' would both be the Swift case aB"])
+        let errors =
+            "errors:\n  a-b: { status: 400, category: client }\n  a_b: { status: 400, category: client }\n  \"*/\": { status: 400, category: client }\n  \"/*\": { status: 400, category: client }\n"
+        #expect(
+            Fixture.printed(["errors.yaml": errors]) == [
+                "Schema/errors.yaml:3:3: error: error codes 'a-b' and 'a_b' would both be the Swift case aB"
+            ])
     }
 
     @Test func modelsThatSanitizeAlikeAreRefused() {
-        #expect(Fixture.printed(["more.yaml": "Token \"Response\": { type: string }\nTokenResponse: { type: string }\n"]) ==
-            ["Schema/more.yaml:2:1: error: model 'TokenResponse' and model 'Token \"Response\"' would both be the Swift type TokenResponse"])
+        #expect(
+            Fixture.printed(["more.yaml": "Token \"Response\": { type: string }\nTokenResponse: { type: string }\n"]) == [
+                "Schema/more.yaml:2:1: error: model 'TokenResponse' and model 'Token \"Response\"' would both be the Swift type TokenResponse"
+            ])
     }
 
     @Test func stepsThatGiveOneAuthenticationInputCaseAreRefusedAtTheSecond() {
-        let auth = Fixture.auth + """
+        let auth =
+            Fixture.auth + """
 
-        methods:
-          a_b:
-            steps:
-              - { request: POST /1, response: Token }
-              - { name: c, request: POST /2, response: Token }
-          a:
-            steps:
-              - { request: POST /3, response: Token }
-              - { name: b_c, request: POST /4, response: Token }
+                methods:
+                  a_b:
+                    steps:
+                      - { request: POST /1, response: Token }
+                      - { name: c, request: POST /2, response: Token }
+                  a:
+                    steps:
+                      - { request: POST /3, response: Token }
+                      - { name: b_c, request: POST /4, response: Token }
 
-        """
-        #expect(Fixture.printed(["auth.yaml": auth]) ==
-            ["Schema/auth.yaml:11:9: error: step 'b_c' of 'a' and step 'c' of 'a_b' would both be the Swift case AuthenticationInput.aBC"])
+                """
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:11:9: error: step 'b_c' of 'a' and step 'c' of 'a_b' would both be the Swift case AuthenticationInput.aBC"
+            ])
     }
 
     @Test func keysEqualUpToUnicodeNormalizationAreOneKey() {
@@ -203,16 +235,19 @@ import SesameGenerator
 
     @Test func aDiagnosticQuotingALineBreakStaysOnOneLine() {
         let events = "events:\n  a: { wireName: \"x\\ny\\u2028\" }\n  b: { wireName: \"x\\ny\\u2028\" }\n"
-        #expect(Fixture.printed(["events.yaml": events]) ==
-            ["Schema/events.yaml:3:18: error: wire name 'x\\ny\\u{2028}' is already used by the event at line 2"])
+        #expect(
+            Fixture.printed(["events.yaml": events]) == [
+                "Schema/events.yaml:3:18: error: wire name 'x\\ny\\u{2028}' is already used by the event at line 2"
+            ])
     }
 
     @Test func storeNamesAreSQLNamesAndKeepClearOfRecordMembers() {
         let store = "persistence:\n  1:\n    Note:\n      id: { type: text, primaryKey: true }\n      self_: text\n      \"a-b\": text\n"
-        #expect(Fixture.printed(["store.yaml": store]) == [
-            "Schema/store.yaml:5:7: error: column 'self_' would be the property 'self', which every record already has",
-            "Schema/store.yaml:6:7: error: column name 'a-b' must start with a letter or _ and contain only letters, digits and _",
-        ])
+        #expect(
+            Fixture.printed(["store.yaml": store]) == [
+                "Schema/store.yaml:5:7: error: column 'self_' would be the property 'self', which every record already has",
+                "Schema/store.yaml:6:7: error: column name 'a-b' must start with a letter or _ and contain only letters, digits and _",
+            ])
     }
 }
 
@@ -236,7 +271,10 @@ struct LexedSwift {
             if scalar != "\n", Self.isInvisible(scalar) { problems.append("invisible U+\(String(scalar.value, radix: 16)) at \(index)") }
             if scalar == "/", at(1) == "/" {
                 var comment = ""
-                while index < scalars.count, scalars[index] != "\n" { comment.unicodeScalars.append(scalars[index]); index += 1 }
+                while index < scalars.count, scalars[index] != "\n" {
+                    comment.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
                 comments.append(comment)
             } else if scalar == "\"" {
                 if at(1) == "\"", at(2) == "\"" { problems.append("multi-line literal at \(index)") }
@@ -257,7 +295,9 @@ struct LexedSwift {
             index += 1
             switch scalar {
             case "\"": return value
-            case "\n": problems.append("line break in a literal: \(value)"); return value
+            case "\n":
+                problems.append("line break in a literal: \(value)")
+                return value
             case "\\":
                 guard index < scalars.count else { break }
                 let escape = scalars[index]
@@ -270,9 +310,15 @@ struct LexedSwift {
                 case "\"", "\\", "'": value.unicodeScalars.append(escape)
                 case "u":
                     var hex = ""
-                    guard index < scalars.count, scalars[index] == "{" else { problems.append("bad \\u in \(value)"); continue }
+                    guard index < scalars.count, scalars[index] == "{" else {
+                        problems.append("bad \\u in \(value)")
+                        continue
+                    }
                     index += 1
-                    while index < scalars.count, scalars[index] != "}" { hex.unicodeScalars.append(scalars[index]); index += 1 }
+                    while index < scalars.count, scalars[index] != "}" {
+                        hex.unicodeScalars.append(scalars[index])
+                        index += 1
+                    }
                     index += 1
                     if let number = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(number) {
                         value.unicodeScalars.append(decoded)
@@ -281,7 +327,10 @@ struct LexedSwift {
                     }
                 case "(":
                     var expression = ""
-                    while index < scalars.count, scalars[index] != ")" { expression.unicodeScalars.append(scalars[index]); index += 1 }
+                    while index < scalars.count, scalars[index] != ")" {
+                        expression.unicodeScalars.append(scalars[index])
+                        index += 1
+                    }
                     index += 1
                     interpolations.append(expression)
                 default:

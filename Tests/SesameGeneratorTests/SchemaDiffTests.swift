@@ -17,62 +17,100 @@ import SesameGenerator
 
     static let cases: [Case] = [
         Case(name: "no change", new: [:], expected: []),
-        Case(name: "operation removed", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"], new: [:],
-             expected: ["breaking operation.removed @ Schema/auth.yaml:3:3"]),
-        Case(name: "operation added", new: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
-             expected: ["compatible operation.added @ Schema/auth.yaml:3:3"]),
-        Case(name: "operation path changed", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
-             new: ["auth.yaml": auth + "\n  notes: { request: GET /v2/notes }\n"],
-             expected: ["breaking operation.request-changed @ Schema/auth.yaml:3:21"]),
-        Case(name: "new required parameter", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
-             new: ["auth.yaml": auth + "\n  notes: { request: GET /notes, parameters: { q: { in: query, required: true, schema: { type: string } } } }\n"],
-             expected: ["breaking parameter.added-required @ Schema/auth.yaml:3:47"]),
-        Case(name: "new optional parameter", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
-             new: ["auth.yaml": auth + "\n  notes: { request: GET /notes, parameters: { q: { in: query, schema: { type: string } } } }\n"],
-             expected: ["compatible parameter.added @ Schema/auth.yaml:3:47"]),
-        Case(name: "model removed", old: ["models.yaml": models + "\nTag: { type: string }\n"], new: [:],
-             expected: ["breaking model.removed @ Schema/models.yaml:13:1"]),
-        Case(name: "property removed from a response model", old: ["models.yaml": models + "\n    name: { type: string }\n"], new: [:],
-             expected: ["breaking property.removed @ Schema/models.yaml:8:1"]),
-        Case(name: "property type changed", new: ["models.yaml": models.replacingOccurrences(of: "expires_in: { type: integer }", with: "expires_in: { type: number }")],
-             expected: ["breaking property.type-changed @ Schema/models.yaml:7:5"]),
-        Case(name: "optional property became required", new: ["models.yaml": models.replacingOccurrences(of: "required: [access_token]", with: "required: [access_token, expires_in]")],
-             expected: ["breaking property.now-required @ Schema/models.yaml:7:5"]),
-        Case(name: "required property became optional", new: ["models.yaml": models.replacingOccurrences(of: "required: [id]", with: "required: []")],
-             expected: ["breaking property.now-optional @ Schema/models.yaml:12:5"]),
-        Case(name: "optional property added", new: ["models.yaml": models + "\n    name: { type: string }\n"],
-             expected: ["compatible property.added @ Schema/models.yaml:13:5"]),
-        Case(name: "enum value added is compatible because unknown values are kept",
-             old: ["models.yaml": models + "\nKind: { type: string, enum: [a, b] }\n"], new: ["models.yaml": models + "\nKind: { type: string, enum: [a, b, c] }\n"],
-             expected: ["compatible enum.value-added @ Schema/models.yaml:13:36"]),
-        Case(name: "enum value removed",
-             old: ["models.yaml": models + "\nKind: { type: string, enum: [a, b] }\n"], new: ["models.yaml": models + "\nKind: { type: string, enum: [a] }\n"],
-             expected: ["breaking enum.value-removed @ Schema/models.yaml:13:1"]),
-        Case(name: "error code removed and added",
-             old: ["errors.yaml": "errors:\n  gone: { status: 400, category: client }\n"], new: ["errors.yaml": "errors:\n  fresh: { status: 429, category: transient }\n"],
-             expected: ["compatible error.added @ Schema/errors.yaml:2:3", "breaking error.removed @ Schema/errors.yaml:2:3"]),
-        Case(name: "event wire name changed",
-             old: ["events.yaml": "events:\n  revoked: { wireName: session.revoked }\n"], new: ["events.yaml": "events:\n  revoked: { wireName: session.ended }\n"],
-             expected: ["breaking event.wire-name-changed @ Schema/events.yaml:2:3"]),
-        Case(name: "credential rule changed",
-             new: ["sdk.yaml": Fixture.sdk.replacingOccurrences(of: "error: invalid_token", with: "error: expired_token")],
-             expected: ["breaking credential.rejection-changed @ Schema/sdk.yaml:4:3"]),
-        Case(name: "store version added",
-             old: ["store.yaml": "persistence:\n  1: { Note: { id: { type: text, primaryKey: true } } }\n"],
-             new: ["store.yaml": "persistence:\n  1: { Note: { id: { type: text, primaryKey: true } } }\n  2: { Note: { id: { type: text, primaryKey: true }, body: { type: text, default: \"\" } } }\n"],
-             expected: ["compatible store.version-added @ Schema/store.yaml:3:3"]),
-        Case(name: "released store version edited",
-             old: ["store.yaml": "persistence:\n  1: { Note: { id: { type: text, primaryKey: true } } }\n"],
-             new: ["store.yaml": "persistence:\n  1: { Note: { id: { type: text, primaryKey: true }, body: { type: text, nullable: true } } }\n"],
-             expected: ["breaking store.version-changed @ Schema/store.yaml:2:3"]),
-        Case(name: "method removed", old: ["auth.yaml": auth + "\nmethods:\n  guest: { steps: [ { request: POST /g, response: Token } ] }\n"], new: [:],
-             expected: ["breaking method.removed @ Schema/auth.yaml:4:3"]),
+        Case(
+            name: "operation removed", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"], new: [:],
+            expected: ["breaking operation.removed @ Schema/auth.yaml:3:3"]),
+        Case(
+            name: "operation added", new: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
+            expected: ["compatible operation.added @ Schema/auth.yaml:3:3"]),
+        Case(
+            name: "operation path changed", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
+            new: ["auth.yaml": auth + "\n  notes: { request: GET /v2/notes }\n"],
+            expected: ["breaking operation.request-changed @ Schema/auth.yaml:3:21"]),
+        Case(
+            name: "new required parameter", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
+            new: [
+                "auth.yaml": auth
+                    + "\n  notes: { request: GET /notes, parameters: { q: { in: query, required: true, schema: { type: string } } } }\n"
+            ],
+            expected: ["breaking parameter.added-required @ Schema/auth.yaml:3:47"]),
+        Case(
+            name: "new optional parameter", old: ["auth.yaml": auth + "\n  notes: { request: GET /notes }\n"],
+            new: ["auth.yaml": auth + "\n  notes: { request: GET /notes, parameters: { q: { in: query, schema: { type: string } } } }\n"],
+            expected: ["compatible parameter.added @ Schema/auth.yaml:3:47"]),
+        Case(
+            name: "model removed", old: ["models.yaml": models + "\nTag: { type: string }\n"], new: [:],
+            expected: ["breaking model.removed @ Schema/models.yaml:13:1"]),
+        Case(
+            name: "property removed from a response model", old: ["models.yaml": models + "\n    name: { type: string }\n"], new: [:],
+            expected: ["breaking property.removed @ Schema/models.yaml:8:1"]),
+        Case(
+            name: "property type changed",
+            new: ["models.yaml": models.replacingOccurrences(of: "expires_in: { type: integer }", with: "expires_in: { type: number }")],
+            expected: ["breaking property.type-changed @ Schema/models.yaml:7:5"]),
+        Case(
+            name: "optional property became required",
+            new: ["models.yaml": models.replacingOccurrences(of: "required: [access_token]", with: "required: [access_token, expires_in]")],
+            expected: ["breaking property.now-required @ Schema/models.yaml:7:5"]),
+        Case(
+            name: "required property became optional",
+            new: ["models.yaml": models.replacingOccurrences(of: "required: [id]", with: "required: []")],
+            expected: ["breaking property.now-optional @ Schema/models.yaml:12:5"]),
+        Case(
+            name: "optional property added", new: ["models.yaml": models + "\n    name: { type: string }\n"],
+            expected: ["compatible property.added @ Schema/models.yaml:13:5"]),
+        Case(
+            name: "enum value added is compatible because unknown values are kept",
+            old: ["models.yaml": models + "\nKind: { type: string, enum: [a, b] }\n"],
+            new: ["models.yaml": models + "\nKind: { type: string, enum: [a, b, c] }\n"],
+            expected: ["compatible enum.value-added @ Schema/models.yaml:13:36"]),
+        Case(
+            name: "enum value removed",
+            old: ["models.yaml": models + "\nKind: { type: string, enum: [a, b] }\n"],
+            new: ["models.yaml": models + "\nKind: { type: string, enum: [a] }\n"],
+            expected: ["breaking enum.value-removed @ Schema/models.yaml:13:1"]),
+        Case(
+            name: "error code removed and added",
+            old: ["errors.yaml": "errors:\n  gone: { status: 400, category: client }\n"],
+            new: ["errors.yaml": "errors:\n  fresh: { status: 429, category: transient }\n"],
+            expected: ["compatible error.added @ Schema/errors.yaml:2:3", "breaking error.removed @ Schema/errors.yaml:2:3"]),
+        Case(
+            name: "event wire name changed",
+            old: ["events.yaml": "events:\n  revoked: { wireName: session.revoked }\n"],
+            new: ["events.yaml": "events:\n  revoked: { wireName: session.ended }\n"],
+            expected: ["breaking event.wire-name-changed @ Schema/events.yaml:2:3"]),
+        Case(
+            name: "credential rule changed",
+            new: ["sdk.yaml": Fixture.sdk.replacingOccurrences(of: "error: invalid_token", with: "error: expired_token")],
+            expected: ["breaking credential.rejection-changed @ Schema/sdk.yaml:4:3"]),
+        Case(
+            name: "store version added",
+            old: ["store.yaml": "persistence:\n  1: { Note: { id: { type: text, primaryKey: true } } }\n"],
+            new: [
+                "store.yaml":
+                    "persistence:\n  1: { Note: { id: { type: text, primaryKey: true } } }\n  2: { Note: { id: { type: text, primaryKey: true }, body: { type: text, default: \"\" } } }\n"
+            ],
+            expected: ["compatible store.version-added @ Schema/store.yaml:3:3"]),
+        Case(
+            name: "released store version edited",
+            old: ["store.yaml": "persistence:\n  1: { Note: { id: { type: text, primaryKey: true } } }\n"],
+            new: [
+                "store.yaml":
+                    "persistence:\n  1: { Note: { id: { type: text, primaryKey: true }, body: { type: text, nullable: true } } }\n"
+            ],
+            expected: ["breaking store.version-changed @ Schema/store.yaml:2:3"]),
+        Case(
+            name: "method removed",
+            old: ["auth.yaml": auth + "\nmethods:\n  guest: { steps: [ { request: POST /g, response: Token } ] }\n"], new: [:],
+            expected: ["breaking method.removed @ Schema/auth.yaml:4:3"]),
     ]
 
     @Test(arguments: cases)
     func findings(_ item: Case) throws {
-        let old = try #require(Fixture.validate(item.old).ir, "old schema of \(item.name) is invalid: \(Fixture.validate(item.old).diagnostics)")
-        let new = try #require(Fixture.validate(item.new).ir, "new schema of \(item.name) is invalid: \(Fixture.validate(item.new).diagnostics)")
+        let old = try #require(
+            Fixture.validate(item.old).ir, "old schema of \(item.name) is invalid: \(Fixture.validate(item.old).diagnostics)")
+        let new = try #require(
+            Fixture.validate(item.new).ir, "new schema of \(item.name) is invalid: \(Fixture.validate(item.new).diagnostics)")
         let changes = SchemaDiff.compare(old: old, new: new)
         let rendered = changes.map { "\($0.grade.rawValue) \($0.kind) @ \($0.location.map(\.description) ?? "-")" }
         #expect(rendered == item.expected)

@@ -11,29 +11,32 @@ import SesameGenerator
 
     @Test func stringEnumKeepsUnknownValues() {
         let swift = model("Color: { type: string, enum: [red, dark-blue, unknown] }", file: "Color")
-        #expect(swift.contains("""
-            public enum Color: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-                case red
-                case darkBlue
-                case unknownValue
-                /// A value this version of the SDK does not know, kept as received.
-                case unknown(String)
-            """))
+        #expect(
+            swift.contains(
+                """
+                public enum Color: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+                    case red
+                    case darkBlue
+                    case unknownValue
+                    /// A value this version of the SDK does not know, kept as received.
+                    case unknown(String)
+                """))
         #expect(swift.contains("case \"dark-blue\": self = .darkBlue"))
         #expect(swift.contains("default: self = .unknown(rawValue)"))
     }
 
     @Test func optionalDefaultAndNullableProperties() {
-        let swift = model("""
-        Profile:
-          type: object
-          required: [name, nickname]
-          properties:
-            name: { type: string, maxLength: 10 }
-            nickname: { type: [string, "null"] }
-            age: { type: integer }
-            active: { type: boolean, default: true }
-        """, file: "Profile")
+        let swift = model(
+            """
+            Profile:
+              type: object
+              required: [name, nickname]
+              properties:
+                name: { type: string, maxLength: 10 }
+                nickname: { type: [string, "null"] }
+                age: { type: integer }
+                active: { type: boolean, default: true }
+            """, file: "Profile")
         #expect(swift.contains("public var name: String\n"))
         #expect(swift.contains("public var nickname: String?\n"))
         #expect(swift.contains("public var age: Int?\n"))
@@ -42,42 +45,47 @@ import SesameGenerator
         // Required and nullable: the key must be present, its value may be null.
         #expect(swift.contains("self.nickname = try container.decode(String?.self, forKey: .nickname)"))
         #expect(swift.contains("self.active = try container.decodeIfPresent(Bool.self, forKey: .active) ?? true"))
-        #expect(swift.contains("try ModelCoding.length(self.name, min: nil, max: 10, codingPath: container.codingPath + [CodingKeys.name])"))
+        #expect(
+            swift.contains("try ModelCoding.length(self.name, min: nil, max: 10, codingPath: container.codingPath + [CodingKeys.name])"))
         #expect(swift.contains("try container.encode(self.nickname, forKey: .nickname)"))
     }
 
     @Test func formatsDecodeThroughWireTypes() {
-        let swift = model("""
-        Meeting:
-          type: object
-          required: [at, id]
-          properties:
-            at: { type: string, format: date-time }
-            id: { type: string, format: uuid }
-            link: { type: string, format: uri }
-            day: { type: string, format: date }
-            times: { type: array, items: { type: string, format: date-time } }
-        """, file: "Meeting")
+        let swift = model(
+            """
+            Meeting:
+              type: object
+              required: [at, id]
+              properties:
+                at: { type: string, format: date-time }
+                id: { type: string, format: uuid }
+                link: { type: string, format: uri }
+                day: { type: string, format: date }
+                times: { type: array, items: { type: string, format: date-time } }
+            """, file: "Meeting")
         #expect(swift.contains("public var at: Date\n"))
         #expect(swift.contains("public var id: UUID\n"))
         #expect(swift.contains("public var link: URL?\n"))
         #expect(swift.contains("public var day: CalendarDate?\n"))
         #expect(swift.contains("public var times: [Date]?\n"))
         #expect(swift.contains("self.at = try container.decode(DateTimeValue.self, forKey: .at).value"))
-        #expect(swift.contains("self.times = (try container.decodeIfPresent([DateTimeValue].self, forKey: .times)).map { $0.map { $0.value } }"))
+        #expect(
+            swift.contains("self.times = (try container.decodeIfPresent([DateTimeValue].self, forKey: .times)).map { $0.map { $0.value } }")
+        )
     }
 
     @Test func namesFromTheSchemaCannotInjectCode() {
-        let swift = model(#"""
-        "Weird\"Name */":
-          description: "Ends a comment */ and a \"string\nsecond line"
-          type: object
-          properties:
-            "class": { type: string, description: "*/ print(\"pwned\") /*" }
-            "a\"b\\c": { type: integer }
-            "héllo wörld": { type: string }
-            "2fa": { type: boolean }
-        """#, file: "WeirdName")
+        let swift = model(
+            #"""
+            "Weird\"Name */":
+              description: "Ends a comment */ and a \"string\nsecond line"
+              type: object
+              properties:
+                "class": { type: string, description: "*/ print(\"pwned\") /*" }
+                "a\"b\\c": { type: integer }
+                "héllo wörld": { type: string }
+                "2fa": { type: boolean }
+            """#, file: "WeirdName")
         #expect(swift.contains("public struct WeirdName: Codable, Hashable, Sendable {"))
         #expect(swift.contains("/// Ends a comment * / and a \"string\n/// second line"))
         #expect(swift.contains("public var `class`: String?"))
@@ -89,13 +97,14 @@ import SesameGenerator
     }
 
     @Test func discriminatedUnionBecomesAnEnum() {
-        let swift = model("""
-        Shape:
-          oneOf: [ { $ref: "#/Circle" }, { $ref: "#/Square" } ]
-          discriminator: { propertyName: kind, mapping: { circle: "#/Circle", square: "#/Square" } }
-        Circle: { type: object, required: [kind, radius], properties: { kind: { type: string, const: circle }, radius: { type: number } } }
-        Square: { type: object, required: [kind, side], properties: { kind: { type: string, const: square }, side: { type: number } } }
-        """, file: "Shape")
+        let swift = model(
+            """
+            Shape:
+              oneOf: [ { $ref: "#/Circle" }, { $ref: "#/Square" } ]
+              discriminator: { propertyName: kind, mapping: { circle: "#/Circle", square: "#/Square" } }
+            Circle: { type: object, required: [kind, radius], properties: { kind: { type: string, const: circle }, radius: { type: number } } }
+            Square: { type: object, required: [kind, side], properties: { kind: { type: string, const: square }, side: { type: number } } }
+            """, file: "Shape")
         #expect(swift.contains("case circle(Circle)"))
         #expect(swift.contains("case square(Square)"))
         #expect(swift.contains("case unknown(kind: String, value: JSONValue)"))
@@ -103,53 +112,63 @@ import SesameGenerator
     }
 
     @Test func allOfMergesProperties() {
-        let swift = model("""
-        Base: { type: object, required: [id], properties: { id: { type: string } } }
-        Named: { allOf: [ { $ref: "#/Base" }, { type: object, required: [name], properties: { name: { type: string } } } ] }
-        """, file: "Named")
+        let swift = model(
+            """
+            Base: { type: object, required: [id], properties: { id: { type: string } } }
+            Named: { allOf: [ { $ref: "#/Base" }, { type: object, required: [name], properties: { name: { type: string } } } ] }
+            """, file: "Named")
         #expect(swift.contains("public init(id: String, name: String)"))
     }
 
     @Test func additionalPropertiesKeptOrRejected() {
-        let kept = model("Bag: { type: object, properties: { a: { type: integer } }, additionalProperties: { type: integer } }", file: "Bag")
+        let kept = model(
+            "Bag: { type: object, properties: { a: { type: integer } }, additionalProperties: { type: integer } }", file: "Bag")
         #expect(kept.contains("public var additionalProperties: [String: Int]"))
         let strict = model("Strict: { type: object, properties: { a: { type: integer } }, additionalProperties: false }", file: "Strict")
         #expect(strict.contains("keyword: \"additionalProperties\""))
     }
 
     @Test func operationWithPathQueryAndBody() {
-        let auth = Fixture.auth + """
+        let auth =
+            Fixture.auth + """
 
-          update:
-            request: PUT /users/{id}/notes
-            parameters:
-              id: { in: path, schema: { type: string } }
-              limit: { in: query, schema: { type: integer, minimum: 1 } }
-            body: User
-            response: { type: array, items: { $ref: "#/User" } }
-        """
+                  update:
+                    request: PUT /users/{id}/notes
+                    parameters:
+                      id: { in: path, schema: { type: string } }
+                      limit: { in: query, schema: { type: integer, minimum: 1 } }
+                    body: User
+                    response: { type: array, items: { $ref: "#/User" } }
+                """
         let generation = Fixture.generate(["auth.yaml": auth])
         #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
         let swift = Fixture.file("Operations.swift", in: generation)
         #expect(swift.contains("public func update(_ body: User, id: String, limit: Int? = nil) async throws -> [User] {"))
         #expect(swift.contains("try ModelCoding.range(value, minimum: 1.0, codingPath: [AnyCodingKey(\"limit\")])"))
-        #expect(swift.contains("let request = OperationRequest(TestSDKSchema.Requests.update, pathParameters: [\"id\": id], query: [(\"limit\", limit.map { String($0) })], body: try RequestBody.checkedJSON(body))"))
+        #expect(
+            swift.contains(
+                "let request = OperationRequest(TestSDKSchema.Requests.update, pathParameters: [\"id\": id], query: [(\"limit\", limit.map { String($0) })], body: try RequestBody.checkedJSON(body))"
+            ))
     }
 
     @Test func secretArgumentsNeverReachDescriptions() {
-        let auth = Fixture.auth + """
+        let auth =
+            Fixture.auth + """
 
-        methods:
-          password:
-            parameters: { user: { type: string }, password: { type: string, secret: true } }
-            steps: [ { request: POST /token, encoding: form, clientAuthentication: basic, body: { grant_type: password, username: "{user}", password: "{password}" }, response: Token } ]
-        """
+                methods:
+                  password:
+                    parameters: { user: { type: string }, password: { type: string, secret: true } }
+                    steps: [ { request: POST /token, encoding: form, clientAuthentication: basic, body: { grant_type: password, username: "{user}", password: "{password}" }, response: Token } ]
+                """
         let generation = Fixture.generate(["auth.yaml": auth])
         let swift = Fixture.file("Methods.swift", in: generation)
         #expect(swift.contains("case .password: return \"password\""))
         #expect(swift.contains("public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .enum) }"))
         let schema = Fixture.file("TestSDKSchema.swift", in: generation)
-        #expect(schema.contains(#"RequestDescription(name: "password.authenticate", method: .post, path: "/token", authenticated: false, encoding: .form, clientAuthentication: .basic)"#))
+        #expect(
+            schema.contains(
+                #"RequestDescription(name: "password.authenticate", method: .post, path: "/token", authenticated: false, encoding: .form, clientAuthentication: .basic)"#
+            ))
         #expect(schema.contains(#"TemplateField("grant_type", .literal(JSONValue.string("password")))"#))
         #expect(schema.contains(#"TemplateField("password", .variable(["password"]))"#))
     }

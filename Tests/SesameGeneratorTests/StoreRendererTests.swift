@@ -20,7 +20,9 @@ import Testing
 
     @Test func recordsAndVersionsAreRenderedForTheLatestVersion() throws {
         let files = try referenceFiles()
-        let store = files[0].contents, records = files[1].contents, migrations = files[2].contents
+        let store = files[0].contents
+        let records = files[1].contents
+        let migrations = files[2].contents
         #expect(store.contains("public enum ReferenceSDKStore: Sendable {"))
         #expect(store.contains("public static let versions = StoreVersions(cache: 1, persistence: 3)"))
         #expect(records.contains("public struct Note: Codable, Sendable, Hashable, GRDB.FetchableRecord, GRDB.PersistableRecord {"))
@@ -32,13 +34,14 @@ import Testing
     }
 
     @Test func schemaTextCannotEscapeStringsOrComments() throws {
-        let (store, diagnostics) = StoreFixture.translate("""
-        cache:
-          1:
-            Note:
-              id: { type: text, primaryKey: true }
-              title: { type: text, default: "\\"); exit(1) //\\n*/" }
-        """)
+        let (store, diagnostics) = StoreFixture.translate(
+            """
+            cache:
+              1:
+                Note:
+                  id: { type: text, primaryKey: true }
+                  title: { type: text, default: "\\"); exit(1) //\\n*/" }
+            """)
         #expect(diagnostics.isEmpty)
         let files = StoreRenderer(store: try #require(store), namespace: "ReferenceSDKStore", schema: "ReferenceSDKSchema").files()
         let records = files[1].contents

@@ -28,13 +28,15 @@ enum StoreFixture {
     /// An SDK IR with only a name: the store renderer reads nothing else.
     static func sdk(_ name: String = "ReferenceSDK") -> SDKIR {
         let location = SourceLocation(file: "Schema/sdk.yaml", line: 1, column: 1)
-        let credential = CredentialIR(tokenModel: "TokenResponse", accessTokenField: "access_token", refreshTokenField: nil,
-                                      expiresInField: nil, header: "Authorization", format: .variable(["accessToken"]), refresh: nil,
-                                      rejection: RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil),
-                                      detailsOperation: "me", userIDField: "uid", location: location)
-        return SDKIR(name: name, description: nil, baseURL: "https://example.com", credential: credential, lifecycle: LifecycleIR(),
-                     methods: [], operations: [], models: [], errors: ErrorsIR(codeField: "error", messageField: nil, errors: []),
-                     events: EventsIR(stream: nil, events: []), store: nil)
+        let credential = CredentialIR(
+            tokenModel: "TokenResponse", accessTokenField: "access_token", refreshTokenField: nil,
+            expiresInField: nil, header: "Authorization", format: .variable(["accessToken"]), refresh: nil,
+            rejection: RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil),
+            detailsOperation: "me", userIDField: "uid", location: location)
+        return SDKIR(
+            name: name, description: nil, baseURL: "https://example.com", credential: credential, lifecycle: LifecycleIR(),
+            methods: [], operations: [], models: [], errors: ErrorsIR(codeField: "error", messageField: nil, errors: []),
+            events: EventsIR(stream: nil, events: []), store: nil)
     }
 
     /// The SQL statements of a migration, in order.

@@ -10,23 +10,26 @@ import SesameGenerator
     /// lay past the last line found and building the range to search trapped.
     @Test func duplicateKeyAfterCarriageReturnLineBreaks() {
         let generation = FuzzCase.run("=== models.yaml\nA:\r  type: string\r  type: string\r")
-        #expect(generation.diagnostics.map(\.description)
-            == ["Schema/models.yaml:3:3: error: duplicate key 'type'; a mapping may name each key once"])
+        #expect(
+            generation.diagnostics.map(\.description)
+                == ["Schema/models.yaml:3:3: error: duplicate key 'type'; a mapping may name each key once"])
     }
 
     /// The same with Windows line ends, which were counted right already: the key is still
     /// found on its own line.
     @Test func duplicateKeyAfterCRLFLineBreaks() {
         let generation = FuzzCase.run("=== models.yaml\nA:\r\n  type: string\r\n  type: string\r\n")
-        #expect(generation.diagnostics.map(\.description)
-            == ["Schema/models.yaml:3:3: error: duplicate key 'type'; a mapping may name each key once"])
+        #expect(
+            generation.diagnostics.map(\.description)
+                == ["Schema/models.yaml:3:3: error: duplicate key 'type'; a mapping may name each key once"])
     }
 
     /// "Billion laughs": each list holds ten aliases of the one before, so nine short lines
     /// stand for a billion nodes, and walking the default's literal hung. Aliases may now
     /// add at most `aliasedNodeLimit` nodes to a file, checked once per distinct node.
     @Test func aliasesThatExpandBeyondTheLimitAreAnError() {
-        let generation = FuzzCase.run("""
+        let generation = FuzzCase.run(
+            """
             === models.yaml
             a0: &a0 [x, x, x, x, x, x, x, x, x, x]
             a1: &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]
@@ -39,19 +42,22 @@ import SesameGenerator
             a8: &a8 [*a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7]
             A: { type: object, properties: { p: { type: array, default: *a8 } } }
             """)
-        #expect(generation.diagnostics.map(\.description) == [
-            "Schema/models.yaml:4:5: error: aliases repeat this node until the file would hold over 100000 more nodes; "
-                + "share smaller blocks, or write them out",
-        ])
+        #expect(
+            generation.diagnostics.map(\.description) == [
+                "Schema/models.yaml:4:5: error: aliases repeat this node until the file would hold over 100000 more nodes; "
+                    + "share smaller blocks, or write them out"
+            ])
     }
 
     /// Aliases within the limit still work as docs/format.md says: a shared block of
     /// properties, used twice, renders in both models.
     @Test func aliasesWithinTheLimitStillWork() {
-        let generation = FuzzCase.run(FuzzCase.folder(properties: """
-            shared: &shared { type: object, properties: { note: { type: string, maxLength: 10 } } }
-            copy: *shared
-        """))
+        let generation = FuzzCase.run(
+            FuzzCase.folder(
+                properties: """
+                        shared: &shared { type: object, properties: { note: { type: string, maxLength: 10 } } }
+                        copy: *shared
+                    """))
         #expect(generation.diagnostics.isEmpty)
         #expect(Fixture.file("Models/Token.swift", in: generation).components(separatedBy: "max: 10,").count == 3)
     }

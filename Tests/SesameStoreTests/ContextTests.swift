@@ -9,8 +9,9 @@ import Sesame
 /// users, sign-out, and the SQLite session store.
 @Suite struct ContextTests {
     private func session(_ uid: String, token: String) -> StoredSession<TestDetails> {
-        StoredSession(credential: Credential(accessToken: token, refreshToken: "r-\(token)"), details: TestDetails(uid: uid, provider: "guest"),
-                      signedInAt: Date(timeIntervalSince1970: 1_000))
+        StoredSession(
+            credential: Credential(accessToken: token, refreshToken: "r-\(token)"), details: TestDetails(uid: uid, provider: "guest"),
+            signedInAt: Date(timeIntervalSince1970: 1_000))
     }
 
     private func notes(_ context: UserContext) throws -> Int {
@@ -22,7 +23,8 @@ import Sesame
         do {
             let contexts = try AppContexts(root: temporary.url)
             let context = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
-            try await context.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
+            try await context.stores.persistence.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#)
+            }
             try await context.stores.memory.write { db in try db.execute(sql: #"INSERT INTO "Draft" ("id") VALUES ('d')"#) }
             try contexts.standard.close()
             try context.close()

@@ -50,13 +50,15 @@ import Sesame
             for index in 0..<100 { try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES (?, 'x')"#, arguments: ["\(index)"]) }
         }
         try pool.close()
-        let failing = StoreSchema(kind: .persistence, version: 2, policy: .migrate, migrations: [
-            StoreTestSchema.v1,
-            StoreMigration("persistence.v2", version: 2) { db in
-                try db.execute(sql: #"DELETE FROM "Note""#)
-                try db.execute(sql: "THIS IS NOT SQL")
-            },
-        ], latest: { _ in })
+        let failing = StoreSchema(
+            kind: .persistence, version: 2, policy: .migrate,
+            migrations: [
+                StoreTestSchema.v1,
+                StoreMigration("persistence.v2", version: 2) { db in
+                    try db.execute(sql: #"DELETE FROM "Note""#)
+                    try db.execute(sql: "THIS IS NOT SQL")
+                },
+            ], latest: { _ in })
         #expect {
             try StoreDatabase.openFile(at: url, schema: failing)
         } throws: { error in
@@ -111,9 +113,11 @@ import Sesame
         let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1)).close()
-        let renamed = StoreSchema(kind: .persistence, version: 1, policy: .migrate, migrations: [
-            StoreMigration("persistence.create", version: 1) { _ in },
-        ], latest: { _ in })
+        let renamed = StoreSchema(
+            kind: .persistence, version: 1, policy: .migrate,
+            migrations: [
+                StoreMigration("persistence.create", version: 1) { _ in }
+            ], latest: { _ in })
         #expect {
             try StoreDatabase.openFile(at: url, schema: renamed)
         } throws: { error in
@@ -136,12 +140,14 @@ import Sesame
         let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 1))
         try pool.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#) }
         try pool.close()
-        let renaming = StoreSchema(kind: .persistence, version: 2, policy: .migrate, migrations: [
-            StoreTestSchema.v1,
-            StoreMigration("persistence.v2", version: 2) { db in
-                try db.execute(sql: #"ALTER TABLE "Note" RENAME COLUMN "body" TO "text""#)
-            },
-        ], latest: { _ in })
+        let renaming = StoreSchema(
+            kind: .persistence, version: 2, policy: .migrate,
+            migrations: [
+                StoreTestSchema.v1,
+                StoreMigration("persistence.v2", version: 2) { db in
+                    try db.execute(sql: #"ALTER TABLE "Note" RENAME COLUMN "body" TO "text""#)
+                },
+            ], latest: { _ in })
         let migrated = try StoreDatabase.openFile(at: url, schema: renaming)
         // A cursor decodes each row from the statement as SQLite prepared it: a connection
         // with a stale schema would name the column `body`.

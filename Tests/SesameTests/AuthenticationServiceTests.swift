@@ -49,7 +49,10 @@ import Testing
             _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
             Issue.record("expected a failure")
         } catch let error as SesameError {
-            guard case .decoding(let operation, _) = error else { Issue.record("\(error)"); return }
+            guard case .decoding(let operation, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(operation == "me")
         }
         #expect(await env.service.state == .unauthenticated)
@@ -115,7 +118,10 @@ import Testing
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
         await env.backEnd.set { $0.logoutFails = true }
         let result = await env.service.unauthenticate()
-        guard case .localOnly = result else { Issue.record("\(result)"); return }
+        guard case .localOnly = result else {
+            Issue.record("\(result)")
+            return
+        }
         #expect(await env.service.state == .unauthenticated)
         #expect(try env.store.load() == nil)
     }
@@ -168,7 +174,8 @@ import Testing
     @Test func errorResponsesBecomeTypedErrors() async throws {
         let env = TestEnvironment()
         do {
-            _ = try await env.service.perform(OperationRequest(RequestDescription(name: "missing", method: .get, path: "/missing", authenticated: false)))
+            _ = try await env.service.perform(
+                OperationRequest(RequestDescription(name: "missing", method: .get, path: "/missing", authenticated: false)))
             Issue.record("expected a failure")
         } catch let error as TestServerError {
             #expect(error.response == ServerErrorResponse(status: 404, code: "not_found", message: "not_found happened", category: .client))

@@ -11,7 +11,8 @@ import Testing
     static let d1 = TestDetails(uid: "u1", provider: "guest")
     static let d2 = TestDetails(uid: "u2", provider: "internal")
 
-    enum Start: CaseIterable { case unauthenticated, presession, authenticated, invalid
+    enum Start: CaseIterable {
+        case unauthenticated, presession, authenticated, invalid
         var state: AuthenticationState<TestDetails> {
             switch self {
             case .unauthenticated: return .unauthenticated
@@ -24,7 +25,7 @@ import Testing
 
     enum Input: CaseIterable {
         case signIn, signInFailed, signOut, restore, trust, refreshNewDetails, refreshSameDetails,
-             refreshTransient, rejected, expired, goOnline, goOffline
+            refreshTransient, rejected, expired, goOnline, goOffline
 
         func apply(to machine: inout Machine) -> [Action] {
             switch self {
@@ -63,8 +64,10 @@ import Testing
     static let invalidated: [Action] = [.startEpoch, .clearSession, .publish(I)]
     static let signedOut: [Action] = [.startEpoch, .clearSession, .publish(U)]
 
-    static func row(_ start: Start, _ online: Bool, _ input: Input, _ state: AuthenticationState<TestDetails>,
-                    _ actions: [Action]) -> Row {
+    static func row(
+        _ start: Start, _ online: Bool, _ input: Input, _ state: AuthenticationState<TestDetails>,
+        _ actions: [Action]
+    ) -> Row {
         Row(start: start, online: online, input: input, state: state, actions: actions)
     }
 
@@ -155,11 +158,12 @@ import Testing
         let actions = row.input.apply(to: &machine)
         #expect(machine.current == row.state)
         #expect(actions == row.actions)
-        let expectedOnline: Bool = switch row.input {
-        case .goOnline: true
-        case .goOffline: false
-        default: row.online
-        }
+        let expectedOnline: Bool =
+            switch row.input {
+            case .goOnline: true
+            case .goOffline: false
+            default: row.online
+            }
         #expect(machine.isOnline == expectedOnline)
     }
 

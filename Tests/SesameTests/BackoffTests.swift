@@ -124,7 +124,8 @@ final class RefreshScript: @unchecked Sendable {
     @Test func waitersShareTheFailureAndRequestsDuringTheBackOffSendNothing() async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: "10")])
         env.clock.advance(by: 4000)
-        let service = env.service, notes = self.notes
+        let service = env.service
+        let notes = self.notes
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<40 {
                 group.addTask {
@@ -194,7 +195,9 @@ final class RefreshScript: @unchecked Sendable {
     }
 
     /// A relaunched service whose restoration refresh fails with `answer`, then succeeds.
-    func relaunched(failingWith answer: RoutingTransport.Answer) async throws
+    func relaunched(
+        failingWith answer: RoutingTransport.Answer
+    ) async throws
         -> (AuthenticationService<TestSchema>, RoutingTransport, ManualClock)
     {
         let transport = RoutingTransport()
@@ -240,19 +243,22 @@ final class RefreshScript: @unchecked Sendable {
 @Suite struct RetryAfterTests {
     let now = Date(timeIntervalSince1970: 1_700_004_000)  // Tue, 14 Nov 2023 23:20:00 GMT
 
-    @Test(arguments: [
-        ("120", 120), (" 5 ", 5), ("0", 0),
-        ("Tue, 14 Nov 2023 23:20:30 GMT", 30), ("Tuesday, 14-Nov-23 23:20:30 GMT", 30), ("Tue Nov 14 23:20:30 2023", 30),
-        ("Sun Nov  6 08:49:37 1994", 0),  // in the past: no wait
-        ("Wed, 15 Nov 2023 00:00:00 GMT", 2400),
-        ("Thu, 29 Feb 2024 00:00:00 GMT", 9_160_800),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("120", 120), (" 5 ", 5), ("0", 0),
+            ("Tue, 14 Nov 2023 23:20:30 GMT", 30), ("Tuesday, 14-Nov-23 23:20:30 GMT", 30), ("Tue Nov 14 23:20:30 2023", 30),
+            ("Sun Nov  6 08:49:37 1994", 0),  // in the past: no wait
+            ("Wed, 15 Nov 2023 00:00:00 GMT", 2400),
+            ("Thu, 29 Feb 2024 00:00:00 GMT", 9_160_800),
+        ] as [(String, Double)])
     func readsSecondsAndHTTPDates(value: String, seconds: Double) {
         #expect(RetryAfter.delay(value, now: now) == seconds)
     }
 
-    @Test(arguments: ["", "-5", "1.5", "soon", "Tue, 14 Nov 2023 23:20:30", "Tue, 31 Feb 2023 00:00:00 GMT",
-                      "Tue, 14 Nov 2023 24:00:00 GMT", "Tue, 14 Foo 2023 23:20:30 GMT", "Fri, 29 Feb 2023 00:00:00 GMT"])
+    @Test(arguments: [
+        "", "-5", "1.5", "soon", "Tue, 14 Nov 2023 23:20:30", "Tue, 31 Feb 2023 00:00:00 GMT",
+        "Tue, 14 Nov 2023 24:00:00 GMT", "Tue, 14 Foo 2023 23:20:30 GMT", "Fri, 29 Feb 2023 00:00:00 GMT",
+    ])
     func rejectsAnythingElse(value: String) {
         #expect(RetryAfter.delay(value, now: now) == nil)
     }

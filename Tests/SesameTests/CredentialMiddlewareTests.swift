@@ -43,8 +43,10 @@ import Testing
     func authorizationSent(to base: String, env: TestEnvironment<TestSchema>) async throws -> String? {
         let middleware = env.service.credentialMiddleware
         let seen = LogCapture()
-        _ = try await middleware.intercept(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/x"), body: nil,
-                                           baseURL: URL(string: base)!, operationID: "x") { request, _, _ in
+        _ = try await middleware.intercept(
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/x"), body: nil,
+            baseURL: URL(string: base)!, operationID: "x"
+        ) { request, _, _ in
             seen.append(request.headerFields[.authorization] ?? "none")
             return (HTTPResponse(status: .ok), nil)
         }
@@ -64,19 +66,21 @@ import Testing
 @Suite struct ResponseParsingTests {
     let catalogue = TestSchema.description.errors
 
-    @Test(arguments: [
-        ("Bearer realm=\"x\", error=\"invalid_token\", error_description=\"expired\"", "invalid_token"),
-        ("Basic realm=\"a\", Bearer error=invalid_token", "invalid_token"),
-        ("Bearer realm=\"a, error=fake\"", nil),
-        ("Basic realm=\"a\", error=\"invalid_token\"", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Bearer realm=\"x\", error=\"invalid_token\", error_description=\"expired\"", "invalid_token"),
+            ("Basic realm=\"a\", Bearer error=invalid_token", "invalid_token"),
+            ("Bearer realm=\"a, error=fake\"", nil),
+            ("Basic realm=\"a\", error=\"invalid_token\"", nil),
+        ] as [(String, String?)])
     func bearerChallengeError(header: String, error: String?) {
         #expect(BearerChallenge.error(inHeaderValue: header) == error)
     }
 
     @Test func rejectionNeedsEveryConditionOfTheRule() {
-        let matcher = RejectionMatcher(rule: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token", bodyCode: "token_dead"),
-                                       catalogue: catalogue)
+        let matcher = RejectionMatcher(
+            rule: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token", bodyCode: "token_dead"),
+            catalogue: catalogue)
         let challenge: HTTPFields = [.wwwAuthenticate: "Bearer error=\"invalid_token\""]
         let body = Data(#"{"error":"token_dead"}"#.utf8)
         #expect(matcher.matches(status: 401, headerFields: challenge, body: body))
@@ -87,14 +91,17 @@ import Testing
 
     @Test func errorResponsesAreReadThroughTheCatalogue() throws {
         let json: HTTPFields = [.contentType: "application/json"]
-        let known = ServerErrorParser.parse(status: 429, headerFields: json, body: Data(#"{"error":"rate_limited","error_description":"slow down"}"#.utf8),
-                                            catalogue: catalogue)
+        let known = ServerErrorParser.parse(
+            status: 429, headerFields: json, body: Data(#"{"error":"rate_limited","error_description":"slow down"}"#.utf8),
+            catalogue: catalogue)
         #expect(known == ServerErrorResponse(status: 429, code: "rate_limited", message: "slow down", category: .transient))
         let unknown = ServerErrorParser.parse(status: 502, headerFields: json, body: Data(#"{"error":"proxy"}"#.utf8), catalogue: catalogue)
         #expect(unknown.category == .transient)
-        let html = ServerErrorParser.parse(status: 500, headerFields: [.contentType: "text/html"], body: Data("<h1>oops</h1>".utf8), catalogue: catalogue)
+        let html = ServerErrorParser.parse(
+            status: 500, headerFields: [.contentType: "text/html"], body: Data("<h1>oops</h1>".utf8), catalogue: catalogue)
         #expect(html == ServerErrorResponse(status: 500, code: nil, message: nil, category: .server))
-        let challenge = ServerErrorParser.parse(status: 401, headerFields: [.wwwAuthenticate: "Bearer error=\"invalid_token\""], body: Data(), catalogue: catalogue)
+        let challenge = ServerErrorParser.parse(
+            status: 401, headerFields: [.wwwAuthenticate: "Bearer error=\"invalid_token\""], body: Data(), catalogue: catalogue)
         #expect(challenge.code == "invalid_token" && challenge.category == .credentialRejected)
         let truncated = ServerErrorParser.parse(status: 503, headerFields: json, body: Data(#"{"error":"inv"#.utf8), catalogue: catalogue)
         #expect(truncated == ServerErrorResponse(status: 503, code: nil, message: nil, category: .transient))
@@ -107,8 +114,9 @@ import Testing
             description: TestSchema.description.credential, operation: "token", now: now)
         #expect(credential == Credential(accessToken: "a", refreshToken: "r", expiresAt: now.addingTimeInterval(60)))
         #expect(throws: SesameError.decoding(operation: "token", reason: "$.access_token: expected a non-empty string")) {
-            try TokenResponseReader.credential(from: .object(["token": .string("a")]), description: TestSchema.description.credential,
-                                               operation: "token", now: now)
+            try TokenResponseReader.credential(
+                from: .object(["token": .string("a")]), description: TestSchema.description.credential,
+                operation: "token", now: now)
         }
     }
 
@@ -117,10 +125,17 @@ import Testing
         let header = try RequestFactory.basicAuthorization(client, operation: "token")
         let decoded = String(decoding: Data(base64Encoded: String(header.dropFirst("Basic ".count)))!, as: UTF8.self)
         #expect(decoded == "my+app%3A1:p%40ss")
-        let post = RequestDescription(name: "token", method: .post, path: "/t", authenticated: false, encoding: .form, clientAuthentication: .post)
-        let body = try RequestFactory.body(fields: [TemplateField("grant_type", .literal(.string("refresh_token")))], for: post, client: client) { _ in nil }
-        #expect(body == .form([FormField(name: "grant_type", value: "refresh_token"), FormField(name: "client_id", value: "my app:1"),
-                               FormField(name: "client_secret", value: "p@ss")]))
+        let post = RequestDescription(
+            name: "token", method: .post, path: "/t", authenticated: false, encoding: .form, clientAuthentication: .post)
+        let body = try RequestFactory.body(
+            fields: [TemplateField("grant_type", .literal(.string("refresh_token")))], for: post, client: client
+        ) { _ in nil }
+        #expect(
+            body
+                == .form([
+                    FormField(name: "grant_type", value: "refresh_token"), FormField(name: "client_id", value: "my app:1"),
+                    FormField(name: "client_secret", value: "p@ss"),
+                ]))
         #expect(throws: SesameError.self) { try RequestFactory.basicAuthorization(nil, operation: "token") }
     }
 }

@@ -114,11 +114,12 @@ final class EventLog: @unchecked Sendable {
         let server = await TestEnvironment<TestSchema>.collect(events).compactMap { event -> TestEvent? in
             if case .server(let server) = event { return server } else { return nil }
         }
-        #expect(server == [
-            .profileUpdated(TestDetails(uid: "u1", provider: "guest", displayName: "Ada")),
-            .unknown(wireName: "mystery.happened", data: Data("{\"x\":1}".utf8)),
-            .sessionRevoked(reason: "adminAction"),
-        ])
+        #expect(
+            server == [
+                .profileUpdated(TestDetails(uid: "u1", provider: "guest", displayName: "Ada")),
+                .unknown(wireName: "mystery.happened", data: Data("{\"x\":1}".utf8)),
+                .sessionRevoked(reason: "adminAction"),
+            ])
         let lastEventIDs = await env.backEnd.requests.filter { $0.path == "/events" }.map {
             $0.headerFields[HTTPField.Name("Last-Event-ID")!]
         }

@@ -100,9 +100,13 @@ import FoundationNetworking
         await transport.setRoute { request in
             if request.url == "https://auth.test/notes" { return .redirect(302, to: "https://cdn.test/private") }
             if request.url == "https://cdn.test/private" {
-                return RoutingTransport.Answer(status: 401, headerFields: [.wwwAuthenticate: "Bearer error=\"invalid_token\"",
-                                                                           .contentType: "application/json"],
-                                               body: #"{"error":"invalid_token"}"#)
+                return RoutingTransport.Answer(
+                    status: 401,
+                    headerFields: [
+                        .wwwAuthenticate: "Bearer error=\"invalid_token\"",
+                        .contentType: "application/json",
+                    ],
+                    body: #"{"error":"invalid_token"}"#)
             }
             return nil
         }
@@ -123,8 +127,10 @@ import FoundationNetworking
         #expect(last.authorization == "Bearer at-1")
     }
 
-    @Test(arguments: [(301, HTTPRequest.Method.post, HTTPRequest.Method.get), (302, .post, .get), (302, .delete, .delete),
-                      (303, .delete, .get), (307, .post, .post), (308, .post, .post)])
+    @Test(arguments: [
+        (301, HTTPRequest.Method.post, HTTPRequest.Method.get), (302, .post, .get), (302, .delete, .delete),
+        (303, .delete, .get), (307, .post, .post), (308, .post, .post),
+    ])
     func methodsFollowTheFetchStandard(status: Int, method: HTTPRequest.Method, expected: HTTPRequest.Method) async throws {
         let (service, transport, _) = try await signedIn()
         await transport.setRoute { $0.path == "/notes/x" ? .redirect(status, to: "/notes/y") : nil }
@@ -180,7 +186,9 @@ import FoundationNetworking
             baseURL: URL(string: "https://auth.test")!, operationID: "x"
         ) { request, _, baseURL in
             seen.append("\(baseURL.absoluteString)\(request.path ?? "") \(request.headerFields[.authorization] ?? "none")")
-            if baseURL.host == "auth.test" { return (HTTPResponse(status: .found, headerFields: [.location: "https://cdn.test/y?z=1"]), nil) }
+            if baseURL.host == "auth.test" {
+                return (HTTPResponse(status: .found, headerFields: [.location: "https://cdn.test/y?z=1"]), nil)
+            }
             return (HTTPResponse(status: .ok), nil)
         }
         #expect(response.status == .ok)
@@ -193,10 +201,15 @@ import FoundationNetworking
         var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/a")
         request.headerFields[.authorization] = "Bearer third-party"
         request.headerFields[.cookie] = "id=1"
-        _ = try await service.credentialMiddleware.intercept(request, body: nil, baseURL: URL(string: "https://api.other.test")!,
-                                                             operationID: "x") { request, _, baseURL in
-            seen.append("\(baseURL.host ?? "") \(request.headerFields[.authorization] ?? "none") \(request.headerFields[.cookie] ?? "none")")
-            if baseURL.host == "api.other.test" { return (HTTPResponse(status: .temporaryRedirect, headerFields: [.location: "https://cdn.test/a"]), nil) }
+        _ = try await service.credentialMiddleware.intercept(
+            request, body: nil, baseURL: URL(string: "https://api.other.test")!,
+            operationID: "x"
+        ) { request, _, baseURL in
+            seen.append(
+                "\(baseURL.host ?? "") \(request.headerFields[.authorization] ?? "none") \(request.headerFields[.cookie] ?? "none")")
+            if baseURL.host == "api.other.test" {
+                return (HTTPResponse(status: .temporaryRedirect, headerFields: [.location: "https://cdn.test/a"]), nil)
+            }
             return (HTTPResponse(status: .ok), nil)
         }
         #expect(seen.text == "api.other.test Bearer third-party id=1\ncdn.test none none")
@@ -204,15 +217,19 @@ import FoundationNetworking
 
     // MARK: Where a redirect goes
 
-    func hop(_ status: Int, _ location: String?, path: String = "/notes", base: String = "https://auth.test",
-             method: HTTPRequest.Method = .get) -> (url: String, changedOrigin: Bool)?
-    {
+    func hop(
+        _ status: Int, _ location: String?, path: String = "/notes", base: String = "https://auth.test",
+        method: HTTPRequest.Method = .get
+    ) -> (url: String, changedOrigin: Bool)? {
         var fields = HTTPFields()
         if let location { fields[.location] = location }
-        let current = RedirectFollower.Hop(request: HTTPRequest(method: method, scheme: nil, authority: nil, path: path),
-                                           body: nil, baseURL: URL(string: base)!)
-        guard let hop = RedirectFollower.hop(after: HTTPResponse(status: .init(code: status), headerFields: fields),
-                                             from: current, strippingOnOriginChange: [.authorization])
+        let current = RedirectFollower.Hop(
+            request: HTTPRequest(method: method, scheme: nil, authority: nil, path: path),
+            body: nil, baseURL: URL(string: base)!)
+        guard
+            let hop = RedirectFollower.hop(
+                after: HTTPResponse(status: .init(code: status), headerFields: fields),
+                from: current, strippingOnOriginChange: [.authorization])
         else { return nil }
         return (RedirectFollower.url(of: hop.next.request, baseURL: hop.next.baseURL)?.absoluteString ?? "?", hop.changedOrigin)
     }
@@ -246,8 +263,10 @@ import FoundationNetworking
         let task = URLSession(configuration: .ephemeral).dataTask(with: url)
         let response = HTTPURLResponse(url: url, statusCode: 302, httpVersion: "HTTP/1.1", headerFields: ["Location": "https://cdn.test/"])!
         let followed = LogCapture()
-        delegate.urlSession(transport.configuration.session, task: task, willPerformHTTPRedirection: response,
-                            newRequest: URLRequest(url: URL(string: "https://cdn.test/")!)) { request in
+        delegate.urlSession(
+            transport.configuration.session, task: task, willPerformHTTPRedirection: response,
+            newRequest: URLRequest(url: URL(string: "https://cdn.test/")!)
+        ) { request in
             followed.append(request == nil ? "declined" : "followed")
         }
         #expect(followed.text == "declined")

@@ -11,8 +11,9 @@ import Testing
     static let t0 = Date(timeIntervalSince1970: 1_000_000)
 
     static func error(_ kind: RefreshFailure.Kind, retryAfter: TimeInterval? = nil) -> RefreshError {
-        RefreshError(failure: RefreshFailure(kind: kind, reason: "test"), underlying: SesameError.notAuthenticated,
-                     retryAfter: retryAfter)
+        RefreshError(
+            failure: RefreshFailure(kind: kind, reason: "test"), underlying: SesameError.notAuthenticated,
+            retryAfter: retryAfter)
     }
 
     /// The states a machine can be in when an input arrives, each reached through inputs.
@@ -47,7 +48,7 @@ import Testing
 
     enum Input: CaseIterable {
         case automatic, appAsks, replaced, automaticLater, succeeded, transient, transientRetryAfter, rejected,
-             failed, unknownFlight, reset
+            failed, unknownFlight, reset
     }
 
     /// An action or completion, reduced to what the table compares.
@@ -178,7 +179,10 @@ import Testing
         var delays: [TimeInterval] = []
         for _ in 1...4 {
             guard case .started(let id) = machine.refreshNeeded(credentialReplaced: false, automatic: true, now: now, start: { $0 })
-            else { Issue.record("no refresh started at \(now)"); return }
+            else {
+                Issue.record("no refresh started at \(now)")
+                return
+            }
             if case .backOff(let delay, _) = machine.refreshFinished(id: id, outcome: .failed(Self.error(.transient)), now: now) {
                 delays.append(delay)
                 now += delay
@@ -186,7 +190,10 @@ import Testing
         }
         #expect(delays == [1, 2, 4, 8])
         guard case .started(let id) = machine.refreshNeeded(credentialReplaced: false, automatic: true, now: now, start: { $0 })
-        else { Issue.record("no refresh after the back-off"); return }
+        else {
+            Issue.record("no refresh after the back-off")
+            return
+        }
         #expect(machine.refreshFinished(id: id, outcome: .succeeded, now: now) == .install)
         #expect(machine.backoff == nil)
     }

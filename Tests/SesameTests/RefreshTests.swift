@@ -7,8 +7,7 @@ import Testing
     let notes = OperationRequest(TestRequests.notes)
 
     func signedIn<Schema: SDKSchema>(_ schema: Schema.Type = TestSchema.self) async throws -> TestEnvironment<Schema>
-        where Schema.Details == TestDetails
-    {
+    where Schema.Details == TestDetails {
         let env = TestEnvironment(schema)
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
         return env
@@ -35,7 +34,8 @@ import Testing
         let env = try await signedIn()
         await env.backEnd.set { $0.refreshYields = 50 }
         env.clock.advance(by: 4000)
-        let service = env.service, notes = self.notes
+        let service = env.service
+        let notes = self.notes
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<25 { group.addTask { _ = try await service.perform(notes) } }
             try await group.waitForAll()
@@ -48,7 +48,8 @@ import Testing
         let env = try await signedIn()
         await env.backEnd.set { $0.refreshYields = 50 }
         await env.backEnd.revokeAccessTokens()
-        let service = env.service, notes = self.notes
+        let service = env.service
+        let notes = self.notes
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<25 { group.addTask { _ = try await service.perform(notes) } }
             try await group.waitForAll()
@@ -88,13 +89,20 @@ import Testing
     @Test func aRejectedRefreshFailsEveryWaiterAndInvalidatesTheSession() async throws {
         let env = try await signedIn()
         let events = await env.service.events()
-        await env.backEnd.set { $0.refreshBehaviour = .invalidGrant; $0.refreshYields = 20 }
+        await env.backEnd.set {
+            $0.refreshBehaviour = .invalidGrant
+            $0.refreshYields = 20
+        }
         await env.backEnd.revokeAccessTokens()
-        let service = env.service, notes = self.notes
+        let service = env.service
+        let notes = self.notes
         let failures = await withTaskGroup(of: String?.self) { group in
             for _ in 0..<10 {
                 group.addTask {
-                    do { _ = try await service.perform(notes); return nil } catch let error as TestServerError {
+                    do {
+                        _ = try await service.perform(notes)
+                        return nil
+                    } catch let error as TestServerError {
                         return error.response.code
                     } catch { return "\(error)" }
                 }
@@ -109,7 +117,8 @@ import Testing
         #expect(try env.store.load() == nil)
         await env.service.unsubscribeFromAll()
         let received = await TestEnvironment<TestSchema>.collect(events)
-        #expect(received.contains(.refreshFailed(RefreshFailure(kind: .rejected, reason: "HTTP 400 invalid_grant: invalid_grant happened"))))
+        #expect(
+            received.contains(.refreshFailed(RefreshFailure(kind: .rejected, reason: "HTTP 400 invalid_grant: invalid_grant happened"))))
         #expect(received.last == .stateChanged(.invalid))
     }
 
@@ -140,7 +149,10 @@ import Testing
             _ = try await env.service.perform(notes)
             Issue.record("expected a failure")
         } catch let error as SesameError {
-            guard case .decoding = error else { Issue.record("\(error)"); return }
+            guard case .decoding = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         #expect(await env.service.state.isAuthenticated)
         #expect(try env.store.load() == before)
@@ -168,7 +180,8 @@ import Testing
         let env = try await signedIn()
         await env.backEnd.set { $0.holdRefreshes = true }
         await env.backEnd.revokeAccessTokens()
-        let service = env.service, notes = self.notes
+        let service = env.service
+        let notes = self.notes
         let request = Task { try await service.perform(notes) }
         #expect(await poll { await env.backEnd.heldRefreshCount == 1 })
         await env.service.unauthenticate()
@@ -182,7 +195,8 @@ import Testing
         let env = try await signedIn()
         await env.backEnd.set { $0.holdRefreshes = true }
         await env.backEnd.revokeAccessTokens()
-        let service = env.service, notes = self.notes
+        let service = env.service
+        let notes = self.notes
         let request = Task { try await service.perform(notes) }
         #expect(await poll { await env.backEnd.heldRefreshCount == 1 })
         _ = try await env.service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))

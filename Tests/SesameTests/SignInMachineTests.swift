@@ -5,14 +5,18 @@ import Testing
 /// Every state × input of the sign-in machine, written out as a table, for a two-step
 /// method whose second step needs a `code` from the app.
 @Suite struct SignInMachineTests {
-    static let method = AuthenticationMethodDescription(name: "internal", steps: [
-        AuthenticationStepDescription(name: "initialize",
-                                      request: RequestDescription(name: "initialize", method: .post, path: "/challenge", authenticated: false),
-                                      body: []),
-        AuthenticationStepDescription(name: "continue",
-                                      request: RequestDescription(name: "continue", method: .post, path: "/verify", authenticated: false),
-                                      body: [], needs: ["code"]),
-    ])
+    static let method = AuthenticationMethodDescription(
+        name: "internal",
+        steps: [
+            AuthenticationStepDescription(
+                name: "initialize",
+                request: RequestDescription(name: "initialize", method: .post, path: "/challenge", authenticated: false),
+                body: []),
+            AuthenticationStepDescription(
+                name: "continue",
+                request: RequestDescription(name: "continue", method: .post, path: "/verify", authenticated: false),
+                body: [], needs: ["code"]),
+        ])
     static let challenge = JSONValue.object(["challengeId": .string("c1")])
     static let tokens = JSONValue.object(["access_token": .string("t")])
 
@@ -38,7 +42,7 @@ import Testing
 
     enum Input: CaseIterable {
         case start, nextStep, nextStepOfAnother, answered, answeredToAnother, refused, malformed, continueWithCode,
-             continueAnotherStep, continueWithoutCode, completed, completedInAnotherEpoch, completionFailed, abandon, cancel
+            continueAnotherStep, continueWithoutCode, completed, completedInAnotherEpoch, completionFailed, abandon, cancel
     }
 
     /// What an input returned, reduced to what the table compares.
@@ -55,10 +59,17 @@ import Testing
         case completing(process: UInt64)
 
         init(_ machine: SignInMachine) {
-            guard let process = machine.process, let step = process.nextStep else { self = .none; return }
-            if process.isCompleting { self = .completing(process: process.id) }
-            else if process.isRunningStep { self = .running(process: process.id, step: step.name) }
-            else { self = .at(process: process.id, step: step.name) }
+            guard let process = machine.process, let step = process.nextStep else {
+                self = .none
+                return
+            }
+            if process.isCompleting {
+                self = .completing(process: process.id)
+            } else if process.isRunningStep {
+                self = .running(process: process.id, step: step.name)
+            } else {
+                self = .at(process: process.id, step: step.name)
+            }
         }
     }
 
@@ -88,8 +99,12 @@ import Testing
         case .nextStepOfAnother: return step(machine.nextStep(of: 7))
         case .answered: return answer(machine.stepAnswered(challenge, id: 1))
         case .answeredToAnother: return answer(machine.stepAnswered(challenge, id: 7))
-        case .refused: machine.stepFailed(id: 1, malformedAnswer: false); return .nothing
-        case .malformed: machine.stepFailed(id: 1, malformedAnswer: true); return .nothing
+        case .refused:
+            machine.stepFailed(id: 1, malformedAnswer: false)
+            return .nothing
+        case .malformed:
+            machine.stepFailed(id: 1, malformedAnswer: true)
+            return .nothing
         case .continueWithCode:
             return resume(machine.continueWith(methodName: "internal", stepName: "continue", values: ["code": .string("1")]))
         case .continueAnotherStep:
@@ -97,8 +112,12 @@ import Testing
         case .continueWithoutCode: return resume(machine.continueWith(methodName: "internal", stepName: "continue", values: [:]))
         case .completed: return complete(machine.completed(id: 1, epoch: 0))
         case .completedInAnotherEpoch: return complete(machine.completed(id: 1, epoch: 1))
-        case .completionFailed: machine.completionFailed(id: 1); return .nothing
-        case .abandon: machine.abandon(id: 1); return .nothing
+        case .completionFailed:
+            machine.completionFailed(id: 1)
+            return .nothing
+        case .abandon:
+            machine.abandon(id: 1)
+            return .nothing
         case .cancel: return .cancelled(machine.cancel())
         }
     }

@@ -38,7 +38,8 @@ import Testing
             await env.service.unauthenticate()
         }
         #expect(await poll { probe.all.count == 41 })
-        let expected = [AuthenticationEvent<TestSchema>.stateChanged(.unauthenticated)]
+        let expected =
+            [AuthenticationEvent<TestSchema>.stateChanged(.unauthenticated)]
             + Array(repeating: [.stateChanged(.authenticated(u1)), .stateChanged(.unauthenticated)], count: 20).joined()
         #expect(probe.all == expected)
         #expect(probe.misplacedCalls == 0)

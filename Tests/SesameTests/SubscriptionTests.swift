@@ -40,11 +40,13 @@ final class SubscriptionProbe: @unchecked Sendable {
 
 extension AuthenticationService where Schema == TestSchema {
     /// Subscribes a probe with the given options.
-    func subscribe(_ probe: SubscriptionProbe, stores: Bool = true, delivery: EventDelivery = .task,
-                   file: StaticString = #fileID, line: UInt = #line) -> Subscription
-    {
-        subscribe(stores: stores, delivery: delivery, file: file, line: line,
-                  { probe.onEvent($0) }, onCompletion: { probe.onCompletion() })
+    func subscribe(
+        _ probe: SubscriptionProbe, stores: Bool = true, delivery: EventDelivery = .task,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Subscription {
+        subscribe(
+            stores: stores, delivery: delivery, file: file, line: line,
+            { probe.onEvent($0) }, onCompletion: { probe.onCompletion() })
     }
 }
 
@@ -74,7 +76,8 @@ extension AuthenticationService where Schema == TestSchema {
 
     @Test func unsubscribeFromAllEndsStoredSubscriptionsWithOneCompletionEach() async throws {
         let env = TestEnvironment()
-        let first = SubscriptionProbe(), second = SubscriptionProbe()
+        let first = SubscriptionProbe()
+        let second = SubscriptionProbe()
         let subscription = await env.service.subscribe(first)
         _ = await env.service.subscribe(second)
         #expect(await env.service.storedSubscriptionCount == 2)
@@ -90,7 +93,8 @@ extension AuthenticationService where Schema == TestSchema {
 
     @Test func theServiceGoingAwayEndsEverySubscriptionWithOneCompletionEach() async throws {
         var env: TestEnvironment<TestSchema>? = TestEnvironment()
-        let stored = SubscriptionProbe(), kept = SubscriptionProbe()
+        let stored = SubscriptionProbe()
+        let kept = SubscriptionProbe()
         _ = await env!.service.subscribe(stored)
         let keptSubscription = await env!.service.subscribe(kept, stores: false)
         #expect(await poll { stored.all.count == 1 && kept.all.count == 1 })
@@ -106,7 +110,8 @@ extension AuthenticationService where Schema == TestSchema {
 
     @Test func unsubscribeFromAllLeavesSubscriptionsTheCallerKeeps() async throws {
         let env = TestEnvironment()
-        let stored = SubscriptionProbe(), kept = SubscriptionProbe()
+        let stored = SubscriptionProbe()
+        let kept = SubscriptionProbe()
         _ = await env.service.subscribe(stored, stores: true)
         let keptSubscription = await env.service.subscribe(kept, stores: false)
         #expect(await env.service.storedSubscriptionCount == 1)
@@ -153,8 +158,9 @@ extension AuthenticationService where Schema == TestSchema {
         let subscription = await env.service.subscribe(probe, stores: false, delivery: .queue(DispatchQueue(label: "ui")))
         #expect(await poll { probe.all.count == 1 })
         #expect(subscription.description == "Subscription(SesameTests/SubscriptionTests.swift:\(line))")
-        #expect(subscription.debugDescription
-            == "Subscription(SesameTests/SubscriptionTests.swift:\(line), kept by the caller, delivery: queue ui, active)")
+        #expect(
+            subscription.debugDescription
+                == "Subscription(SesameTests/SubscriptionTests.swift:\(line), kept by the caller, delivery: queue ui, active)")
         subscription.cancel()
         #expect(subscription.debugDescription.hasSuffix(", cancelled)"))
         for text in [subscription.description, subscription.debugDescription] {

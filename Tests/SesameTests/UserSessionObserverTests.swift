@@ -47,17 +47,21 @@ final class RecordingObserver: UserSessionObserver, @unchecked Sendable {
         // Another user, without a sign-out: the old session is still the saved one when asked.
         _ = try await env.service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))
         await env.service.unauthenticate()
-        #expect(observer.recorded == [
-            "willBegin(u1, signIn) saved: none",
-            "willBegin(u3, signIn) saved: u1",
-            "didEnd(signOut) saved: none",
-        ])
+        #expect(
+            observer.recorded == [
+                "willBegin(u1, signIn) saved: none",
+                "willBegin(u3, signIn) saved: u1",
+                "didEnd(signOut) saved: none",
+            ])
         await env.service.unsubscribeFromAll()
         let states = await TestEnvironment<TestSchema>.collect(events).compactMap { event -> AuthenticationState<TestDetails>? in
             if case .stateChanged(let state) = event { return state } else { return nil }
         }
-        #expect(states == [.unauthenticated, .authenticated(TestDetails(uid: "u1", provider: "guest")),
-                           .authenticated(TestDetails(uid: "u3", provider: "password")), .unauthenticated])
+        #expect(
+            states == [
+                .unauthenticated, .authenticated(TestDetails(uid: "u1", provider: "guest")),
+                .authenticated(TestDetails(uid: "u3", provider: "password")), .unauthenticated,
+            ])
     }
 
     @Test func aRefusedSignInFailsWithTheObserversErrorAndChangesNothing() async throws {

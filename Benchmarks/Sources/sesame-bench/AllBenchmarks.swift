@@ -8,12 +8,16 @@ import Foundation
 struct AllBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
-        abstract: "Runs generate at 50, 500 and 2000 models, the runtime and store benchmarks, writes results/latest.jsonl and prints a table."
+        abstract:
+            "Runs generate at 50, 500 and 2000 models, the runtime and store benchmarks, writes results/latest.jsonl and prints a table."
     )
 
     static let sizes = [50, 500, 2000]
 
-    @Option(help: "How many times each figure is measured at 2000 models; smaller schemas get proportionally more runs (at most 40). The best (minimum) is kept.")
+    @Option(
+        help:
+            "How many times each figure is measured at 2000 models; smaller schemas get proportionally more runs (at most 40). The best (minimum) is kept."
+    )
     var repetitions = 5
 
     @Option(help: "Where the JSON lines go (default: results/latest.jsonl in the Benchmarks package).")
@@ -48,7 +52,8 @@ struct AllBenchmarks: AsyncParsableCommand {
         print("")
         print("runtime: refresh-storm \(storm.jsonLine)  \(storm.metTargets ? "met" : "MISSED") (refreshes = 1, all succeeded)")
         print("runtime: overhead \(overhead.jsonLine)  \(overhead.metTarget ? "met" : "MISSED") (≤ 2 µs per request)")
-        print("runtime: events \(events.jsonLine)  \(events.lossless ? "met" : "MISSED") (every subscriber gets every event once, in order)")
+        print(
+            "runtime: events \(events.jsonLine)  \(events.lossless ? "met" : "MISSED") (every subscriber gets every event once, in order)")
         print("")
         print(Self.storeTable(insert: insert, migrate: migrate))
         print("JSON lines: \(destination.path)")
@@ -97,22 +102,29 @@ struct AllBenchmarks: AsyncParsableCommand {
         func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
         var lines = [
-            [pad("models", 7), pad("pipeline s", 11), pad("Yams parse s", 13), pad("× parse", 8), pad("µs/model", 9), pad("Swift lines", 12)]
-                .joined(separator: "  ")
+            [
+                pad("models", 7), pad("pipeline s", 11), pad("Yams parse s", 13), pad("× parse", 8), pad("µs/model", 9),
+                pad("Swift lines", 12),
+            ]
+            .joined(separator: "  ")
         ]
         for result in results {
-            lines.append([
-                pad("\(result.models)", 7), pad(fixed(result.seconds, 4), 11), pad(fixed(result.parseSeconds, 4), 13),
-                pad(fixed(result.parseRatio, 2), 8), pad(fixed(result.seconds / Double(result.models) * 1e6, 1), 9),
-                pad("\(result.swiftLines)", 12),
-            ].joined(separator: "  "))
+            lines.append(
+                [
+                    pad("\(result.models)", 7), pad(fixed(result.seconds, 4), 11), pad(fixed(result.parseSeconds, 4), 13),
+                    pad(fixed(result.parseRatio, 2), 8), pad(fixed(result.seconds / Double(result.models) * 1e6, 1), 9),
+                    pad("\(result.swiftLines)", 12),
+                ].joined(separator: "  "))
         }
         if stages.count == results.count {
             lines.append("")
             lines.append([pad("models", 7), pad("read s", 9), pad("translate s", 12), pad("render s", 9)].joined(separator: "  "))
             for (result, time) in zip(results, stages) {
-                lines.append([pad("\(result.models)", 7), pad(fixed(time.read, 4), 9), pad(fixed(time.translate, 4), 12),
-                              pad(fixed(time.render, 4), 9)].joined(separator: "  "))
+                lines.append(
+                    [
+                        pad("\(result.models)", 7), pad(fixed(time.read, 4), 9), pad(fixed(time.translate, 4), 12),
+                        pad(fixed(time.render, 4), 9),
+                    ].joined(separator: "  "))
             }
         }
         if let large = results.first(where: { $0.models == 2000 }), let medium = results.first(where: { $0.models == 500 }) {
@@ -123,7 +135,9 @@ struct AllBenchmarks: AsyncParsableCommand {
             lines.append("targets at 2000 models:")
             lines.append("  under 0.6 s:              \(fixed(large.seconds, 3)) s  \(mark(large.seconds < 0.6))")
             lines.append("  at most 2× the Yams parse: \(fixed(large.parseRatio, 2))×  \(mark(large.parseRatio <= 2))")
-            lines.append("  linear from 500 to 2000:  time ×\(fixed(growth, 2)) for models ×4, per model ×\(fixed(perModel, 2))  \(mark(perModel <= 1.15))")
+            lines.append(
+                "  linear from 500 to 2000:  time ×\(fixed(growth, 2)) for models ×4, per model ×\(fixed(perModel, 2))  \(mark(perModel <= 1.15))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -14,25 +14,25 @@ struct EventsBenchmark: AsyncParsableCommand {
         commandName: "events",
         abstract: "Fans server-sent events out to N subscribers of an AuthenticationService and prints one JSON line.",
         discussion: """
-        The service signs in against the in-memory back-end, opens its event stream (an in-memory \
-        body of `id: k`, `event: tick`, `data: {"seq":k}` events, decoded as a generated SDK \
-        decodes them) and delivers each event to N subscribers of `events()`, the AsyncStream \
-        API of the README. Each subscriber checks the sequence numbers.
+            The service signs in against the in-memory back-end, opens its event stream (an in-memory \
+            body of `id: k`, `event: tick`, `data: {"seq":k}` events, decoded as a generated SDK \
+            decodes them) and delivers each event to N subscribers of `events()`, the AsyncStream \
+            API of the README. Each subscriber checks the sequence numbers.
 
-        Prints {"subscribers": N, "events": M, "paced": …, "delivered": …, "expected": N × M, \
-        "lost": …, "out_of_order": …, "unexpected": …, "seconds": …, "events_per_second": …, \
-        "deliveries_per_second": …}: `seconds` runs from the first event sent to the last event \
-        delivered; `lost` counts events a subscriber never got, `out_of_order` repeated or \
-        reordered ones, `unexpected` anything else it received.
+            Prints {"subscribers": N, "events": M, "paced": …, "delivered": …, "expected": N × M, \
+            "lost": …, "out_of_order": …, "unexpected": …, "seconds": …, "events_per_second": …, \
+            "deliveries_per_second": …}: `seconds` runs from the first event sent to the last event \
+            delivered; `lost` counts events a subscriber never got, `out_of_order` repeated or \
+            reordered ones, `unexpected` anything else it received.
 
-        A subscriber more than eventBufferCapacity (256) events behind loses its oldest ones by \
-        design. By default the stream is paced: the next chunk of the body is produced only when \
-        every subscriber is close enough behind that no buffer can overflow, so the figure is \
-        the fan-out's throughput without loss. --unpaced sends as fast as the service reads and \
-        shows what slow subscribers lose. Exits 1 unless every subscriber got every event once, \
-        in order, and nothing else (so --unpaced exits 1 when a subscriber lost events).
-        Example: swift run -c release sesame-bench events --subscribers 1000 --events 100000
-        """
+            A subscriber more than eventBufferCapacity (256) events behind loses its oldest ones by \
+            design. By default the stream is paced: the next chunk of the body is produced only when \
+            every subscriber is close enough behind that no buffer can overflow, so the figure is \
+            the fan-out's throughput without loss. --unpaced sends as fast as the service reads and \
+            shows what slow subscribers lose. Exits 1 unless every subscriber got every event once, \
+            in order, and nothing else (so --unpaced exits 1 when a subscriber lost events).
+            Example: swift run -c release sesame-bench events --subscribers 1000 --events 100000
+            """
     )
 
     @Option(help: "How many subscribers of events().")
@@ -96,8 +96,9 @@ struct EventsBenchmark: AsyncParsableCommand {
         var unexpected = 0
 
         static func + (lhs: Tally, rhs: Tally) -> Tally {
-            Tally(delivered: lhs.delivered + rhs.delivered, lost: lhs.lost + rhs.lost,
-                  outOfOrder: lhs.outOfOrder + rhs.outOfOrder, unexpected: lhs.unexpected + rhs.unexpected)
+            Tally(
+                delivered: lhs.delivered + rhs.delivered, lost: lhs.lost + rhs.lost,
+                outOfOrder: lhs.outOfOrder + rhs.outOfOrder, unexpected: lhs.unexpected + rhs.unexpected)
         }
     }
 
@@ -110,11 +111,12 @@ struct EventsBenchmark: AsyncParsableCommand {
     static func measure(subscribers: Int, events: Int, paced: Bool) async throws -> Result {
         let pacer = Pacer(subscribers: subscribers, window: paced ? bufferCapacity : nil, chunk: bufferCapacity / 4)
         let clock = ManualClock.followingRealTime()
-        let service = AuthenticationService<EventsBenchSchema>(configuration: .init(
-            transport: BenchBackEnd(clock: clock), now: { clock.now },
-            logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() },
-            eventBufferCapacity: bufferCapacity, receivesServerEvents: true,
-            eventTransport: EventFeed(events: events, pacer: pacer)))
+        let service = AuthenticationService<EventsBenchSchema>(
+            configuration: .init(
+                transport: BenchBackEnd(clock: clock), now: { clock.now },
+                logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() },
+                eventBufferCapacity: bufferCapacity, receivesServerEvents: true,
+                eventTransport: EventFeed(events: events, pacer: pacer)))
         _ = try await service.authenticate(with: GuestSignIn())
         var streams: [AsyncStream<AuthenticationEvent<EventsBenchSchema>>] = []
         for _ in 0..<subscribers { streams.append(await service.events()) }
@@ -216,8 +218,10 @@ struct EventFeed: ClientTransport {
         }
         let lastEventID = HTTPField.Name("Last-Event-ID").flatMap { request.headerFields[$0] }.flatMap { Int($0) }
         let chunks = Chunks(start: lastEventID.map { $0 + 1 } ?? 0, end: events, pacer: pacer)
-        return (HTTPResponse(status: .ok, headerFields: [.contentType: "text/event-stream"]),
-                HTTPBody(chunks, length: .unknown, iterationBehavior: .single))
+        return (
+            HTTPResponse(status: .ok, headerFields: [.contentType: "text/event-stream"]),
+            HTTPBody(chunks, length: .unknown, iterationBehavior: .single)
+        )
     }
 
     /// The body: ticks `start..<end`, `pacer.chunk` events per chunk.

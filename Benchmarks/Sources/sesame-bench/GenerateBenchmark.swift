@@ -10,11 +10,11 @@ struct GenerateBenchmark: ParsableCommand {
         commandName: "generate",
         abstract: "Times the generator on a synthetic schema of N models and prints one JSON line.",
         discussion: """
-        Prints {"models": N, "seconds": …, "parse_seconds": …, "swift_lines": …}: the best of
-        the repetitions for the whole pipeline and for Yams.compose of the same YAML alone.
-        Exits 1, printing the diagnostics, when the pipeline reports an error.
-        Example: swift run -c release sesame-bench generate --models 2000
-        """
+            Prints {"models": N, "seconds": …, "parse_seconds": …, "swift_lines": …}: the best of
+            the repetitions for the whole pipeline and for Yams.compose of the same YAML alone.
+            Exits 1, printing the diagnostics, when the pipeline reports an error.
+            Example: swift run -c release sesame-bench generate --models 2000
+            """
     )
 
     @Option(help: "How many object models the synthetic schema declares (operations: a quarter of that).")

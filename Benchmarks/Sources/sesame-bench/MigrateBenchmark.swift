@@ -12,18 +12,18 @@ struct MigrateBenchmark: AsyncParsableCommand {
         commandName: "migrate",
         abstract: "Times each persistence migration on N rows and a raw INSERT … SELECT copy; prints JSON lines.",
         discussion: """
-        Prints one line per migration step, {"step": "persistence.v2", "seconds": …, "rows_before": N,
-        "rows_after": N, "kind": "in-place" | "rebuild"}, then {"baseline": "insert-select", "seconds": …,
-        "rows": N}. The database is created at version 1 by StoreDatabase.migrate(upTo: 1) and filled
-        inside SQLite (one INSERT … SELECT from a recursive CTE); each step is
-        StoreDatabase.migrate(pool, schema:, upTo: version) with the generated migrations. A step is
-        a "rebuild" when the table's root page changes (the table was copied), else "in-place".
-        The baseline, on a second file with the same rows: create a table of the latest shape,
-        INSERT INTO … SELECT every row into it and create the latest version's index, in one
-        transaction. Targets: in-place (add column) ≤ 0.1 s, rebuild ≤ 2× the baseline.
-        Exits 1 when a step changes the row count.
-        Example: swift run -c release sesame-bench migrate --rows 1000000
-        """
+            Prints one line per migration step, {"step": "persistence.v2", "seconds": …, "rows_before": N,
+            "rows_after": N, "kind": "in-place" | "rebuild"}, then {"baseline": "insert-select", "seconds": …,
+            "rows": N}. The database is created at version 1 by StoreDatabase.migrate(upTo: 1) and filled
+            inside SQLite (one INSERT … SELECT from a recursive CTE); each step is
+            StoreDatabase.migrate(pool, schema:, upTo: version) with the generated migrations. A step is
+            a "rebuild" when the table's root page changes (the table was copied), else "in-place".
+            The baseline, on a second file with the same rows: create a table of the latest shape,
+            INSERT INTO … SELECT every row into it and create the latest version's index, in one
+            transaction. Targets: in-place (add column) ≤ 0.1 s, rebuild ≤ 2× the baseline.
+            Exits 1 when a step changes the row count.
+            Example: swift run -c release sesame-bench migrate --rows 1000000
+            """
     )
 
     @Option(help: "Rows in the version-1 table.")
@@ -35,7 +35,8 @@ struct MigrateBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let result = try Self.measure(rows: rows)
-        FileHandle.standardOutput.write(Data(result.jsonLines.map { $0 + "\n" }.joined().utf8))  // unbuffered, before the verdicts on stderr
+        // Unbuffered, before the verdicts on stderr.
+        FileHandle.standardOutput.write(Data(result.jsonLines.map { $0 + "\n" }.joined().utf8))
         for verdict in result.verdicts { FileHandle.standardError.write(Data((verdict + "\n").utf8)) }
         if !result.rowsKept { throw ExitCode.failure }
     }
@@ -68,7 +69,8 @@ struct MigrateBenchmark: AsyncParsableCommand {
 
         var verdicts: [String] {
             steps.map { step in
-                let target = step.rebuilt
+                let target =
+                    step.rebuilt
                     ? "rebuild \(String(format: "%.2f", step.seconds / baseline))× the INSERT…SELECT (≤ 2×)"
                     : "in-place \(String(format: "%.4f", step.seconds)) s (≤ 0.1 s)"
                 let rows = step.rowsBefore == step.rowsAfter ? "" : ", ROWS CHANGED \(step.rowsBefore) → \(step.rowsAfter)"
@@ -88,8 +90,14 @@ struct MigrateBenchmark: AsyncParsableCommand {
 
         let baseline = try ContinuousClock().measure {
             try copied.write { db in
-                try db.execute(sql: #"CREATE TABLE "Copy" ("id" TEXT NOT NULL, "text" TEXT NOT NULL, "createdAt" REAL NOT NULL, "pinned" BOOLEAN NOT NULL DEFAULT 0, PRIMARY KEY ("id"))"#)
-                try db.execute(sql: #"INSERT INTO "Copy" ("id", "text", "createdAt", "pinned") SELECT "id", "body", CAST("createdAt" AS REAL), 0 FROM "Note""#)
+                try db.execute(
+                    sql:
+                        #"CREATE TABLE "Copy" ("id" TEXT NOT NULL, "text" TEXT NOT NULL, "createdAt" REAL NOT NULL, "pinned" BOOLEAN NOT NULL DEFAULT 0, PRIMARY KEY ("id"))"#
+                )
+                try db.execute(
+                    sql:
+                        #"INSERT INTO "Copy" ("id", "text", "createdAt", "pinned") SELECT "id", "body", CAST("createdAt" AS REAL), 0 FROM "Note""#
+                )
                 try db.execute(sql: #"CREATE INDEX "Copy_pinned" ON "Copy" ("pinned")"#)
             }
         }.seconds
@@ -103,7 +111,10 @@ struct MigrateBenchmark: AsyncParsableCommand {
                 try StoreDatabase.migrate(migrated, schema: schema, upTo: migration.version)
             }.seconds
             let (after, rootAfter) = try migrated.read { db in (try StoreBench.count(db), try rootPage(db)) }
-            steps.append(Step(identifier: migration.identifier, seconds: seconds, rowsBefore: before, rowsAfter: after, rebuilt: rootBefore != rootAfter))
+            steps.append(
+                Step(
+                    identifier: migration.identifier, seconds: seconds, rowsBefore: before, rowsAfter: after,
+                    rebuilt: rootBefore != rootAfter))
         }
         return Result(rows: rows, steps: steps, baseline: baseline)
     }
@@ -113,10 +124,11 @@ struct MigrateBenchmark: AsyncParsableCommand {
         let pool = try DatabasePool(path: url.path)
         try StoreDatabase.migrate(pool, schema: StoreBench.schema, upTo: 1)
         try pool.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(rows - 1))
-                INSERT INTO "Note" ("id", "body", "createdAt") SELECT printf('note-%08d', x), 'body ' || x, 1700000000 + x FROM c
-                """)
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(rows - 1))
+                    INSERT INTO "Note" ("id", "body", "createdAt") SELECT printf('note-%08d', x), 'body ' || x, 1700000000 + x FROM c
+                    """)
         }
         return pool
     }

@@ -12,14 +12,14 @@ struct OverheadBenchmark: AsyncParsableCommand {
         commandName: "overhead",
         abstract: "Times the credential middleware against the bare transport and prints one JSON line.",
         discussion: """
-        Prints {"microseconds_per_request": …, "bare_microseconds": …, "middleware_microseconds": …,
-        "perform_microseconds": …}: the middleware's cost per request (its time less the bare
-        transport's), and, for reference, the time per request of the bare transport, of the
-        transport through the middleware, and of the service's whole perform(_:) (middleware,
-        logging, error handling, body collection) over the same transport. Each figure is the best
-        of the rounds. Target: at most 2 µs. Exits 1 when it is missed.
-        Example: swift run -c release sesame-bench overhead
-        """
+            Prints {"microseconds_per_request": …, "bare_microseconds": …, "middleware_microseconds": …,
+            "perform_microseconds": …}: the middleware's cost per request (its time less the bare
+            transport's), and, for reference, the time per request of the bare transport, of the
+            transport through the middleware, and of the service's whole perform(_:) (middleware,
+            logging, error handling, body collection) over the same transport. Each figure is the best
+            of the rounds. Target: at most 2 µs. Exits 1 when it is missed.
+            Example: swift run -c release sesame-bench overhead
+            """
     )
 
     @Option(help: "Requests per round.")

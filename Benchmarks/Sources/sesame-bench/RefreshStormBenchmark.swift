@@ -10,11 +10,11 @@ struct RefreshStormBenchmark: AsyncParsableCommand {
         commandName: "refresh-storm",
         abstract: "Sends N concurrent requests with an expired credential and prints one JSON line.",
         discussion: """
-        Prints {"requests": N, "succeeded": …, "refreshes": …, "seconds": …}: how many of the
-        requests succeeded, how many refresh requests reached the back-end (the target is 1),
-        and the wall time of the whole storm. Exits 1 when a target is missed.
-        Example: swift run -c release sesame-bench refresh-storm --requests 10000
-        """
+            Prints {"requests": N, "succeeded": …, "refreshes": …, "seconds": …}: how many of the
+            requests succeeded, how many refresh requests reached the back-end (the target is 1),
+            and the wall time of the whole storm. Exits 1 when a target is missed.
+            Example: swift run -c release sesame-bench refresh-storm --requests 10000
+            """
     )
 
     @Option(help: "How many concurrent requests.")

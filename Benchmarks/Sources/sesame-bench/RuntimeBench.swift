@@ -10,22 +10,30 @@ import SesameTestSupport
 enum RuntimeBench {
     static let baseURL = URL(string: "https://auth.bench")!
     static let notes = RequestDescription(name: "listNotes", method: .get, path: "/notes")
-    static let token = RequestDescription(name: "token", method: .post, path: "/oauth/token", authenticated: false,
-                                          encoding: .form, clientAuthentication: .none)
-    static let guest = AuthenticationMethodDescription(name: "guest", steps: [
-        AuthenticationStepDescription(name: "guest", request: RequestDescription(name: "guest", method: .post, path: "/auth/guest",
-                                                                                 authenticated: false), body: []),
-    ])
+    static let token = RequestDescription(
+        name: "token", method: .post, path: "/oauth/token", authenticated: false,
+        encoding: .form, clientAuthentication: .none)
+    static let guest = AuthenticationMethodDescription(
+        name: "guest",
+        steps: [
+            AuthenticationStepDescription(
+                name: "guest",
+                request: RequestDescription(
+                    name: "guest", method: .post, path: "/auth/guest",
+                    authenticated: false), body: [])
+        ])
 
     static let description = SDKDescription(
         name: "BenchSDK", baseURL: baseURL,
         credential: CredentialDescription(
             accessTokenField: "access_token", refreshTokenField: "refresh_token", expiresInField: "expires_in",
             header: "Authorization", format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
-            refresh: RefreshDescription(request: token, fields: [
-                TemplateField("grant_type", .literal(.string("refresh_token"))),
-                TemplateField("refresh_token", .variable(["refreshToken"])),
-            ], leeway: .seconds(60), maxRefreshes: 5, window: .seconds(30)),
+            refresh: RefreshDescription(
+                request: token,
+                fields: [
+                    TemplateField("grant_type", .literal(.string("refresh_token"))),
+                    TemplateField("refresh_token", .variable(["refreshToken"])),
+                ], leeway: .seconds(60), maxRefreshes: 5, window: .seconds(30)),
             rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
             details: RequestDescription(name: "me", method: .get, path: "/me"), userIDField: "uid"),
         errors: ErrorCatalogue(codeField: "error", messageField: nil, codes: ["invalid_grant": .credentialRejected]),
@@ -34,9 +42,10 @@ enum RuntimeBench {
 
     /// A service over `transport` with the benchmark's clock, silent logs and no events.
     static func service(transport: some ClientTransport, clock: ManualClock) -> AuthenticationService<BenchSchema> {
-        AuthenticationService(configuration: .init(
-            transport: transport, now: { clock.now },
-            logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false))
+        AuthenticationService(
+            configuration: .init(
+                transport: transport, now: { clock.now },
+                logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false))
     }
 }
 
@@ -112,9 +121,14 @@ final class BenchBackEnd: ClientTransport, @unchecked Sendable {
             return json(issueTokens(refreshing: nil))
         case (.post, "/oauth/token"):
             let form = String(decoding: try await Data(collecting: body ?? HTTPBody(), upTo: 1 << 16), as: UTF8.self)
-            let token = form.split(separator: "&").first { $0.hasPrefix("refresh_token=") }.map { String($0.dropFirst("refresh_token=".count)) }
+            let token = form.split(separator: "&").first { $0.hasPrefix("refresh_token=") }.map {
+                String($0.dropFirst("refresh_token=".count))
+            }
             guard let token, let response = issueTokens(refreshing: token) else {
-                return (HTTPResponse(status: .badRequest, headerFields: [.contentType: "application/json"]), HTTPBody(#"{"error":"invalid_grant"}"#))
+                return (
+                    HTTPResponse(status: .badRequest, headerFields: [.contentType: "application/json"]),
+                    HTTPBody(#"{"error":"invalid_grant"}"#)
+                )
             }
             return json(response)
         case (.get, "/me"):
@@ -140,7 +154,8 @@ final class BenchBackEnd: ClientTransport, @unchecked Sendable {
     }
 
     private static let rejected: (HTTPResponse, HTTPBody?) = (
-        HTTPResponse(status: .unauthorized, headerFields: [.wwwAuthenticate: #"Bearer error="invalid_token""#]), nil)
+        HTTPResponse(status: .unauthorized, headerFields: [.wwwAuthenticate: #"Bearer error="invalid_token""#]), nil
+    )
 
     private func json(_ text: String?) -> (HTTPResponse, HTTPBody?) {
         guard let text else { return (HTTPResponse(status: .badRequest), nil) }

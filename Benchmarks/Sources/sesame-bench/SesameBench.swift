@@ -9,11 +9,13 @@ struct SesameBench: AsyncParsableCommand {
         commandName: "sesame-bench",
         abstract: "Times the Sesame generator, runtime and stores.",
         discussion: """
-        Build in release: swift run -c release sesame-bench all
-        Targets: 2,000 models in under 0.6 s, no more than 2× the Yams parse time of the same
-        YAML, and linear from 500 to 2,000 models. docs/performance.md has the figures.
-        """,
-        subcommands: [GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
-                      StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self]
+            Build in release: swift run -c release sesame-bench all
+            Targets: 2,000 models in under 0.6 s, no more than 2× the Yams parse time of the same
+            YAML, and linear from 500 to 2,000 models. docs/performance.md has the figures.
+            """,
+        subcommands: [
+            GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
+            StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self,
+        ]
     )
 }

@@ -13,15 +13,15 @@ struct StoreInsertBenchmark: AsyncParsableCommand {
         commandName: "store-insert",
         abstract: "Times Note.insertAll against the SQLite C API and prints one JSON line.",
         discussion: """
-        Prints {"rows": N, "seconds": …, "raw_seconds": …, "ratio": raw/ours}. Each side inserts
-        the same N prebuilt rows into a fresh file database created by StoreDatabase.openFile at
-        the latest persistence version (WAL, synchronous NORMAL), in one transaction, commit
-        included. Ours: DatabasePool.write + ReferenceSDKStore.Persistence.Note.insertAll. Raw: a
-        connection opened with sqlite3_open_v2, BEGIN IMMEDIATE, one prepared statement,
-        sqlite3_bind_*, sqlite3_step, sqlite3_reset, COMMIT. Best of --repetitions each,
-        alternated. Target: ratio ≥ 0.6.
-        Example: swift run -c release sesame-bench store-insert --rows 100000
-        """
+            Prints {"rows": N, "seconds": …, "raw_seconds": …, "ratio": raw/ours}. Each side inserts
+            the same N prebuilt rows into a fresh file database created by StoreDatabase.openFile at
+            the latest persistence version (WAL, synchronous NORMAL), in one transaction, commit
+            included. Ours: DatabasePool.write + ReferenceSDKStore.Persistence.Note.insertAll. Raw: a
+            connection opened with sqlite3_open_v2, BEGIN IMMEDIATE, one prepared statement,
+            sqlite3_bind_*, sqlite3_step, sqlite3_reset, COMMIT. Best of --repetitions each,
+            alternated. Target: ratio ≥ 0.6.
+            Example: swift run -c release sesame-bench store-insert --rows 100000
+            """
     )
 
     @Option(help: "Rows inserted by each side.")
@@ -58,7 +58,9 @@ struct StoreInsertBenchmark: AsyncParsableCommand {
     static func measure(rows: Int, repetitions: Int) throws -> Result {
         let directory = try StoreBench.Directory()
         defer { directory.remove() }
-        let notes = (0..<rows).map { Note(id: String(format: "note-%08d", $0), text: "text \($0)", createdAt: 1_700_000_000 + Double($0), pinned: $0 % 7 == 0) }
+        let notes = (0..<rows).map {
+            Note(id: String(format: "note-%08d", $0), text: "text \($0)", createdAt: 1_700_000_000 + Double($0), pinned: $0 % 7 == 0)
+        }
         var best = Result(rows: rows, seconds: .infinity, rawSeconds: .infinity)
         for repetition in 0..<repetitions {
             best.seconds = min(best.seconds, try ours(notes, at: directory.file("ours-\(repetition).sqlite")))
@@ -91,7 +93,9 @@ struct StoreInsertBenchmark: AsyncParsableCommand {
             try connection.execute("BEGIN IMMEDIATE")
             var statement: OpaquePointer?
             let sql = #"INSERT INTO "Note" ("id", "text", "createdAt", "pinned") VALUES (?, ?, ?, ?)"#
-            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw StoreBench.Failure(description: connection.errorMessage) }
+            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+                throw StoreBench.Failure(description: connection.errorMessage)
+            }
             defer { sqlite3_finalize(statement) }
             for note in notes {
                 sqlite3_bind_text(statement, 1, note.id, -1, transient)

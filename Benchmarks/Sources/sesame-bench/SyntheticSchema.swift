@@ -78,70 +78,70 @@ struct SyntheticSchema {
 
     var authYAML: String {
         var text = """
-        methods:
-          guest:
-            description: Signs in as a guest.
-            steps:
-              - request: POST /auth/guest
-                response: TokenResponse
-        operations:
-          details:
-            description: Returns the signed-in user.
-            request: GET /me
-            response: Account
-          logout:
-            request: POST /auth/logout
+            methods:
+              guest:
+                description: Signs in as a guest.
+                steps:
+                  - request: POST /auth/guest
+                    response: TokenResponse
+            operations:
+              details:
+                description: Returns the signed-in user.
+                request: GET /me
+                response: Account
+              logout:
+                request: POST /auth/logout
 
-        """
+            """
         for index in 0..<operations {
             let model = Self.modelName((index * 4) % models)
             let resource = "/resources\(index)"
             switch index % 4 {
             case 0:
                 text += """
-                  get\(model)At\(index):
-                    description: Reads one \(model).
-                    request: GET \(resource)/{id}
-                    parameters:
-                      id: { in: path, schema: { type: string, minLength: 1 } }
-                      verbose: { in: query, schema: { type: boolean } }
-                    response: \(model)
+                      get\(model)At\(index):
+                        description: Reads one \(model).
+                        request: GET \(resource)/{id}
+                        parameters:
+                          id: { in: path, schema: { type: string, minLength: 1 } }
+                          verbose: { in: query, schema: { type: boolean } }
+                        response: \(model)
 
-                """
+                    """
             case 1:
                 text += """
-                  list\(model)At\(index):
-                    description: Lists \(model) values.
-                    request: GET \(resource)
-                    parameters:
-                      limit: { in: query, schema: { type: integer, minimum: 1, maximum: 100 } }
-                      after: { in: query, schema: { type: string } }
-                      state: { in: query, schema: { $ref: "#/State" } }
-                    response: { type: array, items: { $ref: "#/\(model)" } }
+                      list\(model)At\(index):
+                        description: Lists \(model) values.
+                        request: GET \(resource)
+                        parameters:
+                          limit: { in: query, schema: { type: integer, minimum: 1, maximum: 100 } }
+                          after: { in: query, schema: { type: string } }
+                          state: { in: query, schema: { $ref: "#/State" } }
+                        response: { type: array, items: { $ref: "#/\(model)" } }
 
-                """
+                    """
             case 2:
                 text += """
-                  update\(model)At\(index):
-                    description: Replaces one \(model).
-                    request: PUT \(resource)/{id}
-                    parameters:
-                      id: { in: path, schema: { type: string } }
-                    body: \(model)
-                    response: \(model)
+                      update\(model)At\(index):
+                        description: Replaces one \(model).
+                        request: PUT \(resource)/{id}
+                        parameters:
+                          id: { in: path, schema: { type: string } }
+                        body: \(model)
+                        response: \(model)
 
-                """
+                    """
             default:
                 text += """
-                  delete\(model)At\(index):
-                    request: DELETE \(resource)/{id}/{version}
-                    parameters:
-                      id: { in: path, schema: { type: string } }
-                      version: { in: path, schema: { type: integer, minimum: 0 } }
-                    freshAuthentication: 300s
-                    response: { type: object, required: [deleted], properties: { deleted: { type: boolean } } }
+                      delete\(model)At\(index):
+                        request: DELETE \(resource)/{id}/{version}
+                        parameters:
+                          id: { in: path, schema: { type: string } }
+                          version: { in: path, schema: { type: integer, minimum: 0 } }
+                        freshAuthentication: 300s
+                        response: { type: object, required: [deleted], properties: { deleted: { type: boolean } } }
 
-                """
+                    """
             }
         }
         return text
@@ -151,27 +151,27 @@ struct SyntheticSchema {
 
     var modelsYAML: String {
         var text = """
-        TokenResponse:
-          type: object
-          required: [access_token, token_type]
-          properties:
-            access_token: { type: string }
-            token_type: { type: string }
-            expires_in: { type: integer, minimum: 0 }
-            refresh_token: { type: string }
+            TokenResponse:
+              type: object
+              required: [access_token, token_type]
+              properties:
+                access_token: { type: string }
+                token_type: { type: string }
+                expires_in: { type: integer, minimum: 0 }
+                refresh_token: { type: string }
 
-        Account:
-          type: object
-          required: [userID]
-          properties:
-            userID: { type: string, minLength: 1 }
-            email: { type: string, format: email }
+            Account:
+              type: object
+              required: [userID]
+              properties:
+                userID: { type: string, minLength: 1 }
+                email: { type: string, format: email }
 
-        State:
-          type: string
-          enum: [draft, active, archived]
+            State:
+              type: string
+              enum: [draft, active, archived]
 
-        """
+            """
         for index in 0..<models {
             text += model(index)
         }
@@ -210,7 +210,8 @@ struct SyntheticSchema {
         case 4: lines.append("    homepage: { type: string, format: uri }")
         default: lines.append("    day: { type: string, format: date }")
         }
-        lines.append(index > 0 ? "    parent: { $ref: \"#/\(Self.modelName((index - 1) / 2))\" }" : "    root: { type: boolean, default: true }")
+        lines.append(
+            index > 0 ? "    parent: { $ref: \"#/\(Self.modelName((index - 1) / 2))\" }" : "    root: { type: boolean, default: true }")
         return lines.joined(separator: "\n") + "\n\n"
     }
 }

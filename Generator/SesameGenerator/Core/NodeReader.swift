@@ -163,7 +163,8 @@ enum Suggestion {
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps
     /// of neighbours (`nmae` → `name`) each count one.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

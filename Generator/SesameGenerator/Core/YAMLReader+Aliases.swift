@@ -45,9 +45,10 @@ extension YAMLReader {
 
         _ = size(root)
         guard let culprit else { return nil }
-        return .error("aliases repeat this node until the file would hold over \(aliasedNodeLimit) more nodes; "
-                      + "share smaller blocks, or write them out",
-                      at: SourceLocation(file: source.path, line: culprit.line, column: culprit.column))
+        return .error(
+            "aliases repeat this node until the file would hold over \(aliasedNodeLimit) more nodes; "
+                + "share smaller blocks, or write them out",
+            at: SourceLocation(file: source.path, line: culprit.line, column: culprit.column))
     }
 
     private struct Position: Hashable {

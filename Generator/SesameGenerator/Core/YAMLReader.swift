@@ -29,8 +29,10 @@ public enum YAMLReader {
         } catch let error as YamlError {
             return (ParsedFile(source: source, root: nil), [diagnostic(for: error, in: source)])
         } catch {
-            return (ParsedFile(source: source, root: nil),
-                    [.error("the file could not be read as YAML", at: SourceLocation(file: source.path, line: 1, column: 1))])
+            return (
+                ParsedFile(source: source, root: nil),
+                [.error("the file could not be read as YAML", at: SourceLocation(file: source.path, line: 1, column: 1))]
+            )
         }
     }
 
@@ -43,8 +45,8 @@ public enum YAMLReader {
         }
         switch error {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? problem
             return .error("invalid YAML: \(detail)", at: location(mark))
         case .reader(let problem, let offset, _, _):
@@ -52,7 +54,8 @@ public enum YAMLReader {
             return .error("the file is not valid UTF-8 text: \(problem)", at: location(position))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? "?"
-            let position = secondOccurrence(ofKey: key, after: (context.mark.line, context.mark.column), in: source.text)
+            let position =
+                secondOccurrence(ofKey: key, after: (context.mark.line, context.mark.column), in: source.text)
                 ?? (context.mark.line, context.mark.column)
             return .error("duplicate key '\(key)'; a mapping may name each key once", at: location(position))
         default:

@@ -59,18 +59,22 @@ private struct Differ {
         for section in old.store?.sections ?? [] {
             let kind = section.kind.rawValue
             guard let updated = newSections[section.kind] else {
-                add("store.section-removed", section.kind == .persistence ? .breaking : .warning,
+                add(
+                    "store.section-removed", section.kind == .persistence ? .breaking : .warning,
                     "the \(kind) store was removed; databases on devices keep its data", at: section.location)
                 continue
             }
             let newVersions = Dictionary(uniqueKeysWithValues: updated.versions.map { ($0.number, $0) })
             for version in section.versions {
                 guard let changed = newVersions[version.number] else {
-                    add("store.version-removed", .breaking, "\(kind) v\(version.number) was removed; a database on a device may be at that version", at: version.location)
+                    add(
+                        "store.version-removed", .breaking,
+                        "\(kind) v\(version.number) was removed; a database on a device may be at that version", at: version.location)
                     continue
                 }
                 if StoreSnapshots.json(of: version) != StoreSnapshots.json(of: changed) {
-                    add("store.version-changed", section.kind == .persistence || section.policy == .migrate ? .breaking : .warning,
+                    add(
+                        "store.version-changed", section.kind == .persistence || section.policy == .migrate ? .breaking : .warning,
                         "\(kind) v\(version.number) changed after release; declare v\((updated.versions.last?.number ?? version.number) + 1) instead",
                         at: changed.location)
                 }
@@ -93,24 +97,40 @@ private struct Differ {
             add("sdk.renamed", .breaking, "the SDK module was renamed from \(old.name) to \(new.name)", at: new.credential.location)
         }
         if old.baseURL != new.baseURL {
-            add("server.base-url-changed", .warning, "the base URL changed from \(old.baseURL) to \(new.baseURL); shipped apps still call the old one", at: new.credential.location)
+            add(
+                "server.base-url-changed", .warning,
+                "the base URL changed from \(old.baseURL) to \(new.baseURL); shipped apps still call the old one",
+                at: new.credential.location)
         }
-        let o = old.credential, n = new.credential
+        let o = old.credential
+        let n = new.credential
         let rules: [(String, Bool, String)] = [
-            ("credential.header-changed", o.header != n.header || o.format != n.format, "the credential is applied differently (header or format)"),
-            ("credential.token-fields-changed", o.accessTokenField != n.accessTokenField || o.refreshTokenField != n.refreshTokenField || o.expiresInField != n.expiresInField,
-             "the token response's fields changed"),
+            (
+                "credential.header-changed", o.header != n.header || o.format != n.format,
+                "the credential is applied differently (header or format)"
+            ),
+            (
+                "credential.token-fields-changed",
+                o.accessTokenField != n.accessTokenField || o.refreshTokenField != n.refreshTokenField
+                    || o.expiresInField != n.expiresInField,
+                "the token response's fields changed"
+            ),
             ("credential.rejection-changed", o.rejection != n.rejection, "the auth server's rejection is recognised differently"),
-            ("credential.refresh-request-changed", o.refresh?.request.method != n.refresh?.request.method || o.refresh?.request.path != n.refresh?.request.path
-                || o.refresh?.encoding != n.refresh?.encoding || o.refresh?.clientAuthentication != n.refresh?.clientAuthentication
-                || o.refresh?.fields.map { [$0.name: $0.value] } != n.refresh?.fields.map { [$0.name: $0.value] },
-             "the refresh request changed (method, path, encoding, client authentication or fields)"),
+            (
+                "credential.refresh-request-changed",
+                o.refresh?.request.method != n.refresh?.request.method || o.refresh?.request.path != n.refresh?.request.path
+                    || o.refresh?.encoding != n.refresh?.encoding || o.refresh?.clientAuthentication != n.refresh?.clientAuthentication
+                    || o.refresh?.fields.map { [$0.name: $0.value] } != n.refresh?.fields.map { [$0.name: $0.value] },
+                "the refresh request changed (method, path, encoding, client authentication or fields)"
+            ),
         ]
         for (kind, changed, message) in rules where changed {
             add(kind, .breaking, "\(message): shipped apps still use the old rule", at: n.location)
         }
         if let oldRefresh = o.refresh, let newRefresh = n.refresh,
-           oldRefresh.leeway != newRefresh.leeway || oldRefresh.maxRefreshes != newRefresh.maxRefreshes || oldRefresh.window != newRefresh.window {
+            oldRefresh.leeway != newRefresh.leeway || oldRefresh.maxRefreshes != newRefresh.maxRefreshes
+                || oldRefresh.window != newRefresh.window
+        {
             add("credential.refresh-limits-changed", .warning, "the refresh leeway or window changed", at: n.location)
         }
     }
@@ -125,22 +145,33 @@ private struct Differ {
                 continue
             }
             if method.isMultiStep != updated.isMultiStep {
-                add("method.kind-changed", .breaking, "method '\(method.name)' changed between single-step and multi-step", at: updated.location)
+                add(
+                    "method.kind-changed", .breaking, "method '\(method.name)' changed between single-step and multi-step",
+                    at: updated.location)
             }
             compareParameters(method.parameters, updated.parameters, owner: "method '\(method.name)'", fallback: updated.location)
             for (index, step) in method.steps.enumerated() where index < updated.steps.count {
                 let newStep = updated.steps[index]
                 if step.name != newStep.name {
-                    add("step.renamed", .breaking, "step \(index + 1) of '\(method.name)' was renamed from '\(step.name)' to '\(newStep.name)'", at: newStep.location)
+                    add(
+                        "step.renamed", .breaking,
+                        "step \(index + 1) of '\(method.name)' was renamed from '\(step.name)' to '\(newStep.name)'", at: newStep.location)
                 }
                 if step.request.method != newStep.request.method || step.request.path != newStep.request.path
-                    || step.encoding != newStep.encoding || step.clientAuthentication != newStep.clientAuthentication {
-                    add("step.request-changed", .breaking, "step '\(newStep.name)' of '\(method.name)' changed its request, encoding or client authentication", at: newStep.request.location)
+                    || step.encoding != newStep.encoding || step.clientAuthentication != newStep.clientAuthentication
+                {
+                    add(
+                        "step.request-changed", .breaking,
+                        "step '\(newStep.name)' of '\(method.name)' changed its request, encoding or client authentication",
+                        at: newStep.request.location)
                 }
-                compareParameters(step.needs, newStep.needs, owner: "step '\(newStep.name)' of '\(method.name)'", fallback: newStep.location)
+                compareParameters(
+                    step.needs, newStep.needs, owner: "step '\(newStep.name)' of '\(method.name)'", fallback: newStep.location)
             }
             if method.steps.count != updated.steps.count {
-                add("method.steps-changed", .breaking, "method '\(method.name)' now has \(updated.steps.count) steps instead of \(method.steps.count)", at: updated.location)
+                add(
+                    "method.steps-changed", .breaking,
+                    "method '\(method.name)' now has \(updated.steps.count) steps instead of \(method.steps.count)", at: updated.location)
             }
         }
         let oldNames = Set(old.methods.map(\.name))
@@ -159,25 +190,34 @@ private struct Differ {
                 continue
             }
             if operation.request.method != updated.request.method || operation.request.path != updated.request.path {
-                add("operation.request-changed", .breaking,
+                add(
+                    "operation.request-changed", .breaking,
                     "operation '\(operation.name)' moved from \(operation.request.method.rawValue) \(operation.request.path) to \(updated.request.method.rawValue) \(updated.request.path); shipped apps call the old one",
                     at: updated.request.location)
             }
             if operation.encoding != updated.encoding {
-                add("operation.encoding-changed", .breaking, "operation '\(operation.name)' changed its body encoding", at: updated.location)
+                add(
+                    "operation.encoding-changed", .breaking, "operation '\(operation.name)' changed its body encoding", at: updated.location
+                )
             }
             if operation.authenticated != updated.authenticated {
-                add("operation.authentication-changed", updated.authenticated ? .breaking : .compatible,
-                    "operation '\(operation.name)' \(updated.authenticated ? "now needs" : "no longer needs") a signed-in user", at: updated.location)
+                add(
+                    "operation.authentication-changed", updated.authenticated ? .breaking : .compatible,
+                    "operation '\(operation.name)' \(updated.authenticated ? "now needs" : "no longer needs") a signed-in user",
+                    at: updated.location)
             }
             if operation.freshAuthentication != updated.freshAuthentication {
-                add("operation.fresh-authentication-changed", .warning, "operation '\(operation.name)' changed its fresh-authentication window", at: updated.location)
+                add(
+                    "operation.fresh-authentication-changed", .warning,
+                    "operation '\(operation.name)' changed its fresh-authentication window", at: updated.location)
             }
             if operation.body != updated.body {
                 add("operation.body-changed", .breaking, "operation '\(operation.name)' changed its body type", at: updated.location)
             }
             if operation.response != updated.response {
-                add("operation.response-changed", .breaking, "operation '\(operation.name)' changed its response type", at: updated.location)
+                add(
+                    "operation.response-changed", .breaking, "operation '\(operation.name)' changed its response type", at: updated.location
+                )
             }
             compareParameters(operation.parameters, updated.parameters, owner: "operation '\(operation.name)'", fallback: updated.location)
         }
@@ -195,24 +235,37 @@ private struct Differ {
                 continue
             }
             if parameter.type != updated.type {
-                add("parameter.type-changed", .breaking, "parameter '\(parameter.name)' of \(owner) changed type", at: updated.sourceLocation)
+                add(
+                    "parameter.type-changed", .breaking, "parameter '\(parameter.name)' of \(owner) changed type",
+                    at: updated.sourceLocation)
             }
             if !parameter.required && updated.required {
-                add("parameter.now-required", .breaking, "parameter '\(parameter.name)' of \(owner) became required", at: updated.sourceLocation)
+                add(
+                    "parameter.now-required", .breaking, "parameter '\(parameter.name)' of \(owner) became required",
+                    at: updated.sourceLocation)
             }
             if parameter.location != updated.location {
-                add("parameter.moved", .breaking, "parameter '\(parameter.name)' of \(owner) moved from \(parameter.location.rawValue) to \(updated.location.rawValue)", at: updated.sourceLocation)
+                add(
+                    "parameter.moved", .breaking,
+                    "parameter '\(parameter.name)' of \(owner) moved from \(parameter.location.rawValue) to \(updated.location.rawValue)",
+                    at: updated.sourceLocation)
             }
             if parameter.constraints != updated.constraints {
-                add("parameter.constraints-changed", .warning, "parameter '\(parameter.name)' of \(owner) changed its constraints", at: updated.sourceLocation)
+                add(
+                    "parameter.constraints-changed", .warning, "parameter '\(parameter.name)' of \(owner) changed its constraints",
+                    at: updated.sourceLocation)
             }
         }
         let names = Set(before.map(\.name))
         for parameter in after where !names.contains(parameter.name) {
             if parameter.required {
-                add("parameter.added-required", .breaking, "\(owner) has a new required parameter '\(parameter.name)'", at: parameter.sourceLocation)
+                add(
+                    "parameter.added-required", .breaking, "\(owner) has a new required parameter '\(parameter.name)'",
+                    at: parameter.sourceLocation)
             } else {
-                add("parameter.added", .compatible, "\(owner) has a new optional parameter '\(parameter.name)'", at: parameter.sourceLocation)
+                add(
+                    "parameter.added", .compatible, "\(owner) has a new optional parameter '\(parameter.name)'",
+                    at: parameter.sourceLocation)
             }
         }
     }
@@ -260,9 +313,13 @@ private struct Differ {
         let stepModels = sdk.methods.flatMap(\.steps).compactMap(\.response).compactMap { name in
             sdk.models.first { $0.name == name }?.swiftName
         }
-        let responseRoots = sdk.operations.flatMap { referenced($0.response) } + sdk.events.events.flatMap { referenced($0.payload) } + stepModels
-        let requestRoots = sdk.operations.flatMap { referenced($0.body) + $0.parameters.flatMap { referenced($0.type) } }
-            + sdk.methods.flatMap { $0.parameters.flatMap { referenced($0.type) } + $0.steps.flatMap { $0.needs.flatMap { referenced($0.type) } } }
+        let responseRoots =
+            sdk.operations.flatMap { referenced($0.response) } + sdk.events.events.flatMap { referenced($0.payload) } + stepModels
+        let requestRoots =
+            sdk.operations.flatMap { referenced($0.body) + $0.parameters.flatMap { referenced($0.type) } }
+            + sdk.methods.flatMap {
+                $0.parameters.flatMap { referenced($0.type) } + $0.steps.flatMap { $0.needs.flatMap { referenced($0.type) } }
+            }
         return (close(responseRoots), close(requestRoots))
     }
 
@@ -285,13 +342,20 @@ private struct Differ {
                 }
                 let oldTags = Set(before.variants.map(\.tag))
                 for variant in after.variants where !oldTags.contains(variant.tag) {
-                    add("union.variant-added", .compatible, "variant '\(variant.tag)' of '\(path)' was added; older SDKs decode it as .unknown", at: variant.location)
+                    add(
+                        "union.variant-added", .compatible,
+                        "variant '\(variant.tag)' of '\(path)' was added; older SDKs decode it as .unknown", at: variant.location)
                 }
             case (.alias(let before, let beforeConstraints), .alias(let after, let afterConstraints)):
-                if before != after { add("model.type-changed", .breaking, "model '\(path)' changed type", at: updated.location) }
-                else if beforeConstraints != afterConstraints { add("model.constraints-changed", .warning, "model '\(path)' changed its constraints", at: updated.location) }
+                if before != after {
+                    add("model.type-changed", .breaking, "model '\(path)' changed type", at: updated.location)
+                } else if beforeConstraints != afterConstraints {
+                    add("model.constraints-changed", .warning, "model '\(path)' changed its constraints", at: updated.location)
+                }
             default:
-                add("model.kind-changed", .breaking, "model '\(path)' changed from \(kindName(model.kind)) to \(kindName(updated.kind))", at: updated.location)
+                add(
+                    "model.kind-changed", .breaking, "model '\(path)' changed from \(kindName(model.kind)) to \(kindName(updated.kind))",
+                    at: updated.location)
             }
         }
         for path in newModels.keys.sorted() where oldModels[path] == nil {
@@ -309,7 +373,8 @@ private struct Differ {
     }
 
     mutating func compareObject(_ path: String, _ before: ObjectIR, _ after: ObjectIR, location: SourceLocation) {
-        let inResponses = responseModels.contains(path), inRequests = requestModels.contains(path)
+        let inResponses = responseModels.contains(path)
+        let inRequests = requestModels.contains(path)
         let afterByName = Dictionary(uniqueKeysWithValues: after.properties.map { ($0.name, $0) })
         for property in before.properties {
             guard let updated = afterByName[property.name] else {
@@ -322,13 +387,19 @@ private struct Differ {
             }
             if property.isOptional && !updated.isOptional {
                 let wire = inRequests ? " (shipped apps may not send it)" : ""
-                add("property.now-required", .breaking, "property '\(property.name)' of '\(path)' became required\(wire)", at: updated.location)
+                add(
+                    "property.now-required", .breaking, "property '\(property.name)' of '\(path)' became required\(wire)",
+                    at: updated.location)
             } else if !property.isOptional && updated.isOptional {
                 let wire = inResponses ? " (shipped apps fail to decode a response without it)" : ""
-                add("property.now-optional", .breaking, "property '\(property.name)' of '\(path)' became optional\(wire)", at: updated.location)
+                add(
+                    "property.now-optional", .breaking, "property '\(property.name)' of '\(path)' became optional\(wire)",
+                    at: updated.location)
             }
             if property.constraints != updated.constraints {
-                add("property.constraints-changed", .warning, "property '\(property.name)' of '\(path)' changed its constraints", at: updated.location)
+                add(
+                    "property.constraints-changed", .warning, "property '\(property.name)' of '\(path)' changed its constraints",
+                    at: updated.location)
             }
         }
         let names = Set(before.properties.map(\.name))
@@ -337,11 +408,14 @@ private struct Differ {
                 add("property.added", .compatible, "property '\(property.name)' was added to '\(path)'", at: property.location)
             } else {
                 let wire = inRequests ? "; shipped apps do not send it" : ""
-                add("property.added-required", .breaking, "required property '\(property.name)' was added to '\(path)'\(wire)", at: property.location)
+                add(
+                    "property.added-required", .breaking, "required property '\(property.name)' was added to '\(path)'\(wire)",
+                    at: property.location)
             }
         }
         if before.additionalProperties != after.additionalProperties {
-            add("model.additional-properties-changed", after.additionalProperties == .rejected ? .breaking : .warning,
+            add(
+                "model.additional-properties-changed", after.additionalProperties == .rejected ? .breaking : .warning,
                 "'\(path)' changed what it does with undeclared properties", at: location)
         }
     }
@@ -354,7 +428,9 @@ private struct Differ {
         let oldValues = Set(before.cases.map(\.rawValue))
         for item in after.cases where !oldValues.contains(item.rawValue) {
             // Generated enums keep unknown values, so shipped apps decode the new one.
-            add("enum.value-added", .compatible, "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs decode it as .unknown", at: item.location)
+            add(
+                "enum.value-added", .compatible, "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs decode it as .unknown",
+                at: item.location)
         }
         if before.rawType != after.rawType {
             add("enum.type-changed", .breaking, "enum '\(path)' changed its raw type", at: location)
@@ -365,7 +441,9 @@ private struct Differ {
 
     mutating func compareErrors() {
         if old.errors.codeField != new.errors.codeField || old.errors.messageField != new.errors.messageField {
-            add("errors.envelope-changed", .breaking, "error bodies keep their code or message elsewhere", at: new.errors.errors.first?.location)
+            add(
+                "errors.envelope-changed", .breaking, "error bodies keep their code or message elsewhere",
+                at: new.errors.errors.first?.location)
         }
         let newByCode = Dictionary(uniqueKeysWithValues: new.errors.errors.map { ($0.code, $0) })
         for error in old.errors.errors {
@@ -374,7 +452,10 @@ private struct Differ {
                 continue
             }
             if error.category != updated.category {
-                add("error.category-changed", .warning, "error '\(error.code)' changed category from \(error.category.rawValue) to \(updated.category.rawValue)", at: updated.location)
+                add(
+                    "error.category-changed", .warning,
+                    "error '\(error.code)' changed category from \(error.category.rawValue) to \(updated.category.rawValue)",
+                    at: updated.location)
             }
         }
         let codes = Set(old.errors.errors.map(\.code))

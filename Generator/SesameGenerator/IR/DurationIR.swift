@@ -27,4 +27,3 @@ public struct DurationIR: Sendable, Hashable, Codable, CustomStringConvertible {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }
-

@@ -40,8 +40,10 @@ public struct ObjectIR: Sendable, Hashable, Codable {
     /// `additionalProperties_` beside a declared property of that name); set by the naming pass.
     public var additionalPropertiesName: String
 
-    public init(properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,
-                additionalPropertiesName: String = "additionalProperties") {
+    public init(
+        properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,
+        additionalPropertiesName: String = "additionalProperties"
+    ) {
         self.properties = properties
         self.additionalProperties = additionalProperties
         self.additionalPropertiesName = additionalPropertiesName
@@ -74,9 +76,11 @@ public struct PropertyIR: Sendable, Hashable, Codable {
     public var indirect: Bool
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String, type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
-                constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
-                location: SourceLocation) {
+    public init(
+        name: String, swiftName: String, type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
+        constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
+        location: SourceLocation
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.type = type

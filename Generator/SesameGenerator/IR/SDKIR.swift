@@ -16,9 +16,11 @@ public struct SDKIR: Sendable, Hashable, Codable {
     /// The Swift names of the types the SDK itself declares; set by the naming pass.
     public var typeNames: GeneratedTypeNamesIR
 
-    public init(name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
-                methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
-                store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil) {
+    public init(
+        name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
+        methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
+        store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil
+    ) {
         self.name = name
         self.description = description
         self.baseURL = baseURL
@@ -100,9 +102,11 @@ public struct CredentialIR: Sendable, Hashable, Codable {
     public var userIDField: String
     public var location: SourceLocation
 
-    public init(tokenModel: String, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
-                header: String, format: TemplateIR, refresh: RefreshIR?, rejection: RejectionIR,
-                detailsOperation: String, userIDField: String, location: SourceLocation) {
+    public init(
+        tokenModel: String, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
+        header: String, format: TemplateIR, refresh: RefreshIR?, rejection: RejectionIR,
+        detailsOperation: String, userIDField: String, location: SourceLocation
+    ) {
         self.tokenModel = tokenModel
         self.accessTokenField = accessTokenField
         self.refreshTokenField = refreshTokenField
@@ -126,8 +130,10 @@ public struct RefreshIR: Sendable, Hashable, Codable {
     public var maxRefreshes: Int
     public var window: DurationIR
 
-    public init(request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
-                fields: [TemplateFieldIR], leeway: DurationIR, maxRefreshes: Int, window: DurationIR) {
+    public init(
+        request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
+        fields: [TemplateFieldIR], leeway: DurationIR, maxRefreshes: Int, window: DurationIR
+    ) {
         self.request = request
         self.encoding = encoding
         self.clientAuthentication = clientAuthentication
@@ -177,8 +183,10 @@ public struct ParameterIR: Sendable, Hashable, Codable {
     public var secret: Bool
     public var sourceLocation: SourceLocation
 
-    public init(name: String, swiftName: String, location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
-                constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation) {
+    public init(
+        name: String, swiftName: String, location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
+        constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.location = location
@@ -206,9 +214,11 @@ public struct StepIR: Sendable, Hashable, Codable {
     public var inputCaseName: String?
     public var location: SourceLocation
 
-    public init(name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
-                needs: [ParameterIR], body: [TemplateFieldIR], response: String?, inputCaseName: String? = nil,
-                location: SourceLocation) {
+    public init(
+        name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
+        needs: [ParameterIR], body: [TemplateFieldIR], response: String?, inputCaseName: String? = nil,
+        location: SourceLocation
+    ) {
         self.name = name
         self.request = request
         self.encoding = encoding
@@ -229,7 +239,8 @@ public struct MethodIR: Sendable, Hashable, Codable {
     public var steps: [StepIR]
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String, description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation) {
+    public init(name: String, swiftName: String, description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation)
+    {
         self.name = name
         self.swiftName = swiftName
         self.description = description
@@ -255,9 +266,11 @@ public struct OperationIR: Sendable, Hashable, Codable {
     public var deprecated: Bool
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String, description: String?, request: RequestLineIR, parameters: [ParameterIR],
-                body: TypeIR?, encoding: EncodingIR, response: TypeIR?, authenticated: Bool,
-                freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation) {
+    public init(
+        name: String, swiftName: String, description: String?, request: RequestLineIR, parameters: [ParameterIR],
+        body: TypeIR?, encoding: EncodingIR, response: TypeIR?, authenticated: Bool,
+        freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.description = description
@@ -332,8 +345,10 @@ public struct EventIR: Sendable, Hashable, Codable {
     public var effect: EventEffectIR?
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String, wireName: String, description: String?, payload: TypeIR?,
-                effect: EventEffectIR?, location: SourceLocation) {
+    public init(
+        name: String, swiftName: String, wireName: String, description: String?, payload: TypeIR?,
+        effect: EventEffectIR?, location: SourceLocation
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.wireName = wireName

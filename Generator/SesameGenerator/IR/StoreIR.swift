@@ -47,8 +47,10 @@ public struct StoreSectionIR: Sendable, Hashable, Codable {
     public var latestCreation: StoreMigrationIR?
     public var location: SourceLocation
 
-    public init(kind: StoreKindIR, policy: StorePolicyIR, versions: [StoreVersionIR], migrations: [StoreMigrationIR],
-                latestCreation: StoreMigrationIR? = nil, location: SourceLocation) {
+    public init(
+        kind: StoreKindIR, policy: StorePolicyIR, versions: [StoreVersionIR], migrations: [StoreMigrationIR],
+        latestCreation: StoreMigrationIR? = nil, location: SourceLocation
+    ) {
         self.kind = kind
         self.policy = policy
         self.versions = versions
@@ -76,8 +78,10 @@ public struct StoreVersionIR: Sendable, Hashable, Codable {
     /// The position of the version's key.
     public var location: SourceLocation
 
-    public init(number: Int, tables: [StoreTableIR], indexes: [StoreIndexIR], removals: [StoreRemovalIR],
-                tableRenames: [StoreTableRenameIR], location: SourceLocation) {
+    public init(
+        number: Int, tables: [StoreTableIR], indexes: [StoreIndexIR], removals: [StoreRemovalIR],
+        tableRenames: [StoreTableRenameIR], location: SourceLocation
+    ) {
         self.number = number
         self.tables = tables
         self.indexes = indexes
@@ -141,9 +145,11 @@ public struct StoreColumnIR: Sendable, Hashable, Codable {
     /// The position of `renamedFrom:`'s value, when present.
     public var renamedFromLocation: SourceLocation?
 
-    public init(name: String, swiftName: String, type: StoreColumnTypeIR, primaryKey: Bool = false, nullable: Bool = false,
-                unique: Bool = false, defaultValue: StoreDefaultIR? = nil, renamedFrom: String? = nil,
-                location: SourceLocation, typeLocation: SourceLocation? = nil, renamedFromLocation: SourceLocation? = nil) {
+    public init(
+        name: String, swiftName: String, type: StoreColumnTypeIR, primaryKey: Bool = false, nullable: Bool = false,
+        unique: Bool = false, defaultValue: StoreDefaultIR? = nil, renamedFrom: String? = nil,
+        location: SourceLocation, typeLocation: SourceLocation? = nil, renamedFromLocation: SourceLocation? = nil
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.type = type

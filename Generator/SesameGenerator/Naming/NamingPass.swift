@@ -12,8 +12,9 @@ struct NamingPass {
 
     /// The Swift names of the types an SDK called `sdkName` declares besides its models.
     static func typeNames(sdkName: String, hasStore: Bool) -> GeneratedTypeNamesIR {
-        GeneratedTypeNamesIR(module: sdkName, schema: "\(sdkName)Schema", error: "\(sdkName)Error", event: "\(sdkName)Event",
-                             store: hasStore ? SwiftName.upperCamel(sdkName) + "Store" : nil)
+        GeneratedTypeNamesIR(
+            module: sdkName, schema: "\(sdkName)Schema", error: "\(sdkName)Error", event: "\(sdkName)Event",
+            store: hasStore ? SwiftName.upperCamel(sdkName) + "Store" : nil)
     }
 
     /// Names each later step of a multi-step method as an `AuthenticationInput` case, after
@@ -28,7 +29,10 @@ struct NamingPass {
                 let name = SwiftName.inputCase(method: method.name, step: step.name)
                 methods[methodIndex].steps[stepIndex].inputCaseName = name
                 if let previous = seen[name] {
-                    diagnostics.append(.error("step '\(step.name)' of '\(method.name)' and step '\(previous.step)' of '\(previous.method)' would both be the Swift case AuthenticationInput.\(name)", at: step.location))
+                    diagnostics.append(
+                        .error(
+                            "step '\(step.name)' of '\(method.name)' and step '\(previous.step)' of '\(previous.method)' would both be the Swift case AuthenticationInput.\(name)",
+                            at: step.location))
                     continue
                 }
                 seen[name] = (method.name, step.name)
@@ -45,7 +49,8 @@ struct NamingPass {
     private mutating func nameMembers(_ model: inout ModelIR) {
         switch model.kind {
         case .object(var object):
-            object.additionalPropertiesName = object.properties.contains { $0.swiftName == "additionalProperties" }
+            object.additionalPropertiesName =
+                object.properties.contains { $0.swiftName == "additionalProperties" }
                 ? "additionalProperties_" : "additionalProperties"
             model.kind = .object(object)
         case .union(var union):
@@ -64,7 +69,10 @@ struct NamingPass {
     mutating func checkClashes(_ models: [ModelIR], with names: GeneratedTypeNamesIR) {
         let generated = Set(names.all)
         for model in models where generated.contains(model.swiftName) {
-            diagnostics.append(.error("model '\(model.name)' would be the Swift type \(model.swiftName), which the SDK itself declares; rename it", at: model.location))
+            diagnostics.append(
+                .error(
+                    "model '\(model.name)' would be the Swift type \(model.swiftName), which the SDK itself declares; rename it",
+                    at: model.location))
         }
     }
 }

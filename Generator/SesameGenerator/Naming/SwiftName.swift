@@ -27,10 +27,14 @@ enum SwiftName {
 
     /// Names a method's case cannot take: the members `SingleStepMethod` and
     /// `MultiStepMethod` declare (`description` → `descriptionMethod`).
-    static let reservedMethodCases: Set<String> = reservedMembers.union(["methodDescription", "arguments", "debugDescription", "customMirror"])
+    static let reservedMethodCases: Set<String> = reservedMembers.union([
+        "methodDescription", "arguments", "debugDescription", "customMirror",
+    ])
 
     /// Names an `AuthenticationInput` case cannot take: the members it declares.
-    static let reservedInputCases: Set<String> = reservedMembers.union(["methodName", "stepName", "values", "debugDescription", "customMirror"])
+    static let reservedInputCases: Set<String> = reservedMembers.union([
+        "methodName", "stepName", "values", "debugDescription", "customMirror",
+    ])
 
     /// The `AuthenticationInput` case of a later step of a multi-step method: `internal` and
     /// `continue` → `internalContinue`; `method` and `name` → `methodNameStep`.
@@ -147,7 +151,9 @@ enum SwiftName {
     static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
         let c = scalar.value
         guard isIdentifierScalar(scalar), !("0"..."9").contains(scalar) else { return false }
-        return !((0x300...0x36F).contains(c) || (0x1DC0...0x1DFF).contains(c) || (0x20D0...0x20FF).contains(c) || (0xFE20...0xFE2F).contains(c))
+        return
+            !((0x300...0x36F).contains(c) || (0x1DC0...0x1DFF).contains(c) || (0x20D0...0x20FF).contains(c)
+            || (0xFE20...0xFE2F).contains(c))
     }
 
     /// The identifier as written in declarations and uses: keywords in backticks.
@@ -207,7 +213,8 @@ enum SwiftName {
     static func commentSafe(_ text: String) -> String {
         // Most text needs nothing: no line breaks, no invisible characters, no comment markers.
         if !text.unicodeScalars.contains(where: { isInvisible($0) || $0 == "*" })
-            && text.first?.isWhitespace != true && text.last?.isWhitespace != true {
+            && text.first?.isWhitespace != true && text.last?.isWhitespace != true
+        {
             return text
         }
         var cleaned = ""

@@ -23,12 +23,18 @@ enum DescriptionLiteral {
 
     static func fields(_ fields: [TemplateFieldIR], types: TypeRendering) -> String {
         if fields.isEmpty { return "[]" }
-        return "[" + fields.map { "TemplateField(\(SwiftName.stringLiteral($0.name)), \(template($0.value, types: types)))" }.joined(separator: ", ") + "]"
+        return "["
+            + fields.map { "TemplateField(\(SwiftName.stringLiteral($0.name)), \(template($0.value, types: types)))" }.joined(
+                separator: ", ") + "]"
     }
 
-    static func request(name: String, line: RequestLineIR, authenticated: Bool, encoding: EncodingIR,
-                        clientAuthentication: ClientAuthenticationIR, fresh: DurationIR?) -> String {
-        var arguments = ["name: \(SwiftName.stringLiteral(name))", "method: \(method(line.method))", "path: \(SwiftName.stringLiteral(line.path))"]
+    static func request(
+        name: String, line: RequestLineIR, authenticated: Bool, encoding: EncodingIR,
+        clientAuthentication: ClientAuthenticationIR, fresh: DurationIR?
+    ) -> String {
+        var arguments = [
+            "name: \(SwiftName.stringLiteral(name))", "method: \(method(line.method))", "path: \(SwiftName.stringLiteral(line.path))",
+        ]
         if !authenticated { arguments.append("authenticated: false") }
         if encoding != .json { arguments.append("encoding: .\(encoding.rawValue)") }
         if clientAuthentication != .none { arguments.append("clientAuthentication: .\(clientAuthentication.rawValue)") }

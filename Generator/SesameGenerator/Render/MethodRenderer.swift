@@ -9,11 +9,13 @@ struct MethodRenderer {
         var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"])
         let single = sdk.methods.filter { !$0.isMultiStep }
         let multi = sdk.methods.filter(\.isMultiStep)
-        renderMethods("SingleStepMethod", protocolName: "SingleStepAuthenticationMethod", methods: single,
-                      doc: "The authentication methods that run to the end without input from the app between steps.", into: &writer)
+        renderMethods(
+            "SingleStepMethod", protocolName: "SingleStepAuthenticationMethod", methods: single,
+            doc: "The authentication methods that run to the end without input from the app between steps.", into: &writer)
         writer.line()
-        renderMethods("MultiStepMethod", protocolName: "MultiStepAuthenticationMethod", methods: multi,
-                      doc: "The authentication methods that stop between steps for values the app supplies (`AuthenticationInput`).", into: &writer)
+        renderMethods(
+            "MultiStepMethod", protocolName: "MultiStepAuthenticationMethod", methods: multi,
+            doc: "The authentication methods that stop between steps for values the app supplies (`AuthenticationInput`).", into: &writer)
         writer.line()
         renderInputs(multi, into: &writer)
         return writer.text
@@ -39,18 +41,23 @@ struct MethodRenderer {
         if !parameters.isEmpty {
             writer.line("/// - Parameters:")
             for parameter in parameters {
-                writer.line("///   - \(parameter.swiftName): \(SwiftName.commentSafe(parameter.description ?? ""))\(parameter.secret ? " Secret: never shown in descriptions or logs." : "")")
+                writer.line(
+                    "///   - \(parameter.swiftName): \(SwiftName.commentSafe(parameter.description ?? ""))\(parameter.secret ? " Secret: never shown in descriptions or logs." : "")"
+                )
             }
         }
     }
 
     private func argumentDictionary(_ parameters: [ParameterIR]) -> String {
         if parameters.isEmpty { return "[:]" }
-        return "[" + parameters.map { parameter in
-            let name = SwiftName.escaped(parameter.swiftName)
-            let value = isOptional(parameter) ? "\(name).map { \(types.json("$0", parameter.type)) } ?? .null" : types.json(name, parameter.type)
-            return "\(SwiftName.stringLiteral(parameter.name)): \(value)"
-        }.joined(separator: ", ") + "]"
+        return "["
+            + parameters.map { parameter in
+                let name = SwiftName.escaped(parameter.swiftName)
+                let value =
+                    isOptional(parameter)
+                    ? "\(name).map { \(types.json("$0", parameter.type)) } ?? .null" : types.json(name, parameter.type)
+                return "\(SwiftName.stringLiteral(parameter.name)): \(value)"
+            }.joined(separator: ", ") + "]"
     }
 
     private func renderValidation(_ cases: [(name: String, parameters: [ParameterIR])], into writer: inout CodeWriter) {
@@ -74,7 +81,8 @@ struct MethodRenderer {
                                     types.checks("value", parameter.type, parameter.constraints, path: path, into: &optional)
                                 }
                             } else {
-                                types.checks(SwiftName.escaped(parameter.swiftName), parameter.type, parameter.constraints, path: path, into: &inner)
+                                types.checks(
+                                    SwiftName.escaped(parameter.swiftName), parameter.type, parameter.constraints, path: path, into: &inner)
                             }
                         }
                     }
@@ -105,7 +113,9 @@ struct MethodRenderer {
                 getter.block("switch self") { cases in
                     if methods.isEmpty { return }
                     for method in methods {
-                        cases.line("case .\(SwiftName.escaped(method.swiftName)): return \(sdk.typeNames.schema).Methods.\(SwiftName.escaped(method.swiftName))")
+                        cases.line(
+                            "case .\(SwiftName.escaped(method.swiftName)): return \(sdk.typeNames.schema).Methods.\(SwiftName.escaped(method.swiftName))"
+                        )
                     }
                 }
             }
@@ -113,7 +123,9 @@ struct MethodRenderer {
             body.block("public var arguments: [String: JSONValue]") { getter in
                 getter.block("switch self") { cases in
                     for method in methods {
-                        cases.line("case .\(SwiftName.escaped(method.swiftName))\(binding(method.parameters)): return \(argumentDictionary(method.parameters))")
+                        cases.line(
+                            "case .\(SwiftName.escaped(method.swiftName))\(binding(method.parameters)): return \(argumentDictionary(method.parameters))"
+                        )
                     }
                 }
             }
@@ -138,16 +150,22 @@ struct MethodRenderer {
             }
         }
         writer.doc("The values the app supplies to run the next step of a multi-step method.")
-        writer.block("public enum AuthenticationInput: AuthenticationContinuation, CustomDebugStringConvertible, CustomReflectable") { body in
+        writer.block("public enum AuthenticationInput: AuthenticationContinuation, CustomDebugStringConvertible, CustomReflectable") {
+            body in
             for input in inputs {
-                renderDocs(input.step.needs.isEmpty ? "Runs step '\(input.step.name)' of '\(input.method.name)'." : "The values step '\(input.step.name)' of '\(input.method.name)' needs.",
-                           input.step.needs, into: &body)
+                renderDocs(
+                    input.step.needs.isEmpty
+                        ? "Runs step '\(input.step.name)' of '\(input.method.name)'."
+                        : "The values step '\(input.step.name)' of '\(input.method.name)' needs.",
+                    input.step.needs, into: &body)
                 let parameters = input.step.needs.isEmpty ? "" : "(\(parameterList(input.step.needs)))"
                 body.line("case \(SwiftName.escaped(input.name))\(parameters)")
             }
             body.line()
-            for (property, value) in [("methodName", { (input: (name: String, method: MethodIR, step: StepIR)) in input.method.name }),
-                                      ("stepName", { (input: (name: String, method: MethodIR, step: StepIR)) in input.step.name })] {
+            for (property, value) in [
+                ("methodName", { (input: (name: String, method: MethodIR, step: StepIR)) in input.method.name }),
+                ("stepName", { (input: (name: String, method: MethodIR, step: StepIR)) in input.step.name }),
+            ] {
                 body.block("public var \(property): String") { getter in
                     getter.block("switch self") { cases in
                         for input in inputs {
@@ -160,7 +178,9 @@ struct MethodRenderer {
             body.block("public var values: [String: JSONValue]") { getter in
                 getter.block("switch self") { cases in
                     for input in inputs {
-                        cases.line("case .\(SwiftName.escaped(input.name))\(binding(input.step.needs)): return \(argumentDictionary(input.step.needs))")
+                        cases.line(
+                            "case .\(SwiftName.escaped(input.name))\(binding(input.step.needs)): return \(argumentDictionary(input.step.needs))"
+                        )
                     }
                 }
             }

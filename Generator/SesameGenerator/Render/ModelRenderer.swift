@@ -39,10 +39,15 @@ struct ModelRenderer {
                 if property.deprecated { body.line("/// - Note: Deprecated by the schema.") }
                 let swiftName = SwiftName.escaped(property.swiftName)
                 if property.indirect {
-                    let storage = property.isOptional ? "Indirect<\(types.swift(property.type))>?" : "Indirect<\(types.swift(property.type))>"
+                    let storage =
+                        property.isOptional ? "Indirect<\(types.swift(property.type))>?" : "Indirect<\(types.swift(property.type))>"
                     body.block("public var \(swiftName): \(storedType(property))") { accessor in
-                        accessor.line(property.isOptional ? "get { _\(property.swiftName)?.value }" : "get { _\(property.swiftName).value }")
-                        accessor.line(property.isOptional ? "set { _\(property.swiftName) = newValue.map(Indirect.init) }" : "set { _\(property.swiftName) = Indirect(newValue) }")
+                        accessor.line(
+                            property.isOptional ? "get { _\(property.swiftName)?.value }" : "get { _\(property.swiftName).value }")
+                        accessor.line(
+                            property.isOptional
+                                ? "set { _\(property.swiftName) = newValue.map(Indirect.init) }"
+                                : "set { _\(property.swiftName) = Indirect(newValue) }")
                     }
                     body.line("private var _\(property.swiftName): \(storage)")
                 } else if property.constraints.const != nil, let literal = types.literal(property.constraints.const!, property.type) {
@@ -89,7 +94,10 @@ struct ModelRenderer {
                 let swiftName = SwiftName.escaped(property.swiftName)
                 if isConst(property) { continue }
                 if property.indirect {
-                    body.line(property.isOptional ? "self._\(property.swiftName) = \(swiftName).map(Indirect.init)" : "self._\(property.swiftName) = Indirect(\(swiftName))")
+                    body.line(
+                        property.isOptional
+                            ? "self._\(property.swiftName) = \(swiftName).map(Indirect.init)"
+                            : "self._\(property.swiftName) = Indirect(\(swiftName))")
                 } else {
                     body.line("self.\(swiftName) = \(swiftName)")
                 }
@@ -133,7 +141,9 @@ struct ModelRenderer {
                     expression = converted("try container.decode(\(wire).self, forKey: \(key))")
                 }
                 let constant = isConst(property) && !property.indirect
-                let target = constant ? "let \(SwiftName.escaped(property.swiftName))"
+                let target =
+                    constant
+                    ? "let \(SwiftName.escaped(property.swiftName))"
                     : property.indirect ? "self._\(property.swiftName)" : "self.\(SwiftName.escaped(property.swiftName))"
                 if property.indirect {
                     expression = property.isOptional ? "(\(expression)).map(Indirect.init)" : "Indirect(\(expression))"
@@ -171,7 +181,9 @@ struct ModelRenderer {
                 let known = object.properties.isEmpty ? "[]" : "Set(CodingKeys.allCases.map(\\.rawValue))"
                 body.line("let known: Set<String> = \(known)")
                 body.block("if let key = extra.allKeys.first(where: { !known.contains($0.stringValue) })") { inner in
-                    inner.line("throw SchemaViolation(codingPath: extra.codingPath + [key], keyword: \"additionalProperties\", message: \"the schema allows no undeclared property\")")
+                    inner.line(
+                        "throw SchemaViolation(codingPath: extra.codingPath + [key], keyword: \"additionalProperties\", message: \"the schema allows no undeclared property\")"
+                    )
                 }
             case .ignored:
                 break
@@ -188,9 +200,13 @@ struct ModelRenderer {
                 let key = ".\(SwiftName.escaped(property.swiftName))"
                 let value = "self.\(SwiftName.escaped(property.swiftName))"
                 if property.nullable && property.required {
-                    body.line("try container.encode(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))")
+                    body.line(
+                        "try container.encode(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))"
+                    )
                 } else if property.isOptional {
-                    body.line("try container.encodeIfPresent(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))")
+                    body.line(
+                        "try container.encodeIfPresent(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))"
+                    )
                 } else {
                     body.line("try container.encode(\(types.toWire(value, property.type)), forKey: \(key))")
                 }
@@ -222,7 +238,9 @@ struct ModelRenderer {
             body.line("case unknown(\(raw))")
             body.line()
             body.doc("The values the schema declares.")
-            body.line("public static let allKnownCases: [\(name)] = [\(enumeration.cases.map { ".\(SwiftName.escaped($0.swiftName))" }.joined(separator: ", "))]")
+            body.line(
+                "public static let allKnownCases: [\(name)] = [\(enumeration.cases.map { ".\(SwiftName.escaped($0.swiftName))" }.joined(separator: ", "))]"
+            )
             body.line()
             body.block("public init(rawValue: \(raw))") { initializer in
                 initializer.block("switch rawValue") { cases in
@@ -279,10 +297,13 @@ struct ModelRenderer {
             body.line()
             body.block("public init(from decoder: any Decoder) throws") { initializer in
                 initializer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
-                initializer.line("let tag = try container.decode(String.self, forKey: AnyCodingKey(\(SwiftName.stringLiteral(union.discriminator))))")
+                initializer.line(
+                    "let tag = try container.decode(String.self, forKey: AnyCodingKey(\(SwiftName.stringLiteral(union.discriminator))))")
                 initializer.block("switch tag") { cases in
                     for variant in union.variants {
-                        cases.line("case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.type)))(from: decoder))")
+                        cases.line(
+                            "case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.type)))(from: decoder))"
+                        )
                     }
                     cases.line("default: self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")
                 }

@@ -42,7 +42,8 @@ struct OperationRenderer {
         let result = operation.response.map { " -> \(types.swift($0))" } ?? ""
         let discardable = operation.response != nil && operation.request.method != .GET ? "@discardableResult\n" : ""
         if !discardable.isEmpty { writer.line("@discardableResult") }
-        writer.block("public func \(SwiftName.escaped(operation.swiftName))(\(parameters.joined(separator: ", "))) async throws\(result)") { body in
+        writer.block("public func \(SwiftName.escaped(operation.swiftName))(\(parameters.joined(separator: ", "))) async throws\(result)") {
+            body in
             for parameter in operation.parameters where types.hasChecks(parameter.type, parameter.constraints) {
                 let path = "[AnyCodingKey(\(SwiftName.stringLiteral(parameter.name)))]"
                 if isOptional(parameter) {
@@ -56,15 +57,22 @@ struct OperationRenderer {
             var arguments = ["\(sdk.typeNames.schema).Requests.\(SwiftName.escaped(operation.swiftName))"]
             let path = operation.parameters.filter { $0.location == .path }
             if !path.isEmpty {
-                arguments.append("pathParameters: [" + path.map { "\(SwiftName.stringLiteral($0.name)): \(types.text(SwiftName.escaped($0.swiftName), $0.type))" }.joined(separator: ", ") + "]")
+                arguments.append(
+                    "pathParameters: ["
+                        + path.map { "\(SwiftName.stringLiteral($0.name)): \(types.text(SwiftName.escaped($0.swiftName), $0.type))" }
+                        .joined(separator: ", ") + "]")
             }
             let query = operation.parameters.filter { $0.location == .query }
             if !query.isEmpty {
-                arguments.append("query: [" + query.map { parameter in
-                    let name = SwiftName.escaped(parameter.swiftName)
-                    let value = isOptional(parameter) ? "\(name).map { \(types.text("$0", parameter.type)) }" : types.text(name, parameter.type)
-                    return "(\(SwiftName.stringLiteral(parameter.name)), \(value))"
-                }.joined(separator: ", ") + "]")
+                arguments.append(
+                    "query: ["
+                        + query.map { parameter in
+                            let name = SwiftName.escaped(parameter.swiftName)
+                            let value =
+                                isOptional(parameter)
+                                ? "\(name).map { \(types.text("$0", parameter.type)) }" : types.text(name, parameter.type)
+                            return "(\(SwiftName.stringLiteral(parameter.name)), \(value))"
+                        }.joined(separator: ", ") + "]")
             }
             if let bodyType = operation.body {
                 // Model bodies are checked against their schema before anything is sent.

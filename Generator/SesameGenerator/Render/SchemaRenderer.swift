@@ -26,14 +26,19 @@ struct SchemaRenderer {
                     errors.line("codes: \(sdk.typeNames.error).categories")
                 }
                 arguments.line("),")
-                let stream = sdk.events.stream.map {
-                    DescriptionLiteral.request(name: "events", line: $0, authenticated: true, encoding: .json, clientAuthentication: .none, fresh: nil)
-                } ?? "nil"
-                let invalidating = sdk.events.events.filter { $0.effect == .invalidate }.map { SwiftName.stringLiteral($0.wireName) }.sorted()
+                let stream =
+                    sdk.events.stream.map {
+                        DescriptionLiteral.request(
+                            name: "events", line: $0, authenticated: true, encoding: .json, clientAuthentication: .none, fresh: nil)
+                    } ?? "nil"
+                let invalidating = sdk.events.events.filter { $0.effect == .invalidate }.map { SwiftName.stringLiteral($0.wireName) }
+                    .sorted()
                 arguments.line("events: EventCatalogue(stream: \(stream), invalidating: [\(invalidating.joined(separator: ", "))]),")
-                let lifecycle = [("signOut", sdk.lifecycle.signOut), ("detachIdentity", sdk.lifecycle.detachIdentity),
-                                 ("destroyAccount", sdk.lifecycle.destroyAccount)]
-                    .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped(operationSwiftName($0)))" } }
+                let lifecycle = [
+                    ("signOut", sdk.lifecycle.signOut), ("detachIdentity", sdk.lifecycle.detachIdentity),
+                    ("destroyAccount", sdk.lifecycle.destroyAccount),
+                ]
+                .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped(operationSwiftName($0)))" } }
                 arguments.line("lifecycle: LifecycleDescription(\(lifecycle.joined(separator: ", ")))")
             }
             body.line(")")
@@ -57,20 +62,27 @@ struct SchemaRenderer {
             body.doc("The requests of the schema's operations.")
             body.block("public enum Requests") { requests in
                 for operation in sdk.operations {
-                    requests.line("public static let \(SwiftName.escaped(operation.swiftName)) = \(DescriptionLiteral.request(name: operation.name, line: operation.request, authenticated: operation.authenticated, encoding: operation.encoding, clientAuthentication: .none, fresh: operation.freshAuthentication))")
+                    requests.line(
+                        "public static let \(SwiftName.escaped(operation.swiftName)) = \(DescriptionLiteral.request(name: operation.name, line: operation.request, authenticated: operation.authenticated, encoding: operation.encoding, clientAuthentication: .none, fresh: operation.freshAuthentication))"
+                    )
                 }
             }
             body.line()
             body.doc("The schema's authentication methods and their steps.")
             body.block("public enum Methods") { methods in
                 for method in sdk.methods {
-                    methods.line("public static let \(SwiftName.escaped(method.swiftName)) = AuthenticationMethodDescription(name: \(SwiftName.stringLiteral(method.name)), steps: [")
+                    methods.line(
+                        "public static let \(SwiftName.escaped(method.swiftName)) = AuthenticationMethodDescription(name: \(SwiftName.stringLiteral(method.name)), steps: ["
+                    )
                     methods.indented { steps in
                         for step in method.steps {
-                            let request = DescriptionLiteral.request(name: "\(method.name).\(step.name)", line: step.request, authenticated: false,
-                                                                     encoding: step.encoding, clientAuthentication: step.clientAuthentication, fresh: nil)
+                            let request = DescriptionLiteral.request(
+                                name: "\(method.name).\(step.name)", line: step.request, authenticated: false,
+                                encoding: step.encoding, clientAuthentication: step.clientAuthentication, fresh: nil)
                             let needs = step.needs.map { SwiftName.stringLiteral($0.name) }.joined(separator: ", ")
-                            steps.line("AuthenticationStepDescription(name: \(SwiftName.stringLiteral(step.name)), request: \(request), body: \(DescriptionLiteral.fields(step.body, types: types)), needs: [\(needs)]),")
+                            steps.line(
+                                "AuthenticationStepDescription(name: \(SwiftName.stringLiteral(step.name)), request: \(request), body: \(DescriptionLiteral.fields(step.body, types: types)), needs: [\(needs)]),"
+                            )
                         }
                     }
                     methods.line("])")
@@ -87,7 +99,8 @@ struct SchemaRenderer {
 
     private func userIDProperty() -> PropertyIR? {
         guard let operation = sdk.operations.first(where: { $0.name == sdk.credential.detailsOperation }),
-              case .model(let path)? = operation.response, let model = types.models[path], case .object(let object) = model.kind else { return nil }
+            case .model(let path)? = operation.response, let model = types.models[path], case .object(let object) = model.kind
+        else { return nil }
         return object.properties.first { $0.name == sdk.credential.userIDField }
     }
 
@@ -103,7 +116,9 @@ struct SchemaRenderer {
             if let refresh = credential.refresh {
                 body.line("refresh: RefreshDescription(")
                 body.indented { inner in
-                    inner.line("request: \(DescriptionLiteral.request(name: "refresh", line: refresh.request, authenticated: false, encoding: refresh.encoding, clientAuthentication: refresh.clientAuthentication, fresh: nil)),")
+                    inner.line(
+                        "request: \(DescriptionLiteral.request(name: "refresh", line: refresh.request, authenticated: false, encoding: refresh.encoding, clientAuthentication: refresh.clientAuthentication, fresh: nil)),"
+                    )
                     inner.line("fields: \(DescriptionLiteral.fields(refresh.fields, types: types)),")
                     inner.line("leeway: \(DescriptionLiteral.duration(refresh.leeway)),")
                     inner.line("maxRefreshes: \(refresh.maxRefreshes),")
@@ -114,7 +129,9 @@ struct SchemaRenderer {
                 body.line("refresh: nil,")
             }
             let rejection = credential.rejection
-            body.line("rejection: RejectionRule(status: \(rejection.status), wwwAuthenticateError: \(rejection.wwwAuthenticateError.map(SwiftName.stringLiteral) ?? "nil"), bodyCode: \(rejection.bodyCode.map(SwiftName.stringLiteral) ?? "nil")),")
+            body.line(
+                "rejection: RejectionRule(status: \(rejection.status), wwwAuthenticateError: \(rejection.wwwAuthenticateError.map(SwiftName.stringLiteral) ?? "nil"), bodyCode: \(rejection.bodyCode.map(SwiftName.stringLiteral) ?? "nil")),"
+            )
             body.line("details: Requests.\(SwiftName.escaped(operationSwiftName(credential.detailsOperation))),")
             body.line("userIDField: \(SwiftName.stringLiteral(credential.userIDField))")
         }

@@ -38,7 +38,8 @@ public enum SwiftRenderer {
 
     /// A file name from a type name: ASCII letters, digits and `_` only.
     static func fileName(_ swiftName: String) -> String {
-        let cleaned = String(swiftName.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+        let cleaned = String(
+            swiftName.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
         return cleaned.isEmpty ? "_" : cleaned
     }
 }

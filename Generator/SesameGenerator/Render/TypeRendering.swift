@@ -75,19 +75,25 @@ struct TypeRendering {
             writer.line("try ModelCoding.email(\(expression), codingPath: \(path))")
         }
         if constraints.minLength != nil || constraints.maxLength != nil {
-            writer.line("try ModelCoding.length(\(expression), min: \(optional(constraints.minLength)), max: \(optional(constraints.maxLength)), codingPath: \(path))")
+            writer.line(
+                "try ModelCoding.length(\(expression), min: \(optional(constraints.minLength)), max: \(optional(constraints.maxLength)), codingPath: \(path))"
+            )
         }
         if let pattern = constraints.pattern {
             writer.line("try ModelCoding.pattern(\(expression), \(SwiftName.stringLiteral(pattern)), codingPath: \(path))")
         }
-        let bounds: [(String, Double?)] = [("minimum", constraints.minimum), ("maximum", constraints.maximum),
-                                           ("exclusiveMinimum", constraints.exclusiveMinimum), ("exclusiveMaximum", constraints.exclusiveMaximum)]
+        let bounds: [(String, Double?)] = [
+            ("minimum", constraints.minimum), ("maximum", constraints.maximum),
+            ("exclusiveMinimum", constraints.exclusiveMinimum), ("exclusiveMaximum", constraints.exclusiveMaximum),
+        ]
         let present = bounds.compactMap { name, value in value.map { "\(name): \(number($0))" } }
         if !present.isEmpty {
             writer.line("try ModelCoding.range(\(expression), \(present.joined(separator: ", ")), codingPath: \(path))")
         }
         if constraints.minItems != nil || constraints.maxItems != nil {
-            writer.line("try ModelCoding.items(count: \(expression).count, min: \(optional(constraints.minItems)), max: \(optional(constraints.maxItems)), codingPath: \(path))")
+            writer.line(
+                "try ModelCoding.items(count: \(expression).count, min: \(optional(constraints.minItems)), max: \(optional(constraints.maxItems)), codingPath: \(path))"
+            )
         }
         if let const = constraints.const, let literal = literal(const, type) {
             writer.line("try ModelCoding.constant(\(expression), \(literal), codingPath: \(path))")
@@ -140,7 +146,8 @@ struct TypeRendering {
 
     private func enumLiteral(_ raw: String, _ path: String) -> String? {
         guard let model = models[path], case .enumeration(let enumeration) = model.kind,
-              let match = enumeration.cases.first(where: { $0.rawValue == raw }) else { return nil }
+            let match = enumeration.cases.first(where: { $0.rawValue == raw })
+        else { return nil }
         return "\(swift(.model(path))).\(SwiftName.escaped(match.swiftName))"
     }
 

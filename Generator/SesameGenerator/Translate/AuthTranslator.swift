@@ -46,8 +46,11 @@ struct AuthTranslator {
     // MARK: Methods
 
     private mutating func translateMethod(_ entry: Entry, schemas: inout InlineSchemas, reader: inout NodeReader) -> MethodIR? {
-        guard let items = reader.mapping(entry.value, "method '\(entry.key)'", allowed: ["description", "parameters", "steps"]) else { return nil }
-        let parameters = items["parameters"].map { translateArguments($0.value, owner: entry.key, schemas: &schemas, reader: &reader) } ?? []
+        guard let items = reader.mapping(entry.value, "method '\(entry.key)'", allowed: ["description", "parameters", "steps"]) else {
+            return nil
+        }
+        let parameters =
+            items["parameters"].map { translateArguments($0.value, owner: entry.key, schemas: &schemas, reader: &reader) } ?? []
         guard let stepsEntry = items["steps"], let stepNodes = reader.sequence(stepsEntry.value, "steps"), !stepNodes.isEmpty else {
             reader.error("method '\(entry.key)' needs at least one step", at: items["steps"]?.value ?? entry.keyNode)
             return nil
@@ -56,13 +59,17 @@ struct AuthTranslator {
         var visible = Set(parameters.map(\.name))
         var stepResponses: [String: Set<String>] = [:]
         for (index, node) in stepNodes.enumerated() {
-            guard let stepItems = reader.mapping(node, "a step of '\(entry.key)'",
-                                                 allowed: ["name", "description", "needs", "request", "encoding", "clientAuthentication", "body", "response"])
+            guard
+                let stepItems = reader.mapping(
+                    node, "a step of '\(entry.key)'",
+                    allowed: ["name", "description", "needs", "request", "encoding", "clientAuthentication", "body", "response"])
             else { continue }
             var name = stepNodes.count == 1 ? "authenticate" : "step\(index + 1)"
             if let nameEntry = stepItems["name"], let text = reader.string(nameEntry.value, "name") {
                 if !Identifier.isValid(text) {
-                    reader.error("step name '\(text)' is not a valid identifier: use letters, digits and _, not starting with a digit", at: nameEntry.value)
+                    reader.error(
+                        "step name '\(text)' is not a valid identifier: use letters, digits and _, not starting with a digit",
+                        at: nameEntry.value)
                 } else if steps.contains(where: { $0.name == text }) {
                     reader.error("method '\(entry.key)' has two steps named '\(text)'", at: nameEntry.value)
                 } else {
@@ -74,7 +81,9 @@ struct AuthTranslator {
             }
             let needs = stepItems["needs"].map { translateNeeds($0.value, owner: entry.key, schemas: &schemas, reader: &reader) } ?? []
             for need in needs {
-                if visible.contains(need.name) { reader.error("'\(need.name)' is already a parameter or an earlier need", at: stepItems["needs"]!.value) }
+                if visible.contains(need.name) {
+                    reader.error("'\(need.name)' is already a parameter or an earlier need", at: stepItems["needs"]!.value)
+                }
                 visible.insert(need.name)
             }
             guard let requestEntry = stepItems["request"], let request = reader.requestLine(requestEntry.value, "the step's request") else {
@@ -95,19 +104,24 @@ struct AuthTranslator {
             if index == stepNodes.count - 1, response == nil {
                 reader.error("the last step of '\(entry.key)' must declare its response: the token response", at: node)
             }
-            steps.append(StepIR(name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
-                                clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
-                                needs: needs, body: body, response: response, location: reader.location(of: node)))
+            steps.append(
+                StepIR(
+                    name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
+                    clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
+                    needs: needs, body: body, response: response, location: reader.location(of: node)))
         }
         var swiftName = SwiftName.lowerCamel(entry.key)
         if SwiftName.reservedMethodCases.contains(swiftName) { swiftName += "Method" }
-        return MethodIR(name: entry.key, swiftName: swiftName,
-                        description: items["description"].flatMap { reader.string($0.value, "description") },
-                        parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
+        return MethodIR(
+            name: entry.key, swiftName: swiftName,
+            description: items["description"].flatMap { reader.string($0.value, "description") },
+            parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
     }
 
-    private func checkPlaceholder(_ path: [String], visible: Set<String>, stepResponses: [String: Set<String>],
-                                  at location: SourceLocation, reader: inout NodeReader) {
+    private func checkPlaceholder(
+        _ path: [String], visible: Set<String>, stepResponses: [String: Set<String>],
+        at location: SourceLocation, reader: inout NodeReader
+    ) {
         if path.count == 1 {
             if !visible.contains(path[0]) {
                 let hint = Suggestion.closest(to: path[0], in: Array(visible)).map { "; did you mean '{\($0)}'?" } ?? ""
@@ -136,33 +150,42 @@ struct AuthTranslator {
     }
 
     /// Method parameters: `name: { schema…, secret: true }`.
-    private mutating func translateArguments(_ node: Node, owner: String, schemas: inout InlineSchemas, reader: inout NodeReader) -> [ParameterIR] {
+    private mutating func translateArguments(
+        _ node: Node, owner: String, schemas: inout InlineSchemas, reader: inout NodeReader
+    ) -> [ParameterIR] {
         guard let entries = reader.mapping(node, "parameters") else { return [] }
         return entries.compactMap { entry in
             guard reader.identifier(entry, "parameter") else { return nil }
-            return parameter(entry, schemaNode: entry.value, location: .argument, required: nil, owner: owner, schemas: &schemas, reader: &reader)
+            return parameter(
+                entry, schemaNode: entry.value, location: .argument, required: nil, owner: owner, schemas: &schemas, reader: &reader)
         }
     }
 
     /// Step needs: a list of names (strings) or a mapping of names to schemas.
-    private mutating func translateNeeds(_ node: Node, owner: String, schemas: inout InlineSchemas, reader: inout NodeReader) -> [ParameterIR] {
-        if case .mapping = node {} else {
+    private mutating func translateNeeds(
+        _ node: Node, owner: String, schemas: inout InlineSchemas, reader: inout NodeReader
+    ) -> [ParameterIR] {
+        if case .mapping = node {
+        } else {
             return (reader.strings(node, "needs") ?? []).compactMap { name, item in
                 guard Identifier.isValid(name) else {
                     reader.error("need '\(name)' is not a valid identifier: use letters, digits and _, not starting with a digit", at: item)
                     return nil
                 }
-                return ParameterIR(name: name, swiftName: SwiftName.lowerCamel(name), location: .argument, type: .string(nil), required: true,
-                                   defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
-                                   sourceLocation: reader.location(of: item))
+                return ParameterIR(
+                    name: name, swiftName: SwiftName.lowerCamel(name), location: .argument, type: .string(nil), required: true,
+                    defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
+                    sourceLocation: reader.location(of: item))
             }
         }
         return translateArguments(node, owner: owner, schemas: &schemas, reader: &reader)
     }
 
     /// One parameter from a schema node that may also hold `secret`, `in`, `required`.
-    private mutating func parameter(_ entry: Entry, schemaNode: Node, location: ParameterIR.Location, required: Bool?, owner: String,
-                                    schemas: inout InlineSchemas, reader: inout NodeReader) -> ParameterIR? {
+    private mutating func parameter(
+        _ entry: Entry, schemaNode: Node, location: ParameterIR.Location, required: Bool?, owner: String,
+        schemas: inout InlineSchemas, reader: inout NodeReader
+    ) -> ParameterIR? {
         var secret = false
         var schema = schemaNode
         if case .mapping(let mapping) = schemaNode {
@@ -178,26 +201,34 @@ struct AuthTranslator {
             schema = .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
         }
         let resolved = schemas.inlineType(schema, hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key), reader: &reader)
-        return ParameterIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key), location: location, type: resolved.type,
-                           required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
-                           defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
-                           secret: secret, sourceLocation: reader.location(of: entry.keyNode))
+        return ParameterIR(
+            name: entry.key, swiftName: SwiftName.lowerCamel(entry.key), location: location, type: resolved.type,
+            required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
+            defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
+            secret: secret, sourceLocation: reader.location(of: entry.keyNode))
     }
 
     // MARK: Operations
 
     private mutating func translateOperation(_ entry: Entry, schemas: inout InlineSchemas, reader: inout NodeReader) -> OperationIR? {
-        guard let items = reader.mapping(entry.value, "operation '\(entry.key)'",
-                                         allowed: ["description", "request", "parameters", "body", "encoding", "response",
-                                                   "authenticated", "freshAuthentication", "deprecated"]) else { return nil }
-        guard let requestEntry = items["request"], let request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'") else {
+        guard
+            let items = reader.mapping(
+                entry.value, "operation '\(entry.key)'",
+                allowed: [
+                    "description", "request", "parameters", "body", "encoding", "response",
+                    "authenticated", "freshAuthentication", "deprecated",
+                ])
+        else { return nil }
+        guard let requestEntry = items["request"], let request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'")
+        else {
             if items["request"] == nil { reader.error("operation '\(entry.key)' needs a request", at: entry.keyNode) }
             return nil
         }
         var parameters: [ParameterIR] = []
         for parameterEntry in items["parameters"].flatMap({ reader.mapping($0.value, "parameters") }) ?? [] {
             guard reader.identifier(parameterEntry, "parameter"),
-                  let fields = reader.mapping(parameterEntry.value, "parameter '\(parameterEntry.key)'", allowed: ["in", "schema", "required", "description"])
+                let fields = reader.mapping(
+                    parameterEntry.value, "parameter '\(parameterEntry.key)'", allowed: ["in", "schema", "required", "description"])
             else { continue }
             var location = ParameterIR.Location.query
             if let inEntry = fields["in"], let text = reader.string(inEntry.value, "in") {
@@ -209,7 +240,8 @@ struct AuthTranslator {
             }
             let required = fields["required"].flatMap { reader.bool($0.value, "required") } ?? (location == .path)
             if location == .path, !request.pathParameters.contains(parameterEntry.key) {
-                reader.error("path parameter '\(parameterEntry.key)' does not appear in the path '\(request.path)'", at: parameterEntry.keyNode)
+                reader.error(
+                    "path parameter '\(parameterEntry.key)' does not appear in the path '\(request.path)'", at: parameterEntry.keyNode)
             }
             if location == .path, !required {
                 reader.error("a path parameter is always required", at: fields["required"]!.value)
@@ -218,9 +250,13 @@ struct AuthTranslator {
                 reader.error("parameter '\(parameterEntry.key)' needs a schema", at: parameterEntry.keyNode)
                 continue
             }
-            if var parameter = parameter(parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
-                                         owner: entry.key, schemas: &schemas, reader: &reader) {
-                if let description = fields["description"].flatMap({ reader.string($0.value, "description") }) { parameter.description = description }
+            if var parameter = parameter(
+                parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
+                owner: entry.key, schemas: &schemas, reader: &reader)
+            {
+                if let description = fields["description"].flatMap({ reader.string($0.value, "description") }) {
+                    parameter.description = description
+                }
                 if !table.isSimple(parameter.type) {
                     reader.error("a \(location.rawValue) parameter must be a string, number, boolean or enum", at: schemaEntry.value)
                 }
@@ -228,9 +264,11 @@ struct AuthTranslator {
             }
         }
         for name in request.pathParameters where !parameters.contains(where: { $0.name == name }) {
-            parameters.append(ParameterIR(name: name, swiftName: SwiftName.lowerCamel(name), location: .path, type: .string(nil), required: true,
-                                          defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
-                                          sourceLocation: request.location))
+            parameters.append(
+                ParameterIR(
+                    name: name, swiftName: SwiftName.lowerCamel(name), location: .path, type: .string(nil), required: true,
+                    defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
+                    sourceLocation: request.location))
         }
         let base = SwiftName.upperCamel(entry.key)
         let body = items["body"].map { schemas.hoistedType($0.value, name: base + "Body", reader: &reader) }
@@ -245,12 +283,13 @@ struct AuthTranslator {
         if body != nil, [.GET, .HEAD].contains(request.method) {
             reader.error("a \(request.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
         }
-        return OperationIR(name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
-                           description: items["description"].flatMap { reader.string($0.value, "description") },
-                           request: request, parameters: parameters, body: body, encoding: reader.encoding(items["encoding"], "the operation"),
-                           response: response, authenticated: authenticated,
-                           freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },
-                           deprecated: items["deprecated"].flatMap { reader.bool($0.value, "deprecated") } ?? false,
-                           location: reader.location(of: entry.keyNode))
+        return OperationIR(
+            name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
+            description: items["description"].flatMap { reader.string($0.value, "description") },
+            request: request, parameters: parameters, body: body, encoding: reader.encoding(items["encoding"], "the operation"),
+            response: response, authenticated: authenticated,
+            freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },
+            deprecated: items["deprecated"].flatMap { reader.bool($0.value, "deprecated") } ?? false,
+            location: reader.location(of: entry.keyNode))
     }
 }

@@ -18,8 +18,10 @@ enum CycleChecker {
             if case .object(let object) = model.kind {
                 for property in object.properties {
                     if case .model(let target) = property.type {
-                        edges.append(Edge(from: path, to: target, property: property.name,
-                                          mandatory: property.required && !property.nullable, location: property.location))
+                        edges.append(
+                            Edge(
+                                from: path, to: target, property: property.name,
+                                mandatory: property.required && !property.nullable, location: property.location))
                     }
                 }
             }
@@ -41,9 +43,13 @@ enum CycleChecker {
         var reported: Set<Int> = []
         for edge in mandatory.sorted(by: { $0.location < $1.location }) {
             guard let component = mandatoryComponents[edge.from], component == mandatoryComponents[edge.to],
-                  reported.insert(component).inserted else { continue }
+                reported.insert(component).inserted
+            else { continue }
             let members = mandatoryComponents.filter { $0.value == component }.keys.sorted()
-            diagnostics.append(.error("cycle with no indirection through \(members.joined(separator: ", ")); make one of these properties optional, nullable or an array", at: edge.location))
+            diagnostics.append(
+                .error(
+                    "cycle with no indirection through \(members.joined(separator: ", ")); make one of these properties optional, nullable or an array",
+                    at: edge.location))
         }
 
         // Every other edge inside a cycle is stored indirectly.
@@ -83,8 +89,11 @@ enum CycleChecker {
         var result: [String: Int] = [:]
         for root in adjacency.keys.sorted() where index[root] == nil {
             var work: [(node: String, next: Int)] = [(root, 0)]
-            index[root] = counter; lowLink[root] = counter; counter += 1
-            stack.append(root); onStack.insert(root)
+            index[root] = counter
+            lowLink[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack.insert(root)
             while !work.isEmpty {
                 let (node, next) = work[work.count - 1]
                 let neighbours = adjacency[node] ?? []
@@ -92,8 +101,11 @@ enum CycleChecker {
                     work[work.count - 1].next += 1
                     let neighbour = neighbours[next]
                     if index[neighbour] == nil {
-                        index[neighbour] = counter; lowLink[neighbour] = counter; counter += 1
-                        stack.append(neighbour); onStack.insert(neighbour)
+                        index[neighbour] = counter
+                        lowLink[neighbour] = counter
+                        counter += 1
+                        stack.append(neighbour)
+                        onStack.insert(neighbour)
                         work.append((neighbour, 0))
                     } else if onStack.contains(neighbour) {
                         lowLink[node] = min(lowLink[node]!, index[neighbour]!)
@@ -134,7 +146,7 @@ enum LiteralCheck {
         case (.object, .dictionary):
             return true
         case (.string, .model), (.integer, .model):
-            return true // checked against the enum's cases by the renderer's lookup
+            return true  // checked against the enum's cases by the renderer's lookup
         default:
             return false
         }

@@ -15,17 +15,27 @@ struct ErrorsTranslator {
         }
         var swiftNames: [String: String] = [:]
         for entry in entries["errors"].flatMap({ reader.mapping($0.value, "errors") }) ?? [] {
-            guard let items = reader.mapping(entry.value, "error '\(entry.key)'", allowed: ["status", "category", "description"]) else { continue }
+            guard let items = reader.mapping(entry.value, "error '\(entry.key)'", allowed: ["status", "category", "description"]) else {
+                continue
+            }
             var status = 400
             if let value = items["status"].flatMap({ reader.int($0.value, "status") }) {
-                if (400...599).contains(value) { status = value } else { reader.error("status must be an HTTP error status (400–599)", at: items["status"]!.value) }
+                if (400...599).contains(value) {
+                    status = value
+                } else {
+                    reader.error("status must be an HTTP error status (400–599)", at: items["status"]!.value)
+                }
             } else if items["status"] == nil {
                 reader.error("error '\(entry.key)' needs a status", at: entry.keyNode)
             }
             var category = ErrorCategoryIR.client
             if let categoryEntry = items["category"], let text = reader.string(categoryEntry.value, "category") {
-                if let value = ErrorCategoryIR(rawValue: text) { category = value } else {
-                    reader.error("category must be one of \(ErrorCategoryIR.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'", at: categoryEntry.value)
+                if let value = ErrorCategoryIR(rawValue: text) {
+                    category = value
+                } else {
+                    reader.error(
+                        "category must be one of \(ErrorCategoryIR.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'",
+                        at: categoryEntry.value)
                 }
             } else if items["category"] == nil {
                 reader.error("error '\(entry.key)' needs a category", at: entry.keyNode)
@@ -37,9 +47,11 @@ struct ErrorsTranslator {
                 continue
             }
             swiftNames[swiftName] = entry.key
-            result.errors.append(ErrorIR(code: entry.key, swiftName: swiftName, status: status, category: category,
-                                         description: items["description"].flatMap { reader.string($0.value, "description") },
-                                         location: reader.location(of: entry.keyNode)))
+            result.errors.append(
+                ErrorIR(
+                    code: entry.key, swiftName: swiftName, status: status, category: category,
+                    description: items["description"].flatMap { reader.string($0.value, "description") },
+                    location: reader.location(of: entry.keyNode)))
         }
         return result
     }

@@ -17,10 +17,14 @@ struct EventsTranslator {
         var swiftNames = SwiftName.reservedEventCases
         for entry in entries["events"].flatMap({ reader.mapping($0.value, "events") }) ?? [] {
             guard reader.identifier(entry, "event") else { continue }
-            guard let items = reader.mapping(entry.value, "event '\(entry.key)'", allowed: ["description", "wireName", "payload", "effect"]) else { continue }
+            guard
+                let items = reader.mapping(entry.value, "event '\(entry.key)'", allowed: ["description", "wireName", "payload", "effect"])
+            else { continue }
             let wireName = items["wireName"].flatMap { reader.string($0.value, "wireName") } ?? entry.key
             if let previous = wireNames[wireName] {
-                reader.error("wire name '\(wireName)' is already used by the event at line \(reader.location(of: previous).line)", at: items["wireName"]?.value ?? entry.keyNode)
+                reader.error(
+                    "wire name '\(wireName)' is already used by the event at line \(reader.location(of: previous).line)",
+                    at: items["wireName"]?.value ?? entry.keyNode)
                 continue
             }
             wireNames[wireName] = items["wireName"]?.value ?? entry.keyNode
@@ -36,9 +40,11 @@ struct EventsTranslator {
                 effect = EventEffectIR(rawValue: text)
                 if effect == nil { reader.error("effect must be 'invalidate', found '\(text)'", at: effectEntry.value) }
             }
-            result.events.append(EventIR(name: entry.key, swiftName: swiftName, wireName: wireName,
-                                         description: items["description"].flatMap { reader.string($0.value, "description") },
-                                         payload: payload, effect: effect, location: reader.location(of: entry.keyNode)))
+            result.events.append(
+                EventIR(
+                    name: entry.key, swiftName: swiftName, wireName: wireName,
+                    description: items["description"].flatMap { reader.string($0.value, "description") },
+                    payload: payload, effect: effect, location: reader.location(of: entry.keyNode)))
         }
         return result
     }

@@ -45,11 +45,14 @@ struct ModelTranslator {
                 let swiftName = SwiftName.typeName(entry.key)
                 let declaration = Declaration(name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file)
                 if let previous = declarations[entry.key] {
-                    reader.error("model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))", at: entry.keyNode)
+                    reader.error(
+                        "model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))",
+                        at: entry.keyNode)
                     continue
                 }
                 if let previous = swiftNames[swiftName] {
-                    reader.error("model '\(entry.key)' and model '\(previous.name)' would both be the Swift type \(swiftName)", at: entry.keyNode)
+                    reader.error(
+                        "model '\(entry.key)' and model '\(previous.name)' would both be the Swift type \(swiftName)", at: entry.keyNode)
                     continue
                 }
                 declarations[entry.key] = declaration
@@ -108,8 +111,9 @@ struct ModelTranslator {
         // A fresh reader per model: models translate one another recursively (allOf, oneOf),
         // so each keeps its own diagnostics and hands them over when it is done.
         var reader = NodeReader(file: declaration.file.source.path)
-        var model = namedModel(name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
-                               node: declaration.node, reader: &reader)
+        var model = namedModel(
+            name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
+            node: declaration.node, reader: &reader)
         // A declared model is found by its name: point at the key, not at its schema.
         model.location = reader.location(of: declaration.keyNode)
         extraDiagnostics += reader.diagnostics
@@ -177,8 +181,9 @@ struct ModelTranslator {
                 while usedSwiftNames.contains(swiftName) { swiftName += "_" }
                 usedSwiftNames.insert(swiftName)
                 let hint = SwiftName.upperCamel(entry.key)
-                let property = self.property(entry, swiftName: swiftName, required: required[entry.key] != nil,
-                                             qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+                let property = self.property(
+                    entry, swiftName: swiftName, required: required[entry.key] != nil,
+                    qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
                 properties.append(property)
             }
         }
@@ -192,15 +197,18 @@ struct ModelTranslator {
             if case .scalar = entry.value, let flag = entry.value.bool {
                 additional = flag ? .kept(.any, ConstraintsIR()) : .rejected
             } else {
-                let resolved = inlineType(entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
+                let resolved = inlineType(
+                    entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
                 additional = .kept(resolved.type, resolved.constraints)
             }
         }
         return ObjectIR(properties: properties, additionalProperties: additional)
     }
 
-    private mutating func property(_ entry: Entry, swiftName: String, required: Bool, qualifiedName: String, hint: String,
-                                   nested: inout [ModelIR], reader: inout NodeReader) -> PropertyIR {
+    private mutating func property(
+        _ entry: Entry, swiftName: String, required: Bool, qualifiedName: String, hint: String,
+        nested: inout [ModelIR], reader: inout NodeReader
+    ) -> PropertyIR {
         let resolved = inlineType(entry.value, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
         var deprecated = false
         if case .mapping(let mapping) = entry.value {
@@ -208,9 +216,10 @@ struct ModelTranslator {
                 deprecated = reader.bool(mapping[index].value, "deprecated") ?? false
             }
         }
-        return PropertyIR(name: entry.key, swiftName: swiftName, type: resolved.type, required: required, nullable: resolved.nullable,
-                          defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
-                          deprecated: deprecated, location: reader.location(of: entry.keyNode))
+        return PropertyIR(
+            name: entry.key, swiftName: swiftName, type: resolved.type, required: required, nullable: resolved.nullable,
+            defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
+            deprecated: deprecated, location: reader.location(of: entry.keyNode))
     }
 
     mutating func allOf(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
@@ -218,7 +227,9 @@ struct ModelTranslator {
         for other in others {
             reader.error("'\(other.key)' beside allOf is not supported; move it into one of the allOf schemas", at: other.keyNode)
         }
-        guard let members = reader.sequence(entries["allOf"]!.value, "allOf") else { return ObjectIR(properties: [], additionalProperties: .ignored) }
+        guard let members = reader.sequence(entries["allOf"]!.value, "allOf") else {
+            return ObjectIR(properties: [], additionalProperties: .ignored)
+        }
         var properties: [PropertyIR] = []
         var additional = AdditionalPropertiesIR.ignored
         for member in members {
@@ -316,11 +327,13 @@ struct ModelTranslator {
             reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
         }
         guard let discriminatorEntry = entries["discriminator"] else {
-            reader.error("oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case", at: entries["oneOf"]!.keyNode)
+            reader.error(
+                "oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case",
+                at: entries["oneOf"]!.keyNode)
             return UnionIR(discriminator: "", variants: [])
         }
         guard let discriminator = reader.mapping(discriminatorEntry.value, "discriminator", allowed: ["propertyName", "mapping"]),
-              let propertyEntry = discriminator["propertyName"], let propertyName = reader.string(propertyEntry.value, "propertyName")
+            let propertyEntry = discriminator["propertyName"], let propertyName = reader.string(propertyEntry.value, "propertyName")
         else {
             if case .mapping = discriminatorEntry.value { reader.error("discriminator needs a propertyName", at: discriminatorEntry.value) }
             return UnionIR(discriminator: "", variants: [])
@@ -336,7 +349,8 @@ struct ModelTranslator {
         var used: Set<String> = ["unknown"]
         for member in reader.sequence(entries["oneOf"]!.value, "oneOf") ?? [] {
             guard let memberEntries = reader.mapping(member, "a oneOf schema", allowed: Self.keywords),
-                  let ref = memberEntries["$ref"] else {
+                let ref = memberEntries["$ref"]
+            else {
                 reader.error("each oneOf schema must be a $ref to an object model", at: member)
                 continue
             }
@@ -347,7 +361,8 @@ struct ModelTranslator {
                     continue
                 }
                 if !object.properties.contains(where: { $0.name == propertyName && $0.required }) {
-                    reader.error("oneOf variant '\(name)' must declare the discriminator '\(propertyName)' as a required property", at: ref.value)
+                    reader.error(
+                        "oneOf variant '\(name)' must declare the discriminator '\(propertyName)' as a required property", at: ref.value)
                 }
             }
             let tag = tags[name]?.0 ?? name
@@ -355,7 +370,8 @@ struct ModelTranslator {
             if caseName == "unknown" || SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
             while used.contains(caseName) { caseName += "_" }
             used.insert(caseName)
-            variants.append(UnionVariantIR(tag: tag, caseName: caseName, type: declaration.swiftName, location: reader.location(of: ref.value)))
+            variants.append(
+                UnionVariantIR(tag: tag, caseName: caseName, type: declaration.swiftName, location: reader.location(of: ref.value)))
         }
         for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
             reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
@@ -375,7 +391,9 @@ struct ModelTranslator {
 
     /// The type of an inline schema. Inline objects, enums and unions become nested
     /// models of `qualifiedName`, named `hint`.
-    mutating func inlineType(_ node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR], reader: inout NodeReader) -> Resolved {
+    mutating func inlineType(
+        _ node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR], reader: inout NodeReader
+    ) -> Resolved {
         // `response: Note` and `body: NewNote`: a bare model name.
         if case .scalar(let scalar) = node {
             if let model = declarations[scalar.string] {
@@ -388,7 +406,8 @@ struct ModelTranslator {
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
         }
         let description = documentation(entries, reader: &reader)
-        let needsType = entries["enum"] != nil || entries["oneOf"] != nil || entries["allOf"] != nil
+        let needsType =
+            entries["enum"] != nil || entries["oneOf"] != nil || entries["allOf"] != nil
             || (isObject(entries) && entries["properties"] != nil)
         if needsType {
             let swiftName = uniqueNestedName(hint, in: nested)
@@ -397,16 +416,19 @@ struct ModelTranslator {
             nested.append(model)
             var defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
             if let value = defaultValue, let entry = entries["default"],
-               !checkLiteral(value, .model(path), nested: nested, what: "default", at: entry.value, reader: &reader) {
+                !checkLiteral(value, .model(path), nested: nested, what: "default", at: entry.value, reader: &reader)
+            {
                 defaultValue = nil
             }
-            return Resolved(type: .model(path), constraints: ConstraintsIR(), nullable: nullable(entries),
-                            defaultValue: defaultValue, description: description)
+            return Resolved(
+                type: .model(path), constraints: ConstraintsIR(), nullable: nullable(entries),
+                defaultValue: defaultValue, description: description)
         }
         var resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
         resolved.description = description
         if let value = resolved.defaultValue, let entry = entries["default"],
-           !checkLiteral(value, resolved.type, nested: nested, what: "default", at: entry.value, reader: &reader) {
+            !checkLiteral(value, resolved.type, nested: nested, what: "default", at: entry.value, reader: &reader)
+        {
             resolved.defaultValue = nil
         }
         if let value = resolved.constraints.const, let entry = entries["const"] {
@@ -425,8 +447,10 @@ struct ModelTranslator {
 
     /// Checks a `default` or `const` against its type; reports and returns false when it
     /// does not fit or Sesame cannot write it in Swift.
-    mutating func checkLiteral(_ value: LiteralIR, _ type: TypeIR, nested: [ModelIR], what: String, at node: Node,
-                               reader: inout NodeReader) -> Bool {
+    mutating func checkLiteral(
+        _ value: LiteralIR, _ type: TypeIR, nested: [ModelIR], what: String, at node: Node,
+        reader: inout NodeReader
+    ) -> Bool {
         if case .null = value { return true }
         switch (value, type) {
         case (_, .string(let format?)) where format != .email:
@@ -436,7 +460,8 @@ struct ModelTranslator {
             return items.allSatisfy { checkLiteral($0, element, nested: nested, what: what, at: node, reader: &reader) }
         case (_, .model(let path)):
             let last = String(path.split(separator: ".").last ?? "")
-            let target = path.contains(".") || nested.contains(where: { $0.swiftName == path })
+            let target =
+                path.contains(".") || nested.contains(where: { $0.swiftName == path })
                 ? findNested(path, in: nested) : model(swiftName: last)
             guard let target, case .enumeration(let enumeration) = target.kind else {
                 reader.error("\(what) is supported on strings, numbers, booleans, enums and arrays of them", at: node)
@@ -496,8 +521,10 @@ struct ModelTranslator {
     }
 
     /// The type of a schema that needs no type of its own: scalars, arrays, refs, `{}`.
-    mutating func schemaType(_ entries: [Entry], node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR],
-                             reader: inout NodeReader) -> Resolved {
+    mutating func schemaType(
+        _ entries: [Entry], node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR],
+        reader: inout NodeReader
+    ) -> Resolved {
         var constraints = ConstraintsIR()
         let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
         if let ref = entries["$ref"] {
@@ -540,7 +567,9 @@ struct ModelTranslator {
             if let formatEntry = entries["format"], let text = reader.string(formatEntry.value, "format") {
                 format = StringFormat(rawValue: text)
                 if format == nil {
-                    reader.error("unsupported format '\(text)'; Sesame supports \(StringFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: formatEntry.value)
+                    reader.error(
+                        "unsupported format '\(text)'; Sesame supports \(StringFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                        at: formatEntry.value)
                 }
             }
             constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
@@ -578,7 +607,8 @@ struct ModelTranslator {
         case "object"?:
             checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
             if let additional = entries["additionalProperties"], case .mapping = additional.value {
-                let value = inlineType(additional.value, qualifiedName: qualifiedName, hint: hint + "Value", nested: &nested, reader: &reader)
+                let value = inlineType(
+                    additional.value, qualifiedName: qualifiedName, hint: hint + "Value", nested: &nested, reader: &reader)
                 type = .dictionary(value.type)
             } else {
                 type = .dictionary(.any)

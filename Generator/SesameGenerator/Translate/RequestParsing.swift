@@ -46,7 +46,9 @@ extension NodeReader {
             if node.isNullScalar { return .literal(.null) }
             if ["true", "false"].contains(text), let value = node.bool { return .literal(.bool(value)) }
             if let value = node.int { return .literal(.integer(value)) }
-            if let value = node.float, value.isFinite, text.contains(".") || text.lowercased().contains("e") { return .literal(.number(value)) }
+            if let value = node.float, value.isFinite, text.contains(".") || text.lowercased().contains("e") {
+                return .literal(.number(value))
+            }
         }
         var parts: [TemplatePartIR] = []
         var remainder = Substring(text)
@@ -56,9 +58,11 @@ extension NodeReader {
                 return nil
             }
             if open > remainder.startIndex { parts.append(.text(String(remainder[..<open]))) }
-            let path = remainder[remainder.index(after: open)..<close].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let path = remainder[remainder.index(after: open)..<close].split(separator: ".", omittingEmptySubsequences: false).map(
+                String.init)
             if path.isEmpty || !path.allSatisfy(Identifier.isValid) {
-                error("placeholder '{\(remainder[remainder.index(after: open)..<close])}' in \(what) must be a name or step.field", at: node)
+                error(
+                    "placeholder '{\(remainder[remainder.index(after: open)..<close])}' in \(what) must be a name or step.field", at: node)
                 return nil
             }
             parts.append(.variable(path))

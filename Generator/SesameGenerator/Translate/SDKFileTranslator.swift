@@ -23,14 +23,18 @@ struct SDKFileTranslator {
     /// problem goes to `reader`.
     func translate(_ file: ParsedFile, operations: [OperationIR], reader: inout NodeReader) -> SDKPart? {
         guard let root = file.root,
-              let entries = reader.mapping(root, "sdk.yaml", allowed: ["sdk", "description", "server", "credential", "lifecycle"])
+            let entries = reader.mapping(root, "sdk.yaml", allowed: ["sdk", "description", "server", "credential", "lifecycle"])
         else {
-            if file.root == nil { reader.append(.error("sdk.yaml is empty", at: SourceLocation(file: file.source.path, line: 1, column: 1))) }
+            if file.root == nil {
+                reader.append(.error("sdk.yaml is empty", at: SourceLocation(file: file.source.path, line: 1, column: 1)))
+            }
             return nil
         }
         var name = "SDK"
         if let entry = entries["sdk"], let text = reader.string(entry.value, "sdk") {
-            if Identifier.isValid(text) { name = text } else {
+            if Identifier.isValid(text) {
+                name = text
+            } else {
                 reader.error("sdk '\(text)' must be a Swift module name: letters, digits and _, not starting with a digit", at: entry.value)
             }
         } else if entries["sdk"] == nil {
@@ -39,7 +43,8 @@ struct SDKFileTranslator {
         let description = entries["description"].flatMap { reader.string($0.value, "description") }
         var baseURL = "https://localhost"
         if let server = entries["server"], let serverEntries = reader.mapping(server.value, "server", allowed: ["baseURL"]),
-           let urlEntry = serverEntries["baseURL"], let url = reader.string(urlEntry.value, "baseURL") {
+            let urlEntry = serverEntries["baseURL"], let url = reader.string(urlEntry.value, "baseURL")
+        {
             if let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil {
                 baseURL = url
             } else {
@@ -54,7 +59,9 @@ struct SDKFileTranslator {
         }
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
         var lifecycle = LifecycleIR()
-        if let entry = entries["lifecycle"], let items = reader.mapping(entry.value, "lifecycle", allowed: ["signOut", "detachIdentity", "destroyAccount"]) {
+        if let entry = entries["lifecycle"],
+            let items = reader.mapping(entry.value, "lifecycle", allowed: ["signOut", "detachIdentity", "destroyAccount"])
+        {
             for item in items {
                 guard let operation = reader.string(item.value, item.key) else { continue }
                 guard operations.contains(where: { $0.name == operation }) else {
@@ -75,16 +82,24 @@ struct SDKFileTranslator {
     }
 
     private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {
-        guard let entries = reader.mapping(node, "credential", allowed: ["token", "apply", "refresh", "rejected", "details", "userID"]) else { return nil }
-        var tokenModel = "", accessToken = "access_token"
-        var refreshToken: String?, expiresIn: String?
-        if let token = entries["token"], let tokenEntries = reader.mapping(token.value, "credential.token", allowed: ["model", "accessToken", "refreshToken", "expiresIn"]) {
+        guard let entries = reader.mapping(node, "credential", allowed: ["token", "apply", "refresh", "rejected", "details", "userID"])
+        else { return nil }
+        var tokenModel = ""
+        var accessToken = "access_token"
+        var refreshToken: String?
+        var expiresIn: String?
+        if let token = entries["token"],
+            let tokenEntries = reader.mapping(
+                token.value, "credential.token", allowed: ["model", "accessToken", "refreshToken", "expiresIn"])
+        {
             if let model = tokenEntries["model"], let name = reader.string(model.value, "model") {
                 if table.declares(name) {
                     tokenModel = name
                     let fields = objectFields(name)
                     if tokenEntries["accessToken"] == nil, !fields.contains(accessToken) {
-                        reader.error("the token model '\(name)' has no property '\(accessToken)'; name the access token's property (accessToken: …)", at: token.keyNode)
+                        reader.error(
+                            "the token model '\(name)' has no property '\(accessToken)'; name the access token's property (accessToken: …)",
+                            at: token.keyNode)
                     }
                     for key in ["accessToken", "refreshToken", "expiresIn"] {
                         guard let entry = tokenEntries[key], let field = reader.string(entry.value, key) else { continue }
@@ -123,24 +138,35 @@ struct SDKFileTranslator {
             refresh = translateRefresh(entry.value, reader: &reader)
         }
         var rejection = RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil)
-        if let entry = entries["rejected"], let items = reader.mapping(entry.value, "credential.rejected", allowed: ["status", "wwwAuthenticate", "body"]) {
+        if let entry = entries["rejected"],
+            let items = reader.mapping(entry.value, "credential.rejected", allowed: ["status", "wwwAuthenticate", "body"])
+        {
             if let status = items["status"], let value = reader.int(status.value, "status") {
-                if (400...499).contains(value) { rejection.status = value } else {
+                if (400...499).contains(value) {
+                    rejection.status = value
+                } else {
                     reader.error("the rejection status must be a client error (400–499), found \(value)", at: status.value)
                 }
             }
             if let www = items["wwwAuthenticate"], let wwwEntries = reader.mapping(www.value, "wwwAuthenticate", allowed: ["error"]),
-               let error = wwwEntries["error"] {
+                let error = wwwEntries["error"]
+            {
                 rejection.wwwAuthenticateError = reader.string(error.value, "error")
             }
-            if let body = items["body"], let bodyEntries = reader.mapping(body.value, "body", allowed: ["code"]), let code = bodyEntries["code"] {
+            if let body = items["body"], let bodyEntries = reader.mapping(body.value, "body", allowed: ["code"]),
+                let code = bodyEntries["code"]
+            {
                 rejection.bodyCode = reader.string(code.value, "code")
             }
             if rejection.wwwAuthenticateError == nil && rejection.bodyCode == nil {
-                reader.error("credential.rejected must say how to recognise the auth server's rejection: wwwAuthenticate.error, body.code or both; a bare status would refresh on any 401", at: entry.value)
+                reader.error(
+                    "credential.rejected must say how to recognise the auth server's rejection: wwwAuthenticate.error, body.code or both; a bare status would refresh on any 401",
+                    at: entry.value)
             }
         } else {
-            reader.error("credential must declare rejected: { status, wwwAuthenticate: { error } } so that only the auth server's own rejection triggers a refresh", at: node)
+            reader.error(
+                "credential must declare rejected: { status, wwwAuthenticate: { error } } so that only the auth server's own rejection triggers a refresh",
+                at: node)
         }
         var details = ""
         var userID = ""
@@ -150,8 +176,9 @@ struct SDKFileTranslator {
                 if let idEntry = entries["userID"], let field = reader.string(idEntry.value, "userID") {
                     userID = field
                     if case .model(let swiftName)? = operation.response,
-                       let declared = table.declaredName(swiftName: swiftName),
-                       !objectFields(declared).contains(field) {
+                        let declared = table.declaredName(swiftName: swiftName),
+                        !objectFields(declared).contains(field)
+                    {
                         reader.error("the details model '\(declared)' has no property '\(field)'", at: idEntry.value)
                     }
                 } else {
@@ -168,14 +195,18 @@ struct SDKFileTranslator {
         } else {
             reader.error("credential must name the operation that returns the user's details (details: me)", at: node)
         }
-        return CredentialIR(tokenModel: tokenModel, accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn,
-                            header: header, format: format, refresh: refresh, rejection: rejection, detailsOperation: details,
-                            userIDField: userID, location: reader.location(of: node))
+        return CredentialIR(
+            tokenModel: tokenModel, accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn,
+            header: header, format: format, refresh: refresh, rejection: rejection, detailsOperation: details,
+            userIDField: userID, location: reader.location(of: node))
     }
 
     private func translateRefresh(_ node: Node, reader: inout NodeReader) -> RefreshIR? {
-        guard let entries = reader.mapping(node, "credential.refresh",
-                                           allowed: ["request", "encoding", "clientAuthentication", "fields", "leeway", "window"]) else { return nil }
+        guard
+            let entries = reader.mapping(
+                node, "credential.refresh",
+                allowed: ["request", "encoding", "clientAuthentication", "fields", "leeway", "window"])
+        else { return nil }
         guard let requestEntry = entries["request"], let request = reader.requestLine(requestEntry.value, "the refresh request") else {
             if entries["request"] == nil { reader.error("credential.refresh needs a request", at: node) }
             return nil
@@ -193,9 +224,10 @@ struct SDKFileTranslator {
             }
             if let per = items["per"], let value = reader.duration(per.value, "per") { window = value }
         }
-        return RefreshIR(request: request, encoding: reader.encoding(entries["encoding"], "the refresh request"),
-                         clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]),
-                         fields: fields, leeway: leeway, maxRefreshes: maxRefreshes, window: window)
+        return RefreshIR(
+            request: request, encoding: reader.encoding(entries["encoding"], "the refresh request"),
+            clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]),
+            fields: fields, leeway: leeway, maxRefreshes: maxRefreshes, window: window)
     }
 
     private func objectFields(_ model: String) -> Set<String> {
@@ -208,7 +240,10 @@ struct SDKFileTranslator {
 
     private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at location: SourceLocation, reader: inout NodeReader) {
         for path in TemplateIR.variables(of: template) where path.count != 1 || !allowed.contains(path[0]) {
-            reader.append(.error("unknown placeholder '{\(path.joined(separator: "."))}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))", at: location))
+            reader.append(
+                .error(
+                    "unknown placeholder '{\(path.joined(separator: "."))}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))",
+                    at: location))
         }
     }
 }

@@ -55,8 +55,11 @@ struct SDKTranslator {
         diagnostics += naming.diagnostics
         guard !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
         naming.nameMembers(&models)
-        return (SDKIR(name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
-                      lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: models.sorted { $0.swiftName < $1.swiftName },
-                      errors: errors, events: events, store: store, typeNames: typeNames), diagnostics.sortedByLocation())
+        return (
+            SDKIR(
+                name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
+                lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: models.sorted { $0.swiftName < $1.swiftName },
+                errors: errors, events: events, store: store, typeNames: typeNames), diagnostics.sortedByLocation()
+        )
     }
 }

@@ -16,8 +16,10 @@ struct SchemaSymbols {
         models = ModelTranslator(modelFiles: files.filter { $0.source.role == .models })
         for file in files where file.source.role != .models {
             if let previous = roleFiles[file.source.role] {
-                diagnostics.append(.error("a schema has one \(file.source.role.rawValue) file; this one repeats \(previous.source.path)",
-                                          at: SourceLocation(file: file.source.path, line: 1, column: 1)))
+                diagnostics.append(
+                    .error(
+                        "a schema has one \(file.source.role.rawValue) file; this one repeats \(previous.source.path)",
+                        at: SourceLocation(file: file.source.path, line: 1, column: 1)))
                 continue
             }
             roleFiles[file.source.role] = file
@@ -30,7 +32,8 @@ struct SchemaSymbols {
         guard let file, let root = file.root else { return [] }
         var scratch = NodeReader(file: file.source.path)
         guard let entries = scratch.mapping(root, "auth.yaml", allowed: ["methods", "operations"]),
-              let operations = entries["operations"].flatMap({ scratch.mapping($0.value, "operations") }) else { return [] }
+            let operations = entries["operations"].flatMap({ scratch.mapping($0.value, "operations") })
+        else { return [] }
         return Set(operations.map(\.key))
     }
 }

@@ -8,7 +8,10 @@ enum SchemaValidator {
         for method in methods {
             guard let last = method.steps.last, let response = last.response else { continue }
             if response != credential.tokenModel {
-                diagnostics.append(.error("the last step of '\(method.name)' must return the token model '\(credential.tokenModel)', not '\(response)'", at: last.location))
+                diagnostics.append(
+                    .error(
+                        "the last step of '\(method.name)' must return the token model '\(credential.tokenModel)', not '\(response)'",
+                        at: last.location))
             }
         }
         return diagnostics

@@ -29,17 +29,20 @@ public enum StoreSnapshots {
                 declared.insert(path)
                 guard let previous = recorded[path], previous != json(of: version) else { continue }
                 let next = (section.versions.last?.number ?? version.number) + 1
-                diagnostics.append(.error(
-                    "\(section.kind.rawValue) v\(version.number) is released (recorded in \(path)); declare v\(next) instead of editing it",
-                    at: version.location))
+                diagnostics.append(
+                    .error(
+                        "\(section.kind.rawValue) v\(version.number) is released (recorded in \(path)); declare v\(next) instead of editing it",
+                        at: version.location))
             }
         }
         for path in recorded.keys.sorted() where path.hasPrefix(folder + "/") && path.hasSuffix(".json") && !declared.contains(path) {
             let parts = path.dropFirst(folder.count + 1).split(separator: "/")
             let kind = parts.first.map(String.init) ?? "?"
             let location = store?.sections.first { $0.kind.rawValue == kind }?.location
-            diagnostics.append(.error("\(kind) v\(parts.last?.replacingOccurrences(of: ".json", with: "") ?? "?") is released (recorded in \(path)) but no longer declared; a shipped database may be at that version",
-                                      at: location))
+            diagnostics.append(
+                .error(
+                    "\(kind) v\(parts.last?.replacingOccurrences(of: ".json", with: "") ?? "?") is released (recorded in \(path)) but no longer declared; a shipped database may be at that version",
+                    at: location))
         }
         return diagnostics
     }
@@ -79,10 +82,13 @@ public enum StoreSnapshots {
         init(version: StoreVersionIR) {
             self.version = version.number
             tables = version.tables.map { table in
-                Table(name: table.name, columns: table.columns.map {
-                    Column(name: $0.name, type: $0.type.rawValue, primaryKey: $0.primaryKey, nullable: $0.nullable,
-                           unique: $0.unique, defaultValue: $0.defaultValue, renamedFrom: $0.renamedFrom)
-                })
+                Table(
+                    name: table.name,
+                    columns: table.columns.map {
+                        Column(
+                            name: $0.name, type: $0.type.rawValue, primaryKey: $0.primaryKey, nullable: $0.nullable,
+                            unique: $0.unique, defaultValue: $0.defaultValue, renamedFrom: $0.renamedFrom)
+                    })
             }
             indexes = version.indexes.map { Snapshot.describe($0) }.sorted()
             removals = version.removals.map { Snapshot.describe($0) }.sorted()
@@ -94,7 +100,8 @@ public enum StoreSnapshots {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             guard let data = try? encoder.encode(value),
-                  var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return "" }
+                var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return "" }
             for key in object.keys where key.lowercased().contains("location") { object.removeValue(forKey: key) }
             let cleaned = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: cleaned, as: UTF8.self)

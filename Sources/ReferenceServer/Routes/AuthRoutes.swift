@@ -15,12 +15,18 @@ struct AuthRoutes {
             try await challenge(request, context: context)
         }
         router.post("/auth/internal/verify") { request, _ in
-            struct Body: Decodable { var challengeId: String; var code: String }
+            struct Body: Decodable {
+                var challengeId: String
+                var code: String
+            }
             let body = try await RequestDecoding.json(Body.self, from: request)
             return try Responses.token(try await state.verifyChallenge(id: body.challengeId, code: body.code))
         }
         router.post("/auth/custom") { request, _ in
-            struct Body: Decodable { var token: String; var provider: String }
+            struct Body: Decodable {
+                var token: String
+                var provider: String
+            }
             let body = try await RequestDecoding.json(Body.self, from: request)
             guard !body.provider.isEmpty else { throw OAuthError.invalidRequest("`provider` is empty.") }
             return try Responses.token(try await state.signInWithCustomToken(body.token))

@@ -122,7 +122,10 @@ struct ControlRoutes {
             }
         }
         control.post("/users/{uid}/identities") { request, context in
-            struct Body: Decodable { var provider: Provider; var providerUID: String }
+            struct Body: Decodable {
+                var provider: Provider
+                var providerUID: String
+            }
             let uid = context.parameters.get("uid") ?? ""
             let body = try await RequestDecoding.json(Body.self, from: request)
             do {
@@ -136,7 +139,11 @@ struct ControlRoutes {
 
     private func registerEvents(on control: RouterGroup<ServerRequestContext>) {
         control.post("/users/{uid}/events") { request, context in
-            struct Body: Decodable { var event: String; var data: JSONValue?; var rawData: String? }
+            struct Body: Decodable {
+                var event: String
+                var data: JSONValue?
+                var rawData: String?
+            }
             let uid = context.parameters.get("uid") ?? ""
             let body = try await RequestDecoding.json(Body.self, from: request)
             let text = try body.rawData ?? WireCoding.jsonString(body.data ?? .object([:]))

@@ -36,27 +36,27 @@ struct EventRoutes {
             let (outputs, continuation) = AsyncStream.makeStream(of: Output.self)
             // On graceful shutdown the stream ends cleanly, so the server does not wait on it.
             try await withGracefulShutdownHandler {
-              try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await event in subscription.events {
-                        continuation.yield(.event(event))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await event in subscription.events {
+                            continuation.yield(.event(event))
+                        }
+                        continuation.finish()
                     }
-                    continuation.finish()
-                }
-                group.addTask {
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: interval)
-                        continuation.yield(.heartbeat)
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: interval)
+                            continuation.yield(.heartbeat)
+                        }
+                    }
+                    defer { group.cancelAll() }
+                    for await output in outputs {
+                        switch output {
+                        case .event(let event): try await writer.write(ByteBuffer(string: event.wireText))
+                        case .heartbeat: try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                        }
                     }
                 }
-                defer { group.cancelAll() }
-                for await output in outputs {
-                    switch output {
-                    case .event(let event): try await writer.write(ByteBuffer(string: event.wireText))
-                    case .heartbeat: try await writer.write(ByteBuffer(string: ": ping\n\n"))
-                    }
-                }
-              }
             } onGracefulShutdown: {
                 continuation.finish()
             }

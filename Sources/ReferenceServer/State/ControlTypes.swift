@@ -117,8 +117,9 @@ public struct InjectedFailure: Codable, Sendable, Equatable {
         headers: [String: String] = [:],
         closeConnection: Bool = false
     ) {
-        self.init(method: method, path: path, count: count, status: status, body: nil, rawBody: rawBody, rawBytes: rawBytes,
-                  contentType: contentType, retryAfter: retryAfter, headers: headers, closeConnection: closeConnection)
+        self.init(
+            method: method, path: path, count: count, status: status, body: nil, rawBody: rawBody, rawBytes: rawBytes,
+            contentType: contentType, retryAfter: retryAfter, headers: headers, closeConnection: closeConnection)
     }
 
     /// Makes a rule with a JSON body (the wire's `JSONValue` is internal, as are the other wire types).

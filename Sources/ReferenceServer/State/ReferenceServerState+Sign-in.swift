@@ -68,16 +68,19 @@ extension ReferenceServerState {
         challenge.consumed = true
         challenges[uuid] = challenge
         let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
-        let uid = liveAccount(for: key) ?? {
-            let uid = SecretGenerator.uid()
-            store(Account(
-                uid: uid,
-                identities: [IdentityRecord(provider: .internal, providerUID: challenge.identifier, attachedAt: now())],
-                email: challenge.channel == "email" ? challenge.identifier : nil,
-                isAnonymous: false
-            ))
-            return uid
-        }()
+        let uid =
+            liveAccount(for: key)
+            ?? {
+                let uid = SecretGenerator.uid()
+                store(
+                    Account(
+                        uid: uid,
+                        identities: [IdentityRecord(provider: .internal, providerUID: challenge.identifier, attachedAt: now())],
+                        email: challenge.channel == "email" ? challenge.identifier : nil,
+                        isAnonymous: false
+                    ))
+                return uid
+            }()
         return startSession(uid: uid, provider: .internal, providerUID: challenge.identifier, scope: nil, grant: "internal")
     }
 
@@ -88,17 +91,20 @@ extension ReferenceServerState {
         }
         accepted(IssuedSecret(kind: .password, value: password))
         let key = IdentityKey(provider: .password, providerUID: username)
-        let uid = liveAccount(for: key) ?? {
-            let uid = "pw-\(username)"
-            store(Account(
-                uid: uid,
-                identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
-                displayName: username.prefix(1).uppercased() + username.dropFirst(),
-                email: "\(username)@example.com",
-                isAnonymous: false
-            ))
-            return uid
-        }()
+        let uid =
+            liveAccount(for: key)
+            ?? {
+                let uid = "pw-\(username)"
+                store(
+                    Account(
+                        uid: uid,
+                        identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
+                        displayName: username.prefix(1).uppercased() + username.dropFirst(),
+                        email: "\(username)@example.com",
+                        isAnonymous: false
+                    ))
+                return uid
+            }()
         return startSession(uid: uid, provider: .password, providerUID: username, scope: scope ?? "profile", grant: "password")
     }
 
@@ -112,15 +118,18 @@ extension ReferenceServerState {
         accepted(IssuedSecret(kind: .customToken, value: token))
         let providerUID = String(token.dropFirst(7))
         let key = IdentityKey(provider: .custom, providerUID: providerUID)
-        let uid = liveAccount(for: key) ?? {
-            let uid = "cu-\(providerUID)"
-            store(Account(
-                uid: uid,
-                identities: [IdentityRecord(provider: .custom, providerUID: providerUID, attachedAt: now())],
-                isAnonymous: false
-            ))
-            return uid
-        }()
+        let uid =
+            liveAccount(for: key)
+            ?? {
+                let uid = "cu-\(providerUID)"
+                store(
+                    Account(
+                        uid: uid,
+                        identities: [IdentityRecord(provider: .custom, providerUID: providerUID, attachedAt: now())],
+                        isAnonymous: false
+                    ))
+                return uid
+            }()
         return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom")
     }
 

@@ -36,11 +36,12 @@ public struct AuthenticationMethodDescription: Sendable, Hashable {
         var paths: [[String]] = []
         for step in steps.drop(while: { $0.name != name }).dropFirst() {
             for field in step.body {
-                let variables: [[String]] = switch field.value {
-                case .literal: []
-                case .variable(let path): [path]
-                case .interpolation(let parts): parts.compactMap { if case .variable(let path) = $0 { path } else { nil } }
-                }
+                let variables: [[String]] =
+                    switch field.value {
+                    case .literal: []
+                    case .variable(let path): [path]
+                    case .interpolation(let parts): parts.compactMap { if case .variable(let path) = $0 { path } else { nil } }
+                    }
                 for path in variables where path.count > 1 && path[0] == name && !paths.contains(Array(path.dropFirst())) {
                     paths.append(Array(path.dropFirst()))
                 }

@@ -11,8 +11,10 @@ public struct OperationRequest: Sendable {
     public var query: [(name: String, value: String)]
     public var body: RequestBody?
 
-    public init(_ description: RequestDescription, pathParameters: [String: String] = [:],
-                query: [(name: String, value: String?)] = [], body: RequestBody? = nil) {
+    public init(
+        _ description: RequestDescription, pathParameters: [String: String] = [:],
+        query: [(name: String, value: String?)] = [], body: RequestBody? = nil
+    ) {
         self.description = description
         self.pathParameters = pathParameters
         self.query = query.compactMap { item in item.value.map { (item.name, $0) } }
@@ -33,9 +35,11 @@ public struct OperationRequest: Sendable {
         }
         result += remainder
         if !query.isEmpty {
-            result += "?" + query.map { name, value in
-                "\(name.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? value)"
-            }.joined(separator: "&")
+            result +=
+                "?"
+                + query.map { name, value in
+                    "\(name.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? value)"
+                }.joined(separator: "&")
         }
         return result
     }

@@ -19,8 +19,10 @@ public struct SDKDescription: Sendable, Hashable {
     /// The operations the authentication service itself calls.
     public var lifecycle: LifecycleDescription
 
-    public init(name: String, baseURL: URL, credential: CredentialDescription, errors: ErrorCatalogue,
-                events: EventCatalogue, lifecycle: LifecycleDescription) {
+    public init(
+        name: String, baseURL: URL, credential: CredentialDescription, errors: ErrorCatalogue,
+        events: EventCatalogue, lifecycle: LifecycleDescription
+    ) {
         self.name = name
         self.baseURL = baseURL
         self.credential = credential
@@ -66,9 +68,11 @@ public struct RequestDescription: Sendable, Hashable {
     /// runtime checks it before sending and fails with a reauthentication-required error.
     public var freshAuthentication: Duration?
 
-    public init(name: String, method: HTTPRequest.Method, path: String, authenticated: Bool = true,
-                encoding: BodyEncoding = .json, clientAuthentication: ClientAuthentication = .none,
-                freshAuthentication: Duration? = nil) {
+    public init(
+        name: String, method: HTTPRequest.Method, path: String, authenticated: Bool = true,
+        encoding: BodyEncoding = .json, clientAuthentication: ClientAuthentication = .none,
+        freshAuthentication: Duration? = nil
+    ) {
         self.name = name
         self.method = method
         self.path = path
@@ -99,9 +103,11 @@ public struct CredentialDescription: Sendable, Hashable {
     /// The property of the details that identifies the user.
     public var userIDField: String
 
-    public init(accessTokenField: String, refreshTokenField: String?, expiresInField: String?, header: String,
-                format: Template, refresh: RefreshDescription?, rejection: RejectionRule,
-                details: RequestDescription, userIDField: String) {
+    public init(
+        accessTokenField: String, refreshTokenField: String?, expiresInField: String?, header: String,
+        format: Template, refresh: RefreshDescription?, rejection: RejectionRule,
+        details: RequestDescription, userIDField: String
+    ) {
         self.accessTokenField = accessTokenField
         self.refreshTokenField = refreshTokenField
         self.expiresInField = expiresInField
@@ -157,8 +163,10 @@ public struct LifecycleDescription: Sendable, Hashable {
     public var detachIdentity: RequestDescription?
     public var destroyAccount: RequestDescription?
 
-    public init(signOut: RequestDescription? = nil, detachIdentity: RequestDescription? = nil,
-                destroyAccount: RequestDescription? = nil) {
+    public init(
+        signOut: RequestDescription? = nil, detachIdentity: RequestDescription? = nil,
+        destroyAccount: RequestDescription? = nil
+    ) {
         self.signOut = signOut
         self.detachIdentity = detachIdentity
         self.destroyAccount = destroyAccount

@@ -39,8 +39,9 @@ struct EventBroadcaster<Event: Sendable>: Sendable {
                 let dropped = drops[id, default: 0] + 1
                 drops[id] = dropped
                 if dropped & (dropped - 1) == 0 {
-                    logger.warning("a subscriber fell behind: dropped its oldest events",
-                                   metadata: ["subscriber": "\(id)", "dropped": "\(dropped)"])
+                    logger.warning(
+                        "a subscriber fell behind: dropped its oldest events",
+                        metadata: ["subscriber": "\(id)", "dropped": "\(dropped)"])
                 }
             }
         }

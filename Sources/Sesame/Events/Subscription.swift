@@ -22,9 +22,10 @@ public final class Subscription: Sendable, Hashable, CustomStringConvertible, Cu
     let flag: CancellationFlag
     private let cancellation: @Sendable () -> Void
 
-    init(file: StaticString = #fileID, line: UInt = #line, isStored: Bool = true, delivery: EventDelivery = .task,
-         flag: CancellationFlag = CancellationFlag(), cancellation: @escaping @Sendable () -> Void)
-    {
+    init(
+        file: StaticString = #fileID, line: UInt = #line, isStored: Bool = true, delivery: EventDelivery = .task,
+        flag: CancellationFlag = CancellationFlag(), cancellation: @escaping @Sendable () -> Void
+    ) {
         self.flag = flag
         self.file = file
         self.line = line

@@ -21,8 +21,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -30,7 +30,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = CalendarDate(text) else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "format", message: "expected a date (YYYY-MM-DD), found \"\(SchemaViolation.excerpt(text))\"")
+            throw SchemaViolation(
+                codingPath: decoder.codingPath, keyword: "format",
+                message: "expected a date (YYYY-MM-DD), found \"\(SchemaViolation.excerpt(text))\"")
         }
         self = date
     }

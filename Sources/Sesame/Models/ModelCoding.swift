@@ -11,8 +11,9 @@ public enum ModelCoding {
     /// - Throws: ``SchemaViolation`` (`format`) when the text is not a date-time.
     public static func dateTime(_ text: String, codingPath: [any CodingKey]) throws -> Date {
         if let date = parseDateTime(text) { return date }
-        throw SchemaViolation(codingPath: codingPath, keyword: "format",
-                              message: "expected a date-time (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
+        throw SchemaViolation(
+            codingPath: codingPath, keyword: "format",
+            message: "expected a date-time (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
     }
 
     /// Parses an RFC 3339 `date-time`; nil when the text is not one.
@@ -41,21 +42,24 @@ public enum ModelCoding {
     /// Parses a `uuid`.
     public static func uuid(_ text: String, codingPath: [any CodingKey]) throws -> UUID {
         if let value = UUID(uuidString: text) { return value }
-        throw SchemaViolation(codingPath: codingPath, keyword: "format",
-                              message: "expected a UUID, found \"\(SchemaViolation.excerpt(text))\"")
+        throw SchemaViolation(
+            codingPath: codingPath, keyword: "format",
+            message: "expected a UUID, found \"\(SchemaViolation.excerpt(text))\"")
     }
 
     /// Parses a `uri`: an absolute URI with a scheme.
     public static func uri(_ text: String, codingPath: [any CodingKey]) throws -> URL {
         if let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty { return url }
-        throw SchemaViolation(codingPath: codingPath, keyword: "format",
-                              message: "expected an absolute URI, found \"\(SchemaViolation.excerpt(text))\"")
+        throw SchemaViolation(
+            codingPath: codingPath, keyword: "format",
+            message: "expected an absolute URI, found \"\(SchemaViolation.excerpt(text))\"")
     }
 
     /// Checks an `email`: one `@` with text on both sides and a dot-free-of-spaces domain.
     public static func email(_ text: String, codingPath: [any CodingKey]) throws {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let valid = parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        let valid =
+            parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
             && !text.contains(where: { $0.isWhitespace })
         if !valid {
             throw SchemaViolation(codingPath: codingPath, keyword: "format", message: "expected an e-mail address")
@@ -69,10 +73,12 @@ public enum ModelCoding {
     public static func length(_ text: String, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
         let count = text.count
         if let min, count < min {
-            throw SchemaViolation(codingPath: codingPath, keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
+            throw SchemaViolation(
+                codingPath: codingPath, keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
         }
         if let max, count > max {
-            throw SchemaViolation(codingPath: codingPath, keyword: "maxLength", message: "expected at most \(max) characters, found \(count)")
+            throw SchemaViolation(
+                codingPath: codingPath, keyword: "maxLength", message: "expected at most \(max) characters, found \(count)")
         }
     }
 
@@ -92,17 +98,22 @@ public enum ModelCoding {
     }
 
     /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
-    public static func range<Number: BinaryInteger>(_ value: Number, minimum: Double? = nil, maximum: Double? = nil,
-                                                    exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
-                                                    codingPath: [any CodingKey]) throws {
-        try range(Double(value), minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum,
-                  exclusiveMaximum: exclusiveMaximum, codingPath: codingPath)
+    public static func range<Number: BinaryInteger>(
+        _ value: Number, minimum: Double? = nil, maximum: Double? = nil,
+        exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
+        codingPath: [any CodingKey]
+    ) throws {
+        try range(
+            Double(value), minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum,
+            exclusiveMaximum: exclusiveMaximum, codingPath: codingPath)
     }
 
     /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
-    public static func range(_ value: Double, minimum: Double? = nil, maximum: Double? = nil,
-                             exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
-                             codingPath: [any CodingKey]) throws {
+    public static func range(
+        _ value: Double, minimum: Double? = nil, maximum: Double? = nil,
+        exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
+        codingPath: [any CodingKey]
+    ) throws {
         func fail(_ keyword: String, _ expectation: String) -> SchemaViolation {
             SchemaViolation(codingPath: codingPath, keyword: keyword, message: "expected a value \(expectation), found \(format(value))")
         }

@@ -38,27 +38,33 @@ public struct CredentialMiddleware: ClientMiddleware {
     ///   no session; ``SesameError/invalidState(reason:)`` when a required credential may not
     ///   go to the request's origin; the refresh's error when a needed refresh fails;
     ///   ``SesameError/transport(operation:reason:)`` after more than 5 redirects.
-    public func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                          next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    public func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> (HTTPResponse, HTTPBody?)
     {
         guard scope.permits(request, baseURL: baseURL) else {
             if requiresCredential {
-                throw SesameError.invalidState(reason: "refusing to send the credential of \(operationID) outside the back-end's origin or over plain http")
+                throw SesameError.invalidState(
+                    reason: "refusing to send the credential of \(operationID) outside the back-end's origin or over plain http")
             }
-            let outcome = try await send(request, body: body, baseURL: baseURL, operationID: operationID,
-                                         credential: nil, next: next)
+            let outcome = try await send(
+                request, body: body, baseURL: baseURL, operationID: operationID,
+                credential: nil, next: next)
             return (outcome.response, outcome.body)
         }
         guard let credential = try await source.credentialForSending() else {
             if requiresCredential { throw SesameError.notAuthenticated }
-            let outcome = try await send(request, body: body, baseURL: baseURL, operationID: operationID,
-                                         credential: nil, next: next)
+            let outcome = try await send(
+                request, body: body, baseURL: baseURL, operationID: operationID,
+                credential: nil, next: next)
             return (outcome.response, outcome.body)
         }
         let replayable = body == nil ? nil : try await replayableBody(body, operation: operationID)
-        let first = try await send(request, body: replayable, baseURL: baseURL, operationID: operationID,
-                                   credential: try headerValue(for: credential), next: next)
+        let first = try await send(
+            request, body: replayable, baseURL: baseURL, operationID: operationID,
+            credential: try headerValue(for: credential), next: next)
         let (response, responseBody) = (first.response, first.body)
         // Only a response to a request that carried the credential can reject it.
         guard first.carriedCredential, matcher.mayMatch(status: response.status.code) else { return (response, responseBody) }
@@ -70,18 +76,22 @@ public struct CredentialMiddleware: ClientMiddleware {
         guard let replacement = try await source.credentialAfterRejection(of: credential) else {
             return (response, HTTPBody(data))
         }
-        let retry = try await send(request, body: replayable, baseURL: baseURL, operationID: operationID,
-                                   credential: try headerValue(for: replacement), next: next)
+        let retry = try await send(
+            request, body: replayable, baseURL: baseURL, operationID: operationID,
+            credential: try headerValue(for: replacement), next: next)
         return (retry.response, retry.body)
     }
 
     /// Sends through `next`, following redirects (see ``RedirectFollower``).
-    private func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
-                      next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    private func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> RedirectFollower.Outcome
     {
-        try await RedirectFollower.send(request, body: body, baseURL: baseURL, operationID: operationID, credential: credential,
-                                        header: header, scope: scope, logger: logger, next: next)
+        try await RedirectFollower.send(
+            request, body: body, baseURL: baseURL, operationID: operationID, credential: credential,
+            header: header, scope: scope, logger: logger, next: next)
     }
 
     /// The credential header's value: the schema's format with `{accessToken}`.

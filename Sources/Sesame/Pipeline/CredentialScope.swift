@@ -13,7 +13,7 @@ struct CredentialScope: Sendable, Hashable {
 
         init?(scheme: String?, host: String?, port: Int?) {
             guard let scheme = scheme?.lowercased(), scheme == "https" || scheme == "http",
-                  var host = host?.lowercased(), !host.isEmpty
+                var host = host?.lowercased(), !host.isEmpty
             else { return nil }
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             self.scheme = scheme

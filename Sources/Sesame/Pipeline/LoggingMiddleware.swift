@@ -8,21 +8,26 @@ import OpenAPIRuntime
 struct LoggingMiddleware: ClientMiddleware {
     let logger: Logger
 
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> (HTTPResponse, HTTPBody?)
     {
         let path = (request.path ?? "").split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let started = ContinuousClock.now
         do {
             let (response, responseBody) = try await next(request, body, baseURL)
-            logger.debug("\(request.method) \(path) → \(response.status.code)", metadata: [
-                "operation": "\(operationID)", "duration": "\(ContinuousClock.now - started)",
-            ])
+            logger.debug(
+                "\(request.method) \(path) → \(response.status.code)",
+                metadata: [
+                    "operation": "\(operationID)", "duration": "\(ContinuousClock.now - started)",
+                ])
             return (response, responseBody)
         } catch {
-            logger.notice("\(request.method) \(path) failed: \(TransportFailure.describe(error))",
-                          metadata: ["operation": "\(operationID)"])
+            logger.notice(
+                "\(request.method) \(path) failed: \(TransportFailure.describe(error))",
+                metadata: ["operation": "\(operationID)"])
             throw error
         }
     }

@@ -38,9 +38,11 @@ enum RedirectFollower {
     /// permits it.
     /// - Throws: what `next` throws; ``SesameError/transport(operation:reason:)`` after more
     ///   than ``maximumRedirects`` redirects.
-    static func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
-                     header: HTTPField.Name, scope: CredentialScope, logger: Logger,
-                     next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    static func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
+        header: HTTPField.Name, scope: CredentialScope, logger: Logger,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> Outcome
     {
         var sent = request
@@ -49,15 +51,18 @@ enum RedirectFollower {
         guard follows(response.status.code) else {
             return Outcome(response: response, body: responseBody, carriedCredential: credential != nil)
         }
-        return try await follow(response, responseBody, of: Hop(request: request, body: body, baseURL: baseURL),
-                                operationID: operationID, credential: credential, header: header, scope: scope,
-                                logger: logger, next: next)
+        return try await follow(
+            response, responseBody, of: Hop(request: request, body: body, baseURL: baseURL),
+            operationID: operationID, credential: credential, header: header, scope: scope,
+            logger: logger, next: next)
     }
 
     /// Follows the redirect `response` to the first request, and the ones after it.
-    private static func follow(_ response: HTTPResponse, _ responseBody: HTTPBody?, of first: Hop, operationID: String,
-                               credential: String?, header: HTTPField.Name, scope: CredentialScope, logger: Logger,
-                               next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    private static func follow(
+        _ response: HTTPResponse, _ responseBody: HTTPBody?, of first: Hop, operationID: String,
+        credential: String?, header: HTTPField.Name, scope: CredentialScope, logger: Logger,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> Outcome
     {
         var (response, responseBody) = (response, responseBody)
@@ -67,7 +72,7 @@ enum RedirectFollower {
         var redirects = 0
         while true {
             guard follows(response.status.code),
-                  let hop = hop(after: response, from: current, strippingOnOriginChange: stripped(header))
+                let hop = hop(after: response, from: current, strippingOnOriginChange: stripped(header))
             else { return Outcome(response: response, body: responseBody, carriedCredential: carries) }
             guard redirects < Self.maximumRedirects else {
                 logger.notice("too many redirects", metadata: ["operation": "\(operationID)"])
@@ -76,10 +81,12 @@ enum RedirectFollower {
             redirects += 1
             if hop.changedOrigin { leftOrigin = true }
             carries = credential != nil && !leftOrigin && scope.permits(hop.next.request, baseURL: hop.next.baseURL)
-            logger.debug("following a redirect", metadata: [
-                "operation": "\(operationID)", "status": "\(response.status.code)", "hop": "\(redirects)",
-                "origin": "\(leftOrigin ? "left" : "same")", "credential": "\(carries ? "sent" : "not sent")",
-            ])
+            logger.debug(
+                "following a redirect",
+                metadata: [
+                    "operation": "\(operationID)", "status": "\(response.status.code)", "hop": "\(redirects)",
+                    "origin": "\(leftOrigin ? "left" : "same")", "credential": "\(carries ? "sent" : "not sent")",
+                ])
             current = hop.next
             var sent = current.request
             if carries, let credential { sent.headerFields[header] = credential }
@@ -110,20 +117,23 @@ enum RedirectFollower {
 
     /// The request that follows a redirect response, and whether it goes to another
     /// origin; nil when the response is not a redirect this follows.
-    static func hop(after response: HTTPResponse, from current: Hop, strippingOnOriginChange stripped: [HTTPField.Name])
+    static func hop(
+        after response: HTTPResponse, from current: Hop, strippingOnOriginChange stripped: [HTTPField.Name]
+    )
         -> (next: Hop, changedOrigin: Bool)?
     {
         let status = response.status.code
         guard follows(status), let location = response.headerFields[.location],
-              let from = url(of: current.request, baseURL: current.baseURL),
-              let target = URL(string: location, relativeTo: from)?.absoluteURL,
-              let targetOrigin = CredentialScope.Origin(url: target),
-              let split = split(target)
+            let from = url(of: current.request, baseURL: current.baseURL),
+            let target = URL(string: location, relativeTo: from)?.absoluteURL,
+            let targetOrigin = CredentialScope.Origin(url: target),
+            let split = split(target)
         else { return nil }
         var method = current.request.method
         var body = current.body
         var fields = current.request.headerFields
-        let becomesGet = ((status == 301 || status == 302) && method == .post)
+        let becomesGet =
+            ((status == 301 || status == 302) && method == .post)
             || (status == 303 && method != .get && method != .head)
         if becomesGet {
             method = .get
@@ -150,7 +160,7 @@ enum RedirectFollower {
     /// request's path and query, as `URLSessionTransport` composes them.
     static func url(of request: HTTPRequest, baseURL: URL) -> URL? {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
-              let requestComponents = URLComponents(string: request.path ?? "")
+            let requestComponents = URLComponents(string: request.path ?? "")
         else { return nil }
         components.percentEncodedPath += requestComponents.percentEncodedPath
         components.percentEncodedQuery = requestComponents.percentEncodedQuery
@@ -181,12 +191,15 @@ struct RedirectMiddleware: ClientMiddleware {
     let header: HTTPField.Name
     let logger: Logger
 
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> (HTTPResponse, HTTPBody?)
     {
-        let outcome = try await RedirectFollower.send(request, body: body, baseURL: baseURL, operationID: operationID,
-                                                      credential: nil, header: header, scope: scope, logger: logger, next: next)
+        let outcome = try await RedirectFollower.send(
+            request, body: body, baseURL: baseURL, operationID: operationID,
+            credential: nil, header: header, scope: scope, logger: logger, next: next)
         return (outcome.response, outcome.body)
     }
 }

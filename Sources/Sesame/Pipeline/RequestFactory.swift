@@ -25,8 +25,9 @@ enum RequestFactory {
         if operation.description.clientAuthentication == .basic {
             fields[.authorization] = try basicAuthorization(client, operation: operation.description.name)
         }
-        let request = HTTPRequest(method: operation.description.method, scheme: nil, authority: nil,
-                                  path: try operation.resolvedPath(), headerFields: fields)
+        let request = HTTPRequest(
+            method: operation.description.method, scheme: nil, authority: nil,
+            path: try operation.resolvedPath(), headerFields: fields)
         return Prepared(request: request, body: data)
     }
 
@@ -34,9 +35,10 @@ enum RequestFactory {
     /// id and secret added when it declares `post` client authentication.
     /// - Throws: ``TemplateError`` for a placeholder without a value; ``SesameError`` when
     ///   client authentication is declared and there are no client credentials.
-    static func body(fields: [TemplateField], for request: RequestDescription, client: ClientCredentials?,
-                     lookup: ([String]) -> JSONValue?) throws -> RequestBody
-    {
+    static func body(
+        fields: [TemplateField], for request: RequestDescription, client: ClientCredentials?,
+        lookup: ([String]) -> JSONValue?
+    ) throws -> RequestBody {
         var resolved: [(name: String, value: JSONValue)] = try fields.map { ($0.name, try $0.value.resolve(lookup)) }
         if request.clientAuthentication == .post {
             guard let client else { throw missingClient(request.name) }

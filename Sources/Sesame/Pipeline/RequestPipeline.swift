@@ -11,9 +11,10 @@ struct RequestPipeline: Sendable {
 
     /// Sends a request through `extra` (outermost) and then the pipeline's middlewares.
     /// - Throws: what the middlewares or the transport throw, unchanged.
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-              through extra: [any ClientMiddleware] = []) async throws -> (HTTPResponse, HTTPBody?)
-    {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        through extra: [any ClientMiddleware] = []
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         let transport = self.transport
         var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
             try await transport.send($0, body: $1, baseURL: $2, operationID: operationID)

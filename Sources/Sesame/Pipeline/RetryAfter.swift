@@ -29,7 +29,10 @@ enum RetryAfter {
     /// A two-digit year more than 50 years ahead of `now` is in the past century.
     static func httpDate(_ text: String, now: Date) -> Date? {
         let parts = text.split(separator: " ").map { $0.lowercased() }
-        let day: Substring, month: Substring, year: Substring, time: Substring
+        let day: Substring
+        let month: Substring
+        let year: Substring
+        let time: Substring
         var twoDigitYear = false
         switch parts.count {
         case 6 where parts[0].hasSuffix(",") && parts[5] == "gmt":
@@ -46,10 +49,10 @@ enum RetryAfter {
         }
         let clock = time.split(separator: ":", omittingEmptySubsequences: false)
         guard let monthIndex = months.firstIndex(of: String(month)), (1...2).contains(day.count), let dayNumber = Int(day),
-              twoDigitYear || year.count == 4, var yearNumber = Int(year),
-              clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              hour < 24, minute < 60, second <= 60
+            twoDigitYear || year.count == 4, var yearNumber = Int(year),
+            clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+            let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         if twoDigitYear {
             let currentYear = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "GMT")!, from: now).year ?? 2000

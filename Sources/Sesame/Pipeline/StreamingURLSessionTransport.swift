@@ -29,7 +29,9 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     /// Sends the request and returns as soon as the response head arrives; the body
     /// streams. Cancelling the caller's task, or dropping the body, cancels the request.
     /// - Throws: the URLSession error when the request fails before a response arrives.
-    public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    public func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         var urlRequest = try Self.urlRequest(for: request, baseURL: baseURL)
@@ -75,13 +77,17 @@ private final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, 
     private let lock = NSLock()
     private var waiters: [Int: Waiter] = [:]
 
-    func register(_ task: Int, head: CheckedContinuation<HTTPResponse, any Error>,
-                  body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation) {
+    func register(
+        _ task: Int, head: CheckedContinuation<HTTPResponse, any Error>,
+        body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
+    ) {
         lock.withLock { waiters[task] = Waiter(head: head, body: body) }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let head = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
             let head = waiters[dataTask.taskIdentifier]?.head
             waiters[dataTask.taskIdentifier]?.head = nil
@@ -94,7 +100,9 @@ private final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, 
         }
         var fields = HTTPFields()
         for (name, value) in http.allHeaderFields {
-            if let text = name as? String, let name = HTTPField.Name(text), let value = value as? String { fields.append(HTTPField(name: name, value: value)) }
+            if let text = name as? String, let name = HTTPField.Name(text), let value = value as? String {
+                fields.append(HTTPField(name: name, value: value))
+            }
         }
         head?.resume(returning: HTTPResponse(status: .init(code: http.statusCode), headerFields: fields))
         completionHandler(.allow)

@@ -6,15 +6,17 @@ enum TokenResponseReader {
     /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the field that is
     ///   missing or of the wrong type (an expiry that is negative or not finite too), never
     ///   its value.
-    static func credential(from response: JSONValue, description: CredentialDescription, operation: String,
-                           now: Date) throws -> Credential
-    {
+    static func credential(
+        from response: JSONValue, description: CredentialDescription, operation: String,
+        now: Date
+    ) throws -> Credential {
         guard case .object(let fields) = response else {
             throw SesameError.decoding(operation: operation, reason: "$: expected a token response object")
         }
         guard let accessToken = fields[description.accessTokenField]?.stringValue, !accessToken.isEmpty else {
-            throw SesameError.decoding(operation: operation,
-                                       reason: "$.\(description.accessTokenField): expected a non-empty string")
+            throw SesameError.decoding(
+                operation: operation,
+                reason: "$.\(description.accessTokenField): expected a non-empty string")
         }
         var refreshToken: String?
         if let field = description.refreshTokenField, let value = fields[field], value != .null {
@@ -25,12 +27,13 @@ enum TokenResponseReader {
         }
         var expiresAt: Date?
         if let field = description.expiresInField, let value = fields[field], value != .null {
-            let seconds: Double? = switch value {
-            case .integer(let integer): Double(integer)
-            case .number(let number): number
-            case .string(let text): Double(text)
-            default: nil
-            }
+            let seconds: Double? =
+                switch value {
+                case .integer(let integer): Double(integer)
+                case .number(let number): number
+                case .string(let text): Double(text)
+                default: nil
+                }
             // `"NaN"` or `"inf"` would give an expiry that every comparison misses (never
             // refreshed) and that the session store cannot encode; a lifetime is never negative.
             guard let seconds, seconds.isFinite, seconds >= 0 else {

@@ -23,9 +23,10 @@ extension URLSessionTransport {
 /// created with a completion handler too (Linux and Darwin); it holds no state. Subclasses
 /// (``StreamingURLSessionTransport``'s delegate) keep the same policy.
 class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void)
-    {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 
@@ -36,9 +37,10 @@ class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Declining makes the call fail at once with a transport error (URLError -999) instead;
     /// on Apple platforms the 401 itself comes back. Answering `.useCredential` with no
     /// credential crashes FoundationNetworking, and `.performDefaultHandling` hangs.
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
-    {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         completionHandler(.rejectProtectionSpace, nil)
     }
 }

@@ -65,10 +65,12 @@ extension AuthenticationProcess: CustomReflectable {
     /// step that failed and may be retried keeps what the app supplied (a wrong code), and
     /// the responses of earlier steps, so `dump(service)` must not show them.
     var customMirror: Mirror {
-        Mirror(self, children: [
-            "id": id, "method": method.name, "epoch": epoch, "nextStepIndex": nextStepIndex,
-            "isRunningStep": isRunningStep, "isCompleting": isCompleting,
-            "arguments": arguments.keys.sorted(), "values": values.keys.sorted(), "responses": responses.keys.sorted(),
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "id": id, "method": method.name, "epoch": epoch, "nextStepIndex": nextStepIndex,
+                "isRunningStep": isRunningStep, "isCompleting": isCompleting,
+                "arguments": arguments.keys.sorted(), "values": values.keys.sorted(), "responses": responses.keys.sorted(),
+            ], displayStyle: .struct)
     }
 }

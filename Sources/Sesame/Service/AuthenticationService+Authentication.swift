@@ -24,7 +24,8 @@ extension AuthenticationService {
             return details
         case .needsInput(let ongoing):
             signIn.abandon(id: id)
-            throw SesameError.authenticationProcess(reason: "\(ongoing.methodName) needs input between steps: use initializeAuthentication(with:)")
+            throw SesameError.authenticationProcess(
+                reason: "\(ongoing.methodName) needs input between steps: use initializeAuthentication(with:)")
         }
     }
 
@@ -35,7 +36,9 @@ extension AuthenticationService {
     ///   method needed no input after all.
     /// - Throws: as ``authenticate(with:)``; the process ends on failure.
     @discardableResult
-    public func initializeAuthentication(with method: some MultiStepAuthenticationMethod) async throws
+    public func initializeAuthentication(
+        with method: some MultiStepAuthenticationMethod
+    ) async throws
         -> AuthenticationProgress<Schema.Details>
     {
         try method.validate()
@@ -51,12 +54,16 @@ extension AuthenticationService {
     ///   needed value is missing; otherwise as ``authenticate(with:)``. When the back-end
     ///   refuses the step (a wrong code), the process stays at that step to be retried.
     @discardableResult
-    public func continueAuthentication(with continuation: some AuthenticationContinuation) async throws
+    public func continueAuthentication(
+        with continuation: some AuthenticationContinuation
+    ) async throws
         -> AuthenticationProgress<Schema.Details>
     {
         try continuation.validate()
-        switch signIn.continueWith(methodName: continuation.methodName, stepName: continuation.stepName,
-                                   values: continuation.values) {
+        switch signIn.continueWith(
+            methodName: continuation.methodName, stepName: continuation.stepName,
+            values: continuation.values)
+        {
         case .resume(let id):
             return try await runSteps(of: id)
         case .refuse(let reason):
@@ -103,12 +110,15 @@ extension AuthenticationService {
         }
     }
 
-    private nonisolated func runStep(_ step: AuthenticationStepDescription, of process: AuthenticationProcess,
-                                     credential: Credential?) async throws -> JSONValue
-    {
+    private nonisolated func runStep(
+        _ step: AuthenticationStepDescription, of process: AuthenticationProcess,
+        credential: Credential?
+    ) async throws -> JSONValue {
         let body: RequestBody?
         do {
-            body = step.body.isEmpty && step.request.clientAuthentication != .post ? nil
+            body =
+                step.body.isEmpty && step.request.clientAuthentication != .post
+                ? nil
                 : try RequestFactory.body(fields: step.body, for: step.request, client: configuration.client) {
                     process.value(at: $0, credential: credential)
                 }
@@ -127,31 +137,36 @@ extension AuthenticationService {
     /// it rather than the next one, which could never succeed.
     /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the first missing or
     ///   null field.
-    private nonisolated static func checkFields(of response: JSONValue, readFrom step: AuthenticationStepDescription,
-                                                in process: AuthenticationProcess) throws
-    {
+    private nonisolated static func checkFields(
+        of response: JSONValue, readFrom step: AuthenticationStepDescription,
+        in process: AuthenticationProcess
+    ) throws {
         var answered = process
         answered.responses[step.name] = response
         for path in process.method.fieldPaths(readFrom: step.name) {
             let value = answered.value(at: [step.name] + path, credential: nil)
             if value == nil || value == .null {
-                throw SesameError.decoding(operation: step.request.name,
-                                           reason: "$.\(path.joined(separator: ".")): required property is missing")
+                throw SesameError.decoding(
+                    operation: step.request.name,
+                    reason: "$.\(path.joined(separator: ".")): required property is missing")
             }
         }
     }
 
     /// Reads the credential, fetches the details with it, and signs the user in, unless a
     /// sign-out, a cancellation or another sign-in happened meanwhile.
-    private func completeAuthentication(tokenResponse: JSONValue, of finished: AuthenticationProcess) async throws
+    private func completeAuthentication(
+        tokenResponse: JSONValue, of finished: AuthenticationProcess
+    ) async throws
         -> Schema.Details
     {
         let details: Schema.Details
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
-            let credential = try TokenResponseReader.credential(from: tokenResponse, description: sdk.credential,
-                                                                operation: finished.nextStep?.request.name ?? finished.method.name,
-                                                                now: now())
+            let credential = try TokenResponseReader.credential(
+                from: tokenResponse, description: sdk.credential,
+                operation: finished.nextStep?.request.name ?? finished.method.name,
+                now: now())
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)
             guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else { throw cancelled() }

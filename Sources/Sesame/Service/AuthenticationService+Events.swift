@@ -143,15 +143,19 @@ extension AuthenticationService {
         var fields = HTTPFields()
         fields[.accept] = "text/event-stream"
         if let lastEventID, let name = HTTPField.Name("Last-Event-ID") { fields[name] = lastEventID }
-        let request = HTTPRequest(method: description.method, scheme: nil, authority: nil,
-                                  path: try OperationRequest(description).resolvedPath(), headerFields: fields)
-        let (response, body) = try await transmit(request, body: nil, operation: description.name,
-                                                  credential: description.authenticated ? .session : .none, streaming: true)
+        let request = HTTPRequest(
+            method: description.method, scheme: nil, authority: nil,
+            path: try OperationRequest(description).resolvedPath(), headerFields: fields)
+        let (response, body) = try await transmit(
+            request, body: nil, operation: description.name,
+            credential: description.authenticated ? .session : .none, streaming: true)
         guard (200..<300).contains(response.status.code) else {
             let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: description.name)
-            throw Self.publicError(BackEndError(response: ServerErrorParser.parse(
-                status: response.status.code, headerFields: response.headerFields, body: data,
-                catalogue: sdk.errors)))
+            throw Self.publicError(
+                BackEndError(
+                    response: ServerErrorParser.parse(
+                        status: response.status.code, headerFields: response.headerFields, body: data,
+                        catalogue: sdk.errors)))
         }
         return body
     }

@@ -17,7 +17,8 @@ extension AuthenticationService {
         guard canRefresh(current) else {
             guard expired else { return current }
             logger.info("the access token expired and cannot be refreshed")
-            broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential expired and cannot be refreshed")), logger: logger)
+            broadcaster.broadcast(
+                .refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential expired and cannot be refreshed")), logger: logger)
             run(machine.credentialExpired())
             throw SesameError.notAuthenticated
         }
@@ -40,7 +41,9 @@ extension AuthenticationService {
             return current
         }
         guard canRefresh(current) else {
-            broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential was rejected and cannot be refreshed")), logger: logger)
+            broadcaster.broadcast(
+                .refreshFailed(RefreshFailure(kind: .rejected, reason: "the credential was rejected and cannot be refreshed")),
+                logger: logger)
             run(machine.credentialRejected())
             return nil
         }
@@ -77,8 +80,10 @@ extension AuthenticationService {
         guard let current = session?.credential else { throw SesameError.notAuthenticated }
         guard let refresh = sdk.credential.refresh else { throw SesameError.notAuthenticated }
         let now = now()
-        let action = refresher.refreshNeeded(credentialReplaced: current.accessToken != stale.accessToken,
-                                             automatic: automatic, now: now) { id in
+        let action = refresher.refreshNeeded(
+            credentialReplaced: current.accessToken != stale.accessToken,
+            automatic: automatic, now: now
+        ) { id in
             Task {
                 let outcome = await self.exchangeRefreshToken(of: current)
                 return try self.completeRefresh(outcome, id: id, epoch: epoch)
@@ -94,7 +99,10 @@ extension AuthenticationService {
             throw error
         case .limitReached:
             logger.warning("refresh refused: \(refresh.maxRefreshes) refreshes in \(refresh.window) already")
-            broadcaster.broadcast(.refreshFailed(RefreshFailure(kind: .limitReached, reason: "more than \(refresh.maxRefreshes) refreshes in \(refresh.window)")), logger: logger)
+            broadcaster.broadcast(
+                .refreshFailed(
+                    RefreshFailure(kind: .limitReached, reason: "more than \(refresh.maxRefreshes) refreshes in \(refresh.window)")),
+                logger: logger)
             throw SesameError.excessiveRefresh(maxRefreshes: refresh.maxRefreshes, window: refresh.window)
         }
     }
@@ -112,10 +120,11 @@ extension AuthenticationService {
     /// or extends the back-off (see ``RefreshMachine``). An outcome for an older epoch is
     /// discarded.
     func completeRefresh(_ outcome: Result<Credential, RefreshError>, id: UInt64, epoch: UInt64) throws -> Credential {
-        let machineOutcome: RefreshMachine<RefreshFlight>.Outcome = switch outcome {
-        case .success: .succeeded
-        case .failure(let error): .failed(error)
-        }
+        let machineOutcome: RefreshMachine<RefreshFlight>.Outcome =
+            switch outcome {
+            case .success: .succeeded
+            case .failure(let error): .failed(error)
+            }
         let action = refresher.refreshFinished(id: id, outcome: machineOutcome, now: now())
         guard action != .discard, epoch == self.epoch, var session else {
             logger.debug("discarding a refresh that completed for an ended session")
@@ -144,8 +153,10 @@ extension AuthenticationService {
     /// Sends the schema's refresh request for `credential` and reads the token response.
     nonisolated func exchangeRefreshToken(of credential: Credential) async -> Result<Credential, RefreshError> {
         guard let refresh = sdk.credential.refresh else {
-            return .failure(RefreshError(failure: RefreshFailure(kind: .rejected, reason: "the schema declares no refresh"),
-                                         underlying: SesameError.notAuthenticated))
+            return .failure(
+                RefreshError(
+                    failure: RefreshFailure(kind: .rejected, reason: "the schema declares no refresh"),
+                    underlying: SesameError.notAuthenticated))
         }
         let operation = refresh.request.name
         do {
@@ -162,20 +173,25 @@ extension AuthenticationService {
         } catch let error as BackEndError {
             let response = error.response
             // Network failures, 5xx and 429 are transient unless the catalogue says rejected.
-            let kind: RefreshFailure.Kind = switch response.category {
-            case .credentialRejected: .rejected
-            case .transient, .server: .transient
-            default: response.status == 429 || response.status >= 500 ? .transient : .failed
-            }
-            return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: response.description),
-                                         underlying: Schema.serverError(response),
-                                         retryAfter: kind == .transient ? RetryAfter.delay(in: error.headerFields, now: now()) : nil))
+            let kind: RefreshFailure.Kind =
+                switch response.category {
+                case .credentialRejected: .rejected
+                case .transient, .server: .transient
+                default: response.status == 429 || response.status >= 500 ? .transient : .failed
+                }
+            return .failure(
+                RefreshError(
+                    failure: RefreshFailure(kind: kind, reason: response.description),
+                    underlying: Schema.serverError(response),
+                    retryAfter: kind == .transient ? RetryAfter.delay(in: error.headerFields, now: now()) : nil))
         } catch let error as SesameError {
             let kind: RefreshFailure.Kind = if case .transport = error { .transient } else { .failed }
             return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: error.description), underlying: error))
         } catch let error as TemplateError {
-            return .failure(RefreshError(failure: RefreshFailure(kind: .failed, reason: error.description),
-                                         underlying: SesameError.encoding(reason: error.description)))
+            return .failure(
+                RefreshError(
+                    failure: RefreshFailure(kind: .failed, reason: error.description),
+                    underlying: SesameError.encoding(reason: error.description)))
         } catch {
             return .failure(RefreshError(failure: RefreshFailure(kind: .transient, reason: "\(type(of: error))"), underlying: error))
         }

@@ -51,13 +51,16 @@ extension AuthenticationService {
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
         }
-        let (response, body) = try await transmit(prepared.request, body: prepared.body.map { HTTPBody($0) },
-                                                  operation: name, credential: mode)
+        let (response, body) = try await transmit(
+            prepared.request, body: prepared.body.map { HTTPBody($0) },
+            operation: name, credential: mode)
         guard (200..<300).contains(response.status.code) else {
             let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: name)
-            throw BackEndError(response: ServerErrorParser.parse(status: response.status.code, headerFields: response.headerFields,
-                                                                 body: data, catalogue: sdk.errors),
-                               headerFields: response.headerFields)
+            throw BackEndError(
+                response: ServerErrorParser.parse(
+                    status: response.status.code, headerFields: response.headerFields,
+                    body: data, catalogue: sdk.errors),
+                headerFields: response.headerFields)
         }
         let data = try await body.collected(upTo: configuration.maximumResponseSize, operation: name)
         return OperationResponse(operation: name, status: response.status.code, headerFields: response.headerFields, body: data)
@@ -66,9 +69,10 @@ extension AuthenticationService {
     /// Sends a request through the pipeline with the credential `mode` says, following
     /// redirects (see ``RedirectFollower``), and maps transport failures to
     /// ``SesameError/transport(operation:reason:)``.
-    nonisolated func transmit(_ request: HTTPRequest, body: HTTPBody?, operation: String,
-                              credential mode: CredentialMode, streaming: Bool = false) async throws -> (HTTPResponse, HTTPBody?)
-    {
+    nonisolated func transmit(
+        _ request: HTTPRequest, body: HTTPBody?, operation: String,
+        credential mode: CredentialMode, streaming: Bool = false
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         let pipeline = streaming ? self.eventPipeline : self.pipeline
         let credentialMiddleware: [any ClientMiddleware]
         switch mode {
@@ -81,11 +85,14 @@ extension AuthenticationService {
             let source = SessionCredentialSource(service: WeakReference(self))
             credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true)]
         case .fixed(let credential):
-            credentialMiddleware = [makeCredentialMiddleware(source: FixedCredentialSource(credential: credential), requiresCredential: true)]
+            credentialMiddleware = [
+                makeCredentialMiddleware(source: FixedCredentialSource(credential: credential), requiresCredential: true)
+            ]
         }
         do {
-            return try await pipeline.send(request, body: body, baseURL: sdk.baseURL, operationID: operation,
-                                           through: credentialMiddleware)
+            return try await pipeline.send(
+                request, body: body, baseURL: sdk.baseURL, operationID: operation,
+                through: credentialMiddleware)
         } catch let error as SesameError {
             throw error
         } catch let error as BackEndError {

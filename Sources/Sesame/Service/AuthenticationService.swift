@@ -65,10 +65,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
         let refresh = sdk.credential.refresh
-        self.refresher = RefreshMachine(limits: .init(
-            maxRefreshes: refresh?.maxRefreshes ?? 0, window: refresh?.window.timeInterval ?? 0,
-            firstBackoff: configuration.refreshBackoff.timeInterval,
-            maximumBackoff: configuration.maximumRefreshBackoff.timeInterval))
+        self.refresher = RefreshMachine(
+            limits: .init(
+                maxRefreshes: refresh?.maxRefreshes ?? 0, window: refresh?.window.timeInterval ?? 0,
+                firstBackoff: configuration.refreshBackoff.timeInterval,
+                maximumBackoff: configuration.maximumRefreshBackoff.timeInterval))
     }
 
     deinit {
@@ -113,10 +114,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     }
 
     nonisolated func makeCredentialMiddleware(source: any CredentialSource, requiresCredential: Bool) -> CredentialMiddleware {
-        CredentialMiddleware(source: source, scope: scope, matcher: matcher,
-                             header: HTTPField.Name(sdk.credential.header) ?? .authorization,
-                             format: sdk.credential.format, requiresCredential: requiresCredential,
-                             maximumBodySize: configuration.maximumResponseSize, logger: logger)
+        CredentialMiddleware(
+            source: source, scope: scope, matcher: matcher,
+            header: HTTPField.Name(sdk.credential.header) ?? .authorization,
+            format: sdk.credential.format, requiresCredential: requiresCredential,
+            maximumBodySize: configuration.maximumResponseSize, logger: logger)
     }
 
     nonisolated func now() -> Date {

@@ -53,17 +53,18 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var eventTransport: (any ClientTransport)?
 
     /// Creates a configuration; every parameter has a default.
-    public init(baseURL: URL? = nil, client: ClientCredentials? = nil,
-                transport: any ClientTransport = URLSessionTransport.notFollowingRedirects, middlewares: [any ClientMiddleware] = [],
-                now: @escaping @Sendable () -> Date = { Date() },
-                logger: Logger = Logger(label: "sesame.authentication"),
-                sessionStore: any SessionStore<Details> = InMemorySessionStore<Details>(),
-                restorationDelegate: any SessionRestorationDelegate<Details> = DefaultSessionRestorationDelegate<Details>(),
-                eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
-                eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
-                refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
-                eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil)
-    {
+    public init(
+        baseURL: URL? = nil, client: ClientCredentials? = nil,
+        transport: any ClientTransport = URLSessionTransport.notFollowingRedirects, middlewares: [any ClientMiddleware] = [],
+        now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "sesame.authentication"),
+        sessionStore: any SessionStore<Details> = InMemorySessionStore<Details>(),
+        restorationDelegate: any SessionRestorationDelegate<Details> = DefaultSessionRestorationDelegate<Details>(),
+        eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
+        eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
+        refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
+        eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil
+    ) {
         self.eventTransport = eventTransport
         self.userSessionObserver = userSessionObserver
         self.baseURL = baseURL

@@ -86,9 +86,10 @@ struct RefreshMachine<Flight: Sendable>: Sendable {
     ///   - automatic: the runtime's own refresh for a request (deferred by any back-off),
     ///     or one the app asked for (deferred only by a `Retry-After`).
     ///   - start: makes the flight of a refresh numbered by its argument; called at most once.
-    mutating func refreshNeeded(credentialReplaced: Bool, automatic: Bool, now: Date,
-                                start: (UInt64) -> Flight) -> RequestAction
-    {
+    mutating func refreshNeeded(
+        credentialReplaced: Bool, automatic: Bool, now: Date,
+        start: (UInt64) -> Flight
+    ) -> RequestAction {
         if let running { return .join(running.flight) }
         if credentialReplaced { return .useCurrentCredential }
         if let backoff, now < backoff.until, automatic || backoff.isRetryAfter {
@@ -116,10 +117,12 @@ struct RefreshMachine<Flight: Sendable>: Sendable {
             switch error.failure.kind {
             case .transient:
                 let failures = (backoff?.failures ?? 0) + 1
-                let delay = error.retryAfter
+                let delay =
+                    error.retryAfter
                     ?? Self.backoffDelay(failures: failures, first: limits.firstBackoff, maximum: limits.maximumBackoff)
-                backoff = Backoff(failures: failures, until: now.addingTimeInterval(delay),
-                                  isRetryAfter: error.retryAfter != nil, error: error)
+                backoff = Backoff(
+                    failures: failures, until: now.addingTimeInterval(delay),
+                    isRetryAfter: error.retryAfter != nil, error: error)
                 return .backOff(delay: delay, isRetryAfter: error.retryAfter != nil)
             case .rejected:
                 return .reject

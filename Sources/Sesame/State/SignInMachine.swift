@@ -72,7 +72,7 @@ struct SignInMachine: Sendable {
     /// Process `id`'s running step answered with `response`.
     mutating func stepAnswered(_ response: JSONValue, id: UInt64) -> AnswerAction {
         guard var current = process, current.id == id, current.isRunningStep, !current.isCompleting,
-              let step = current.nextStep
+            let step = current.nextStep
         else { return .superseded }
         current.responses[step.name] = response
         if current.isAtLastStep {

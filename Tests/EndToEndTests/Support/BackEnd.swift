@@ -19,14 +19,15 @@ final class BackEnd: Sendable {
 
     /// Starts a server whose wall clock is frozen at `start` (moved by ``advanceClock(by:)``).
     static func start(at start: Date, accessTokenLifetime: Duration = .seconds(3600)) async throws -> BackEnd {
-        let server = ReferenceServer(configuration: .init(
-            host: "127.0.0.1",
-            port: 0,
-            accessTokenLifetime: accessTokenLifetime,
-            heartbeatInterval: .seconds(15),
-            now: { start },
-            logger: Logger(label: "e2e.reference-server") { _ in SwiftLogNoOpLogHandler() }
-        ))
+        let server = ReferenceServer(
+            configuration: .init(
+                host: "127.0.0.1",
+                port: 0,
+                accessTokenLifetime: accessTokenLifetime,
+                heartbeatInterval: .seconds(15),
+                now: { start },
+                logger: Logger(label: "e2e.reference-server") { _ in SwiftLogNoOpLogHandler() }
+            ))
         let endpoint = try await server.start()
         return BackEnd(server: server, baseURL: endpoint.baseURL)
     }
@@ -70,8 +71,9 @@ final class BackEnd: Sendable {
     /// The server's counters, as plain values.
     func counters() async -> Counters {
         let counters = await server.state.counters()
-        return Counters(requests: counters.requests, refreshes: counters.refreshes,
-                        rejectedRefreshes: counters.rejectedRefreshes, tokenGrants: counters.tokenGrants)
+        return Counters(
+            requests: counters.requests, refreshes: counters.refreshes,
+            rejectedRefreshes: counters.rejectedRefreshes, tokenGrants: counters.tokenGrants)
     }
 
     // MARK: Users and sessions
@@ -111,12 +113,15 @@ final class BackEnd: Sendable {
     // MARK: Failures
 
     /// Makes the next `count` requests matching `method` and `path` fail as described.
-    func injectFailure(method: String? = nil, path: String, count: Int = 1, status: Int = 503,
-                       rawBody: String? = nil, contentType: String? = nil, headers: [String: String] = [:],
-                       closeConnection: Bool = false) async {
-        await server.state.injectFailure(InjectedFailure(
-            method: method, path: path, count: count, status: status, rawBody: rawBody,
-            contentType: contentType, headers: headers, closeConnection: closeConnection))
+    func injectFailure(
+        method: String? = nil, path: String, count: Int = 1, status: Int = 503,
+        rawBody: String? = nil, contentType: String? = nil, headers: [String: String] = [:],
+        closeConnection: Bool = false
+    ) async {
+        await server.state.injectFailure(
+            InjectedFailure(
+                method: method, path: path, count: count, status: status, rawBody: rawBody,
+                contentType: contentType, headers: headers, closeConnection: closeConnection))
     }
 
     func pendingFailureCount() async -> Int {

@@ -33,17 +33,21 @@ struct TestApp: Sendable {
 extension EndToEnd {
     /// Makes an app whose contexts live in `folder`, watched by the test's secret scan like
     /// ``makeService(store:receivesServerEvents:traffic:logs:client:restorationDelegate:)``.
-    func makeApp(in folder: TemporaryDirectory, userDataOnSignOut: UserDataOnSignOut = .keep, logs: LogCapture = LogCapture(),
-                 restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate())
+    func makeApp(
+        in folder: TemporaryDirectory, userDataOnSignOut: UserDataOnSignOut = .keep, logs: LogCapture = LogCapture(),
+        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
+    )
         throws -> TestApp
     {
         let clock = self.clock
-        let app = try AppSession<ReferenceSDKSchema>(configuration: .init(
-            service: .init(baseURL: backEnd.baseURL,
-                           client: ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
-                           now: { clock.now }, logger: logs.logger(label: "e2e.app"),
-                           restorationDelegate: restorationDelegate, receivesServerEvents: false),
-            directory: folder.url, userDataOnSignOut: userDataOnSignOut))
+        let app = try AppSession<ReferenceSDKSchema>(
+            configuration: .init(
+                service: .init(
+                    baseURL: backEnd.baseURL,
+                    client: ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
+                    now: { clock.now }, logger: logs.logger(label: "e2e.app"),
+                    restorationDelegate: restorationDelegate, receivesServerEvents: false),
+                directory: folder.url, userDataOnSignOut: userDataOnSignOut))
         scan.lookFor(Secret(kind: "clientSecret", value: BackEnd.clientSecret))
         scan.watch(logs)
         scan.watch(app.auth)

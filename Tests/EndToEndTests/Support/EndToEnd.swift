@@ -25,17 +25,18 @@ struct EndToEnd: Sendable {
         restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
     ) -> Service {
         let clock = self.clock
-        let runtime = AuthenticationService<ReferenceSDKSchema>(configuration: .init(
-            baseURL: backEnd.baseURL,
-            client: client,
-            middlewares: traffic.map { [$0] } ?? [],
-            now: { clock.now },
-            logger: logs.logger(label: "e2e.sesame"),
-            sessionStore: store,
-            restorationDelegate: restorationDelegate,
-            receivesServerEvents: receivesServerEvents,
-            eventStreamReconnectDelay: .milliseconds(50)
-        ))
+        let runtime = AuthenticationService<ReferenceSDKSchema>(
+            configuration: .init(
+                baseURL: backEnd.baseURL,
+                client: client,
+                middlewares: traffic.map { [$0] } ?? [],
+                now: { clock.now },
+                logger: logs.logger(label: "e2e.sesame"),
+                sessionStore: store,
+                restorationDelegate: restorationDelegate,
+                receivesServerEvents: receivesServerEvents,
+                eventStreamReconnectDelay: .milliseconds(50)
+            ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
         scan.watch(store)
@@ -87,9 +88,10 @@ struct EndToEnd: Sendable {
 /// services and stores made for the test (``ScanRecord/close(_:)``).
 /// - Throws: what `body` throws, or ``Unexpected`` at once when the test runs without its
 ///   suite's `.secretScan` trait, so no end-to-end test can go unscanned.
-func withEndToEnd(accessTokenLifetime: Duration = .seconds(3600),
-                  _ body: (EndToEnd) async throws -> Void) async throws
-{
+func withEndToEnd(
+    accessTokenLifetime: Duration = .seconds(3600),
+    _ body: (EndToEnd) async throws -> Void
+) async throws {
     guard let scan = ScanRecord.current else {
         throw Unexpected("an end-to-end test runs without a secret scan: add .secretScan to its @Suite")
     }

@@ -2,9 +2,10 @@ import Foundation
 
 /// Runs `operation`, giving up after `timeout` (cancelling it): nil when it did not finish
 /// in time. For calls that a platform bug may leave hanging forever.
-func withTimeout<Value: Sendable>(_ timeout: Duration,
-                                  _ operation: @escaping @Sendable () async -> Value) async -> Value?
-{
+func withTimeout<Value: Sendable>(
+    _ timeout: Duration,
+    _ operation: @escaping @Sendable () async -> Value
+) async -> Value? {
     await withTaskGroup(of: Value?.self) { group in
         group.addTask { await operation() }
         group.addTask {
@@ -38,4 +39,3 @@ let urlSessionHangsOnBasicChallenge: Bool = {
     true
     #endif
 }()
-

@@ -18,9 +18,10 @@ struct SecretScan: TestTrait, SuiteTrait, TestScoping {
         test.isSuite || testCase != nil ? self : nil
     }
 
-    func provideScope(for test: Test, testCase: Test.Case?,
-                      performing function: @Sendable () async throws -> Void) async throws
-    {
+    func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         if test.isSuite {
             let tally = ScanTally()
             defer { print(tally.summary(of: test.displayName ?? test.name)) }

@@ -57,14 +57,18 @@ final class Service: @unchecked Sendable {
     }
 
     @discardableResult
-    func initializeAuthentication(with method: some MultiStepAuthenticationMethod) async throws
+    func initializeAuthentication(
+        with method: some MultiStepAuthenticationMethod
+    ) async throws
         -> AuthenticationProgress<AuthenticationDetails>
     {
         try await observe("initializeAuthentication(with:)") { try await runtime.initializeAuthentication(with: method) }
     }
 
     @discardableResult
-    func continueAuthentication(with continuation: some AuthenticationContinuation) async throws
+    func continueAuthentication(
+        with continuation: some AuthenticationContinuation
+    ) async throws
         -> AuthenticationProgress<AuthenticationDetails>
     {
         try await observe("continueAuthentication(with:)") { try await runtime.continueAuthentication(with: continuation) }

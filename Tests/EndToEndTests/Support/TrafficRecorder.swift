@@ -29,15 +29,18 @@ final class TrafficRecorder: ClientMiddleware, @unchecked Sendable {
         requests.filter { $0.method == method && $0.path.split(separator: "?").first.map(String.init) == path }
     }
 
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    )
         async throws -> (HTTPResponse, HTTPBody?)
     {
         var requestData: Data?
         if let body { requestData = try await Data(collecting: body, upTo: 1 << 20) }
-        var record = RecordedRequest(method: request.method.rawValue, path: request.path ?? "",
-                                     headerFields: request.headerFields,
-                                     body: requestData.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        var record = RecordedRequest(
+            method: request.method.rawValue, path: request.path ?? "",
+            headerFields: request.headerFields,
+            body: requestData.map { String(decoding: $0, as: UTF8.self) } ?? "")
         let index = lock.withLock {
             storedRequests.append(record)
             return storedRequests.count - 1

@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     dependencies: [
         // Named, so that `package: "Sesame"` works whatever the checkout's folder is called.
-        .package(name: "Sesame", path: "../../.."),
+        .package(name: "Sesame", path: "../../..")
     ],
     targets: [
         .target(

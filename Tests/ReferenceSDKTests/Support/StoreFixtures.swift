@@ -49,8 +49,10 @@ enum StoreFixtures {
         3: StoreVersionFixture(
             insert: { db, count in
                 for index in 0..<count {
-                    try ReferenceSDKStore.Persistence.Note(id: id(index), text: body(index), createdAt: Double(createdAt(index)) + 0.5,
-                                                           pinned: index % 3 == 0).insert(db)
+                    try ReferenceSDKStore.Persistence.Note(
+                        id: id(index), text: body(index), createdAt: Double(createdAt(index)) + 0.5,
+                        pinned: index % 3 == 0
+                    ).insert(db)
                 }
             },
             expected: { count in

@@ -29,17 +29,20 @@ struct StoreSchemaSnapshot: Hashable, CustomStringConvertible {
     var tables: [String: Table]
 
     init(_ db: Database) throws {
-        let names = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master
-            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations'
-            ORDER BY name
-            """)
+        let names = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations'
+                ORDER BY name
+                """)
         var tables: [String: Table] = [:]
         for name in names {
             let quoted = name.quotedDatabaseIdentifier
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { row in
-                Column(position: row["cid"], name: row["name"], type: row["type"], notNull: row["notnull"],
-                       defaultValue: row["dflt_value"], primaryKeyRank: row["pk"])
+                Column(
+                    position: row["cid"], name: row["name"], type: row["type"], notNull: row["notnull"],
+                    defaultValue: row["dflt_value"], primaryKeyRank: row["pk"])
             }
             let indexes = try Row.fetchAll(db, sql: "PRAGMA index_list(\(quoted))").map { row in
                 let indexName: String = row["name"]
@@ -54,7 +57,9 @@ struct StoreSchemaSnapshot: Hashable, CustomStringConvertible {
     var description: String {
         tables.keys.sorted().map { name in
             let table = tables[name]!
-            let columns = table.columns.map { "\($0.name) \($0.type)\($0.notNull ? " NOT NULL" : "")\($0.defaultValue.map { " DEFAULT \($0)" } ?? "") pk\($0.primaryKeyRank)" }
+            let columns = table.columns.map {
+                "\($0.name) \($0.type)\($0.notNull ? " NOT NULL" : "")\($0.defaultValue.map { " DEFAULT \($0)" } ?? "") pk\($0.primaryKeyRank)"
+            }
             let indexes = table.indexes.map { "\($0.name)(\($0.columns.joined(separator: ","))) unique:\($0.unique) \($0.origin)" }
             return "\(name): \(columns.joined(separator: ", ")); indexes: \(indexes.joined(separator: ", "))"
         }.joined(separator: "\n")

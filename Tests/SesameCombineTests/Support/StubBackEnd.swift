@@ -37,8 +37,9 @@ enum StubSchema: SDKSchema {
                 header: "Authorization", format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
                 refresh: nil, rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
                 details: RequestDescription(name: "me", method: .get, path: "/me"), userIDField: "uid"),
-            errors: ErrorCatalogue(codeField: "error", messageField: "error_description",
-                                   codes: ["invalid_grant": .credentialRejected]),
+            errors: ErrorCatalogue(
+                codeField: "error", messageField: "error_description",
+                codes: ["invalid_grant": .credentialRejected]),
             events: EventCatalogue(stream: nil, invalidating: []),
             lifecycle: LifecycleDescription(signOut: RequestDescription(name: "logout", method: .post, path: "/auth/logout")))
     }
@@ -55,13 +56,22 @@ enum StubMethod: SingleStepAuthenticationMethod {
     var methodDescription: AuthenticationMethodDescription {
         switch self {
         case .guest:
-            return AuthenticationMethodDescription(name: "guest", steps: [AuthenticationStepDescription(
-                name: "guest", request: RequestDescription(name: "guest", method: .post, path: "/auth/guest", authenticated: false),
-                body: [])])
+            return AuthenticationMethodDescription(
+                name: "guest",
+                steps: [
+                    AuthenticationStepDescription(
+                        name: "guest", request: RequestDescription(name: "guest", method: .post, path: "/auth/guest", authenticated: false),
+                        body: [])
+                ])
         case .password:
-            return AuthenticationMethodDescription(name: "password", steps: [AuthenticationStepDescription(
-                name: "password", request: RequestDescription(name: "password", method: .post, path: "/auth/password", authenticated: false),
-                body: [TemplateField("password", .variable(["password"]))])])
+            return AuthenticationMethodDescription(
+                name: "password",
+                steps: [
+                    AuthenticationStepDescription(
+                        name: "password",
+                        request: RequestDescription(name: "password", method: .post, path: "/auth/password", authenticated: false),
+                        body: [TemplateField("password", .variable(["password"]))])
+                ])
         }
     }
 
@@ -79,7 +89,9 @@ extension StubMethod: Equatable {}
 
 /// A back-end in memory: `guest` signs in as `u1`, `password` as `u2` with "secret" only.
 struct StubBackEnd: ClientTransport {
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         var data = Data()

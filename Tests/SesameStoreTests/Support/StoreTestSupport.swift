@@ -17,18 +17,22 @@ enum StoreTestSchema {
     }
 
     static func cache(version: Int) -> StoreSchema {
-        StoreSchema(kind: .cache, version: version, policy: .recreate, migrations: [
-            StoreMigration("cache.v\(version)", version: version) { db in
-                try db.execute(sql: #"CREATE TABLE "Avatar" ("userId" TEXT NOT NULL, "v\#(version)" BLOB, PRIMARY KEY ("userId"))"#)
-            },
-        ], latest: { _ in })
+        StoreSchema(
+            kind: .cache, version: version, policy: .recreate,
+            migrations: [
+                StoreMigration("cache.v\(version)", version: version) { db in
+                    try db.execute(sql: #"CREATE TABLE "Avatar" ("userId" TEXT NOT NULL, "v\#(version)" BLOB, PRIMARY KEY ("userId"))"#)
+                }
+            ], latest: { _ in })
     }
 
-    static let memory = StoreSchema(kind: .memory, version: 1, policy: .recreate, migrations: [
-        StoreMigration("memory.v1", version: 1) { db in
-            try db.execute(sql: #"CREATE TABLE "Draft" ("id" TEXT NOT NULL PRIMARY KEY)"#)
-        },
-    ], latest: { _ in })
+    static let memory = StoreSchema(
+        kind: .memory, version: 1, policy: .recreate,
+        migrations: [
+            StoreMigration("memory.v1", version: 1) { db in
+                try db.execute(sql: #"CREATE TABLE "Draft" ("id" TEXT NOT NULL PRIMARY KEY)"#)
+            }
+        ], latest: { _ in })
 
     static let definition = StoreDefinition(persistence: persistence(upTo: 2), cache: cache(version: 1), memory: memory)
 }

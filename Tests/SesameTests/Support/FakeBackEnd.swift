@@ -63,13 +63,16 @@ actor FakeBackEnd: ClientTransport {
     func count(_ path: String) -> Int { requests.filter { $0.path.hasPrefix(path) }.count }
     func isValidRefreshToken(_ token: String) -> Bool { refreshTokens[token] != nil }
 
-    nonisolated func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    nonisolated func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: 1 << 20) }
-        let recorded = RecordedRequest(method: request.method, path: request.path ?? "", headerFields: request.headerFields,
-                                       body: String(decoding: data, as: UTF8.self))
+        let recorded = RecordedRequest(
+            method: request.method, path: request.path ?? "", headerFields: request.headerFields,
+            body: String(decoding: data, as: UTF8.self))
         return try await handle(recorded)
     }
 
@@ -88,7 +91,9 @@ actor FakeBackEnd: ClientTransport {
             return await token(request)
         case (.get, "/me"):
             guard let uid = bearer(request) else { return rejected() }
-            if malformedDetails { return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), HTTPBody("{\"uid\": \"u")) }
+            if malformedDetails {
+                return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), HTTPBody("{\"uid\": \"u"))
+            }
             return json(users[uid]!)
         case (.get, "/notes"):
             if notesDownstreamRejects {
@@ -160,14 +165,20 @@ actor FakeBackEnd: ClientTransport {
     }
 
     private func rejected() -> (HTTPResponse, HTTPBody?) {
-        (HTTPResponse(status: .unauthorized, headerFields: [
-            .wwwAuthenticate: "Bearer realm=\"test\", error=\"invalid_token\"", .contentType: "application/json",
-        ]), HTTPBody(#"{"error":"invalid_token"}"#))
+        (
+            HTTPResponse(
+                status: .unauthorized,
+                headerFields: [
+                    .wwwAuthenticate: "Bearer realm=\"test\", error=\"invalid_token\"", .contentType: "application/json",
+                ]), HTTPBody(#"{"error":"invalid_token"}"#)
+        )
     }
 
     private func error(_ status: Int, _ code: String) -> (HTTPResponse, HTTPBody?) {
-        (HTTPResponse(status: .init(code: status), headerFields: [.contentType: "application/json"]),
-         HTTPBody(#"{"error":"\#(code)","error_description":"\#(code) happened"}"#))
+        (
+            HTTPResponse(status: .init(code: status), headerFields: [.contentType: "application/json"]),
+            HTTPBody(#"{"error":"\#(code)","error_description":"\#(code) happened"}"#)
+        )
     }
 
     private func json(_ value: some Encodable) -> (HTTPResponse, HTTPBody?) {
@@ -188,32 +199,36 @@ struct TestEnvironment<Schema: SDKSchema> where Schema.Details == TestDetails {
     let logs = LogCapture()
     let service: AuthenticationService<Schema>
 
-    init(_ schema: Schema.Type = TestSchema.self, receivesServerEvents: Bool = false,
-         delegate: (any SessionRestorationDelegate<TestDetails>)? = nil, store: InMemorySessionStore<TestDetails>? = nil,
-         observer: (any UserSessionObserver)? = nil)
-    {
+    init(
+        _ schema: Schema.Type = TestSchema.self, receivesServerEvents: Bool = false,
+        delegate: (any SessionRestorationDelegate<TestDetails>)? = nil, store: InMemorySessionStore<TestDetails>? = nil,
+        observer: (any UserSessionObserver)? = nil
+    ) {
         let clock = self.clock
         let sessionStore = store ?? self.store
-        service = AuthenticationService(configuration: .init(
-            client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
-            now: { clock.now }, logger: logs.logger(), sessionStore: sessionStore,
-            restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
-            receivesServerEvents: receivesServerEvents, eventStreamReconnectDelay: .milliseconds(1),
-            userSessionObserver: observer))
+        service = AuthenticationService(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
+                now: { clock.now }, logger: logs.logger(), sessionStore: sessionStore,
+                restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
+                receivesServerEvents: receivesServerEvents, eventStreamReconnectDelay: .milliseconds(1),
+                userSessionObserver: observer))
     }
 }
 
 extension TestEnvironment {
     /// Another service over the same back-end, clock and store, as after a relaunch.
-    func relaunch(delegate: (any SessionRestorationDelegate<TestDetails>)? = nil,
-                  observer: (any UserSessionObserver)? = nil) -> AuthenticationService<Schema>
-    {
+    func relaunch(
+        delegate: (any SessionRestorationDelegate<TestDetails>)? = nil,
+        observer: (any UserSessionObserver)? = nil
+    ) -> AuthenticationService<Schema> {
         let clock = self.clock
-        return AuthenticationService(configuration: .init(
-            client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
-            now: { clock.now }, logger: logs.logger(), sessionStore: store,
-            restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
-            receivesServerEvents: false, userSessionObserver: observer))
+        return AuthenticationService(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: backEnd,
+                now: { clock.now }, logger: logs.logger(), sessionStore: store,
+                restorationDelegate: delegate ?? DefaultSessionRestorationDelegate<TestDetails>(),
+                receivesServerEvents: false, userSessionObserver: observer))
     }
 
     /// The events the service published so far, once `unsubscribeFromAll()` ends them.

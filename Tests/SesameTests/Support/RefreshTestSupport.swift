@@ -32,8 +32,10 @@ actor RoutingTransport: ClientTransport {
         }
     }
 
-    static let backEndPaths: Set<String> = ["/auth/guest", "/auth/internal/challenge", "/auth/internal/verify", "/oauth/token",
-                                            "/me", "/notes", "/auth/logout", "/events"]
+    static let backEndPaths: Set<String> = [
+        "/auth/guest", "/auth/internal/challenge", "/auth/internal/verify", "/oauth/token",
+        "/me", "/notes", "/auth/logout", "/events",
+    ]
 
     let backEnd: FakeBackEnd
     private(set) var sent: [Sent] = []
@@ -50,7 +52,9 @@ actor RoutingTransport: ClientTransport {
     /// Refresh requests that went on the wire.
     var refreshes: Int { sent.filter { $0.path == "/oauth/token" && $0.body.contains("grant_type=refresh_token") }.count }
 
-    nonisolated func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    nonisolated func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         var data = Data()
@@ -73,10 +77,12 @@ actor RoutingTransport: ClientTransport {
 }
 
 /// A service for the test schema over `transport`, with a manual clock.
-func makeService(transport: some ClientTransport, clock: ManualClock, logs: LogCapture = LogCapture(),
-                 store: InMemorySessionStore<TestDetails> = InMemorySessionStore()) -> AuthenticationService<TestSchema>
-{
-    AuthenticationService(configuration: .init(
-        client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport,
-        now: { clock.now }, logger: logs.logger(), sessionStore: store, receivesServerEvents: false))
+func makeService(
+    transport: some ClientTransport, clock: ManualClock, logs: LogCapture = LogCapture(),
+    store: InMemorySessionStore<TestDetails> = InMemorySessionStore()
+) -> AuthenticationService<TestSchema> {
+    AuthenticationService(
+        configuration: .init(
+            client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport,
+            now: { clock.now }, logger: logs.logger(), sessionStore: store, receivesServerEvents: false))
 }

@@ -25,7 +25,8 @@ enum TestEvent: ServerEvent {
             let reason = (try? JSONDecoder().decode(JSONValue.self, from: data))?["reason"]?.stringValue
             self = reason.map { .sessionRevoked(reason: $0) } ?? .unknown(wireName: wireName, data: data)
         case "profile.updated":
-            self = (try? JSONDecoder().decode(TestDetails.self, from: data)).map { .profileUpdated($0) }
+            self =
+                (try? JSONDecoder().decode(TestDetails.self, from: data)).map { .profileUpdated($0) }
                 ?? .unknown(wireName: wireName, data: data)
         default:
             self = .unknown(wireName: wireName, data: data)
@@ -43,38 +44,56 @@ enum TestEvent: ServerEvent {
 
 /// Requests and methods of the test back-end, written as the generator would.
 enum TestRequests {
-    static let token = RequestDescription(name: "token", method: .post, path: "/oauth/token", authenticated: false,
-                                          encoding: .form, clientAuthentication: .basic)
+    static let token = RequestDescription(
+        name: "token", method: .post, path: "/oauth/token", authenticated: false,
+        encoding: .form, clientAuthentication: .basic)
     static let me = RequestDescription(name: "me", method: .get, path: "/me")
     static let logout = RequestDescription(name: "logout", method: .post, path: "/auth/logout")
-    static let detachIdentity = RequestDescription(name: "detachIdentity", method: .delete, path: "/identities/{provider}",
-                                                   freshAuthentication: .seconds(300))
-    static let destroyAccount = RequestDescription(name: "destroyAccount", method: .delete, path: "/account",
-                                                   freshAuthentication: .seconds(300))
+    static let detachIdentity = RequestDescription(
+        name: "detachIdentity", method: .delete, path: "/identities/{provider}",
+        freshAuthentication: .seconds(300))
+    static let destroyAccount = RequestDescription(
+        name: "destroyAccount", method: .delete, path: "/account",
+        freshAuthentication: .seconds(300))
     static let notes = RequestDescription(name: "listNotes", method: .get, path: "/notes")
     static let status = RequestDescription(name: "serverStatus", method: .get, path: "/status", authenticated: false)
     static let events = RequestDescription(name: "events", method: .get, path: "/events")
 
-    static let guest = AuthenticationMethodDescription(name: "guest", steps: [
-        AuthenticationStepDescription(name: "guest", request: RequestDescription(name: "guest", method: .post, path: "/auth/guest", authenticated: false), body: []),
-    ])
-    static let `internal` = AuthenticationMethodDescription(name: "internal", steps: [
-        AuthenticationStepDescription(name: "initialize",
-                                      request: RequestDescription(name: "internal.initialize", method: .post, path: "/auth/internal/challenge", authenticated: false),
-                                      body: [TemplateField("identifier", .variable(["identifier"]))]),
-        AuthenticationStepDescription(name: "continue",
-                                      request: RequestDescription(name: "internal.continue", method: .post, path: "/auth/internal/verify", authenticated: false),
-                                      body: [TemplateField("challengeId", .variable(["initialize", "challengeId"])),
-                                             TemplateField("code", .variable(["code"]))],
-                                      needs: ["code"]),
-    ])
-    static let password = AuthenticationMethodDescription(name: "password", steps: [
-        AuthenticationStepDescription(name: "password", request: token, body: [
-            TemplateField("grant_type", .literal(.string("password"))),
-            TemplateField("username", .variable(["username"])),
-            TemplateField("password", .variable(["password"])),
-        ]),
-    ])
+    static let guest = AuthenticationMethodDescription(
+        name: "guest",
+        steps: [
+            AuthenticationStepDescription(
+                name: "guest", request: RequestDescription(name: "guest", method: .post, path: "/auth/guest", authenticated: false),
+                body: [])
+        ])
+    static let `internal` = AuthenticationMethodDescription(
+        name: "internal",
+        steps: [
+            AuthenticationStepDescription(
+                name: "initialize",
+                request: RequestDescription(
+                    name: "internal.initialize", method: .post, path: "/auth/internal/challenge", authenticated: false),
+                body: [TemplateField("identifier", .variable(["identifier"]))]),
+            AuthenticationStepDescription(
+                name: "continue",
+                request: RequestDescription(name: "internal.continue", method: .post, path: "/auth/internal/verify", authenticated: false),
+                body: [
+                    TemplateField("challengeId", .variable(["initialize", "challengeId"])),
+                    TemplateField("code", .variable(["code"])),
+                ],
+                needs: ["code"]),
+        ])
+    static let password = AuthenticationMethodDescription(
+        name: "password",
+        steps: [
+            AuthenticationStepDescription(
+                name: "password", request: token,
+                body: [
+                    TemplateField("grant_type", .literal(.string("password"))),
+                    TemplateField("username", .variable(["username"])),
+                    TemplateField("password", .variable(["password"])),
+                ])
+        ])
 
     static func description(refresh: Bool = true, maxRefreshes: Int = 5) -> SDKDescription {
         SDKDescription(
@@ -83,17 +102,21 @@ enum TestRequests {
                 accessTokenField: "access_token", refreshTokenField: "refresh_token", expiresInField: "expires_in",
                 header: "Authorization", format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
                 refresh: refresh
-                    ? RefreshDescription(request: token, fields: [
-                        TemplateField("grant_type", .literal(.string("refresh_token"))),
-                        TemplateField("refresh_token", .variable(["refreshToken"])),
-                    ], leeway: .seconds(60), maxRefreshes: maxRefreshes, window: .seconds(30))
+                    ? RefreshDescription(
+                        request: token,
+                        fields: [
+                            TemplateField("grant_type", .literal(.string("refresh_token"))),
+                            TemplateField("refresh_token", .variable(["refreshToken"])),
+                        ], leeway: .seconds(60), maxRefreshes: maxRefreshes, window: .seconds(30))
                     : nil,
                 rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
                 details: me, userIDField: "uid"),
-            errors: ErrorCatalogue(codeField: "error", messageField: "error_description", codes: [
-                "invalid_grant": .credentialRejected, "invalid_token": .credentialRejected, "invalid_code": .client,
-                "token_too_old": .reauthenticationRequired, "rate_limited": .transient, "unavailable": .transient,
-            ]),
+            errors: ErrorCatalogue(
+                codeField: "error", messageField: "error_description",
+                codes: [
+                    "invalid_grant": .credentialRejected, "invalid_token": .credentialRejected, "invalid_code": .client,
+                    "token_too_old": .reauthenticationRequired, "rate_limited": .transient, "unavailable": .transient,
+                ]),
             events: EventCatalogue(stream: events, invalidating: ["session.revoked"]),
             lifecycle: LifecycleDescription(signOut: logout, detachIdentity: detachIdentity, destroyAccount: destroyAccount))
     }

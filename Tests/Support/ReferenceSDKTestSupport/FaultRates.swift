@@ -19,9 +19,10 @@ public struct FaultRates: Sendable {
     public var maximumLatency: Duration
 
     /// Creates fault rates.
-    public init(transportError: Double, refreshTransient: Double, refreshTerminal: Double, rejection: Double,
-                redirect: Double, latency: Double, maximumLatency: Duration)
-    {
+    public init(
+        transportError: Double, refreshTransient: Double, refreshTerminal: Double, rejection: Double,
+        redirect: Double, latency: Double, maximumLatency: Duration
+    ) {
         self.transportError = transportError
         self.refreshTransient = refreshTransient
         self.refreshTerminal = refreshTerminal
@@ -34,10 +35,12 @@ public struct FaultRates: Sendable {
     /// 10% transport errors, 1% of refreshes failing (half transient, half terminal), 2%
     /// rejected operations (with the soak's default clock, enough to press on the schema's
     /// refresh window), 0.5% cross-origin redirects, a quarter of requests delayed up to 2 ms.
-    public static let standard = FaultRates(transportError: 0.10, refreshTransient: 0.005, refreshTerminal: 0.005,
-                                            rejection: 0.02, redirect: 0.005, latency: 0.25, maximumLatency: .milliseconds(2))
+    public static let standard = FaultRates(
+        transportError: 0.10, refreshTransient: 0.005, refreshTerminal: 0.005,
+        rejection: 0.02, redirect: 0.005, latency: 0.25, maximumLatency: .milliseconds(2))
 
     /// No faults at all.
-    public static let none = FaultRates(transportError: 0, refreshTransient: 0, refreshTerminal: 0, rejection: 0,
-                                        redirect: 0, latency: 0, maximumLatency: .zero)
+    public static let none = FaultRates(
+        transportError: 0, refreshTransient: 0, refreshTerminal: 0, rejection: 0,
+        redirect: 0, latency: 0, maximumLatency: .zero)
 }

@@ -106,7 +106,7 @@ extension InMemoryBackEnd {
     private func resource(_ request: Incoming) -> Answer {
         let header = request.headerFields[.authorization] ?? ""
         guard header.hasPrefix("Bearer "), let token = accessTokens[String(header.dropFirst("Bearer ".count))],
-              !token.revoked, now() < token.expiresAt, !sessions[token.session].revoked
+            !token.revoked, now() < token.expiresAt, !sessions[token.session].revoked
         else { return invalidToken() }
         if random.chance(faults.rejection) {
             tally.injectedRejections += 1
@@ -117,8 +117,10 @@ extension InMemoryBackEnd {
         let identity = Identity(provider: session.provider, providerUID: uid, attachedOn: CalendarDate(year: 2024, month: 5, day: 1)!)
         switch (request.method, request.path) {
         case (.get, "/me"):
-            return json(AuthenticationDetails(uid: uid, provider: session.provider, providerUID: uid,
-                                              isAnonymous: session.provider == .guest))
+            return json(
+                AuthenticationDetails(
+                    uid: uid, provider: session.provider, providerUID: uid,
+                    isAnonymous: session.provider == .guest))
         case (.get, "/identities"):
             return json([identity])
         case (.delete, let path) where path.hasPrefix("/identities/"):
@@ -152,8 +154,9 @@ extension InMemoryBackEnd {
     }
 
     private func error(_ status: Int, _ code: String, headerFields: HTTPFields = [:]) -> Answer {
-        Answer(status: status, contentType: "application/json", headerFields: headerFields,
-               body: Data(#"{"error":"\#(code)","error_description":"the in-memory back-end says \#(code)"}"#.utf8))
+        Answer(
+            status: status, contentType: "application/json", headerFields: headerFields,
+            body: Data(#"{"error":"\#(code)","error_description":"the in-memory back-end says \#(code)"}"#.utf8))
     }
 
     private func invalidToken() -> Answer {

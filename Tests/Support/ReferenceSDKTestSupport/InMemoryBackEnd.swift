@@ -76,10 +76,11 @@ public actor InMemoryBackEnd: ClientTransport {
     ///   - faults: how often each random fault happens (none by default).
     ///   - tokenLifetime: the lifetime of access tokens, in seconds.
     ///   - keepsRequests: whether ``received`` keeps every request (off for long soaks).
-    public init(baseURL: URL, foreignBaseURL: URL = URL(string: "https://mirror.sesame.test")!,
-                client: ClientCredentials, now: @escaping @Sendable () -> Date, seed: UInt64 = 0,
-                faults: FaultRates = .none, tokenLifetime: Int = 3600, keepsRequests: Bool = true)
-    {
+    public init(
+        baseURL: URL, foreignBaseURL: URL = URL(string: "https://mirror.sesame.test")!,
+        client: ClientCredentials, now: @escaping @Sendable () -> Date, seed: UInt64 = 0,
+        faults: FaultRates = .none, tokenLifetime: Int = 3600, keepsRequests: Bool = true
+    ) {
         self.baseURL = baseURL
         self.foreignBaseURL = foreignBaseURL
         self.client = client
@@ -115,8 +116,8 @@ public actor InMemoryBackEnd: ClientTransport {
     /// session's current one (not rotated away).
     public func isCurrent(_ credential: Credential, ofUser uid: String) -> Bool {
         guard let access = accessTokens[credential.accessToken], !access.revoked,
-              let refreshToken = credential.refreshToken, let refresh = refreshTokens[refreshToken],
-              refresh.session == access.session, refresh.status == .active
+            let refreshToken = credential.refreshToken, let refresh = refreshTokens[refreshToken],
+            refresh.session == access.session, refresh.status == .active
         else { return false }
         let session = sessions[access.session]
         return !session.revoked && session.uid == uid && session.refreshToken == refreshToken
@@ -124,7 +125,9 @@ public actor InMemoryBackEnd: ClientTransport {
 
     // MARK: Transport
 
-    public nonisolated func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    public nonisolated func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         var data = Data()

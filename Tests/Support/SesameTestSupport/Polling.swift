@@ -3,9 +3,10 @@
 /// becomes true at the very end still counts. The default timeout is long because it only
 /// bounds a failure: on a loaded machine (a whole `swift test` beside two builds) a task
 /// can wait seconds for a core.
-public func poll(every interval: Duration = .milliseconds(5), timeout: Duration = .seconds(10),
-                 _ condition: () async -> Bool) async -> Bool
-{
+public func poll(
+    every interval: Duration = .milliseconds(5), timeout: Duration = .seconds(10),
+    _ condition: () async -> Bool
+) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }

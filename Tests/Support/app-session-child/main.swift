@@ -17,10 +17,12 @@ guard arguments.count == 5, let baseURL = URL(string: arguments[1]) else {
     exit(2)
 }
 do {
-    let app = try AppSession<ReferenceSDKSchema>(configuration: .init(
-        service: .init(baseURL: baseURL, client: ClientCredentials(clientID: arguments[3], clientSecret: arguments[4]),
-                       receivesServerEvents: false),
-        directory: URL(fileURLWithPath: arguments[2], isDirectory: true)))
+    let app = try AppSession<ReferenceSDKSchema>(
+        configuration: .init(
+            service: .init(
+                baseURL: baseURL, client: ClientCredentials(clientID: arguments[3], clientSecret: arguments[4]),
+                receivesServerEvents: false),
+            directory: URL(fileURLWithPath: arguments[2], isDirectory: true)))
     let alice = try await app.auth.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
     guard let context = app.currentContext, context.userID == alice.uid else {
         FileHandle.standardError.write(Data("app-session-child: no context for the signed-in user\n".utf8))

@@ -27,10 +27,13 @@ extension StoreRenderer {
             writer.doc("The table's SQL name.")
             writer.line("public static let databaseTableName = \(SwiftName.stringLiteral(table.name))")
             writer.line()
-            writer.doc("The table's columns, for queries such as `\(table.swiftName).filter(\(table.swiftName).Columns.\(table.columns[0].swiftName) == value)`.")
+            writer.doc(
+                "The table's columns, for queries such as `\(table.swiftName).filter(\(table.swiftName).Columns.\(table.columns[0].swiftName) == value)`."
+            )
             writer.block("public enum Columns") { writer in
                 for column in table.columns {
-                    writer.line("public static let \(SwiftName.escaped(column.swiftName)) = GRDB.Column(\(SwiftName.stringLiteral(column.name)))")
+                    writer.line(
+                        "public static let \(SwiftName.escaped(column.swiftName)) = GRDB.Column(\(SwiftName.stringLiteral(column.name)))")
                 }
             }
             for column in table.columns {
@@ -78,10 +81,11 @@ extension StoreRenderer {
         let columns = table.columns.map { StoreSQL.quoted($0.name) }.joined(separator: ", ")
         let marks = table.columns.map { _ in "?" }.joined(separator: ", ")
         let sql = "INSERT INTO \(StoreSQL.quoted(table.name)) (\(columns)) VALUES (\(marks))"
-        writer.doc("""
-        Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
-        Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
-        """)
+        writer.doc(
+            """
+            Inserts every record with one prepared statement, in the caller's transaction (call it inside `write`).
+            Throws on the first row that violates a constraint; rows before it stay inserted unless the transaction rolls back.
+            """)
         writer.block("public static func insertAll(_ records: some Sequence<Self>, in db: GRDB.Database) throws") { writer in
             writer.line("let statement = try SesameStore.StoreInsertStatement(db, sql: \(SwiftName.stringLiteral(sql)))")
             writer.block("for record in records") { writer in

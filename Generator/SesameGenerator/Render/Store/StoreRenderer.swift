@@ -49,11 +49,12 @@ struct StoreRenderer {
 
     private func namespaceFile() -> String {
         var writer = start(["Foundation", "Sesame", "SesameStore"])
-        writer.doc("""
-        The on-device stores declared in `store.yaml`: records in `Persistence`, `Cache` and `Memory`, \
-        and the schemas that create and migrate them.
-        Start a user's context with `definition`; `versions` are the stores' current schema versions.
-        """)
+        writer.doc(
+            """
+            The on-device stores declared in `store.yaml`: records in `Persistence`, `Cache` and `Memory`, \
+            and the schemas that create and migrate them.
+            Start a user's context with `definition`; `versions` are the stores' current schema versions.
+            """)
         writer.block("public enum \(namespace): Sendable") { writer in
             let cache = store.cache?.latestVersion ?? 0
             let persistence = store.persistence?.latestVersion ?? 0
@@ -61,28 +62,34 @@ struct StoreRenderer {
             writer.line("public static let versions = StoreVersions(cache: \(cache), persistence: \(persistence))")
             writer.line()
             writer.doc("The three databases' schemas: an `AppSession`'s default stores, or `AppContexts.start(userID:stores:)`'s.")
-            writer.line("public static let definition = StoreDefinition(persistence: Persistence.schema, cache: Cache.schema, memory: Memory.schema)")
+            writer.line(
+                "public static let definition = StoreDefinition(persistence: Persistence.schema, cache: Cache.schema, memory: Memory.schema)"
+            )
             for (kind, type) in Self.kinds {
                 writer.line()
-                writer.doc(section(kind) == nil
-                           ? "`\(kind.rawValue)` is not declared in `store.yaml`: its database has no tables."
-                           : "The `\(kind.rawValue)` database's records and schema.")
+                writer.doc(
+                    section(kind) == nil
+                        ? "`\(kind.rawValue)` is not declared in `store.yaml`: its database has no tables."
+                        : "The `\(kind.rawValue)` database's records and schema.")
                 writer.line("public enum \(type): Sendable {}")
             }
         }
         writer.line()
         // Qualified names: a model of the schema may be called `AppSession` or `URL`.
         writer.block("extension SesameStore.AppSession.Configuration where Schema == \(schema)") { writer in
-            writer.doc("""
-            A configuration with this SDK's stores (`\(namespace).definition`) in every user's context, \
-            the session kept in the standard context, in `directory` (nil: under Application Support).
-            """)
+            writer.doc(
+                """
+                A configuration with this SDK's stores (`\(namespace).definition`) in every user's context, \
+                the session kept in the standard context, in `directory` (nil: under Application Support).
+                """)
             writer.line("public init(")
             writer.line("    service: Sesame.AuthenticationServiceConfiguration<\(schema).Details> = .init(),")
             writer.line("    directory: Foundation.URL? = nil,")
             writer.line("    userDataOnSignOut: SesameStore.UserDataOnSignOut = .keep")
             writer.line(") {")
-            writer.line("    self.init(service: service, stores: \(namespace).definition, directory: directory, userDataOnSignOut: userDataOnSignOut)")
+            writer.line(
+                "    self.init(service: service, stores: \(namespace).definition, directory: directory, userDataOnSignOut: userDataOnSignOut)"
+            )
             writer.line("}")
         }
         return writer.text
@@ -104,8 +111,9 @@ struct StoreRenderer {
     private func schema(_ kind: StoreKindIR, _ section: StoreSectionIR?, into writer: inout CodeWriter) {
         let policy = section?.policy ?? .recreate
         let version = section?.latestVersion ?? 0
-        writer.doc("The `\(kind.rawValue)` database at version \(version) (policy: \(policy.rawValue)). "
-                   + "Migration identifiers never change once shipped; the SQL names raw tables and columns only.")
+        writer.doc(
+            "The `\(kind.rawValue)` database at version \(version) (policy: \(policy.rawValue)). "
+                + "Migration identifiers never change once shipped; the SQL names raw tables and columns only.")
         writer.line("public static let schema = StoreSchema(")
         writer.indented { writer in
             writer.line("kind: .\(kind.rawValue),")
@@ -118,7 +126,8 @@ struct StoreRenderer {
                 writer.line("migrations: [")
                 writer.indented { writer in
                     for migration in migrations {
-                        writer.line("StoreMigration(\(SwiftName.stringLiteral(migration.identifier)), version: \(migration.version)) { db in")
+                        writer.line(
+                            "StoreMigration(\(SwiftName.stringLiteral(migration.identifier)), version: \(migration.version)) { db in")
                         writer.indented { writer in
                             sql(migration.operations.flatMap(StoreSQL.statements), into: &writer)
                         }

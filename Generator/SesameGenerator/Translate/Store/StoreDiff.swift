@@ -24,8 +24,9 @@ struct StoreDiff {
 
     /// The creation of a whole version from an empty database.
     static func creation(of version: StoreVersionIR, identifier: String) -> StoreMigrationIR {
-        StoreMigrationIR(identifier: identifier, version: version.number,
-                         operations: version.tables.map(StoreOperationIR.createTable) + version.indexes.map(StoreOperationIR.createIndex))
+        StoreMigrationIR(
+            identifier: identifier, version: version.number,
+            operations: version.tables.map(StoreOperationIR.createTable) + version.indexes.map(StoreOperationIR.createIndex))
     }
 
     mutating func migration(identifier: String) -> StoreMigrationIR {
@@ -60,8 +61,9 @@ struct StoreDiff {
         }
         checkColumnRemovals(sources: sources)
 
-        let (dropIndexes, createIndexes) = indexChanges(renames: renames, removedTables: Set(removedTables), rebuilt: rebuilt,
-                                                        columnNames: columnNames)
+        let (dropIndexes, createIndexes) = indexChanges(
+            renames: renames, removedTables: Set(removedTables), rebuilt: rebuilt,
+            columnNames: columnNames)
         var operations = dropIndexes.map(StoreOperationIR.dropIndex)
         operations += renames.sorted { $0.value < $1.value }.map { StoreOperationIR.renameTable(from: $0.key, to: $0.value) }
         operations += removedTables.sorted().map(StoreOperationIR.dropTable)
@@ -77,13 +79,17 @@ struct StoreDiff {
         var renames: [String: String] = [:]
         for rename in new.tableRenames {
             if old.table(named: rename.from) == nil {
-                error("table '\(rename.to)' is renamed from '\(rename.from)', but version \(old.number) has no table '\(rename.from)'", rename.location)
+                error(
+                    "table '\(rename.to)' is renamed from '\(rename.from)', but version \(old.number) has no table '\(rename.from)'",
+                    rename.location)
             } else if new.table(named: rename.from) != nil {
                 error("table '\(rename.from)' is renamed to '\(rename.to)' but \(what) still declares '\(rename.from)'", rename.location)
             } else if new.table(named: rename.to) == nil {
                 error("table '\(rename.from)' is renamed to '\(rename.to)', which \(what) does not declare", rename.location)
             } else if old.table(named: rename.to) != nil {
-                error("table '\(rename.to)' already exists in version \(old.number); it cannot also be the new name of '\(rename.from)'", rename.location)
+                error(
+                    "table '\(rename.to)' already exists in version \(old.number); it cannot also be the new name of '\(rename.from)'",
+                    rename.location)
             } else if renames[rename.from] != nil || renames.values.contains(rename.to) {
                 error("table '\(rename.from)' or '\(rename.to)' is renamed twice", rename.location)
             } else {
@@ -104,8 +110,9 @@ struct StoreDiff {
         }
         guard isLossless else { return }
         for table in removedTables where !declared.contains(where: { $0.table == table }) {
-            error("\(what) drops table '\(table)' and all its rows: declare `removed: [\(table)]` to do so, "
-                  + "or rename it with `renamed: { NewName: \(table) }`", new.location)
+            error(
+                "\(what) drops table '\(table)' and all its rows: declare `removed: [\(table)]` to do so, "
+                    + "or rename it with `renamed: { NewName: \(table) }`", new.location)
         }
     }
 
@@ -115,13 +122,17 @@ struct StoreDiff {
             // `Note.legacy` names the table by its new name, or by its old one.
             let pair = sources.first { $0.key == removal.table } ?? sources.first { $0.value.name == removal.table }
             guard let (newName, previous) = pair, let table = new.table(named: newName) else {
-                error("'\(removal.table).\(columnName)' is declared removed, but '\(removal.table)' is not a table of both "
-                      + "version \(old.number) and \(what)", removal.location)
+                error(
+                    "'\(removal.table).\(columnName)' is declared removed, but '\(removal.table)' is not a table of both "
+                        + "version \(old.number) and \(what)", removal.location)
                 continue
             }
             if previous.column(named: columnName) == nil {
-                error("'\(removal.table).\(columnName)' is declared removed, but version \(old.number) has no such column", removal.location)
-            } else if table.column(named: columnName) != nil || table.columns.contains(where: { $0.renamedFrom == columnName && previous.column(named: $0.name) == nil }) {
+                error(
+                    "'\(removal.table).\(columnName)' is declared removed, but version \(old.number) has no such column", removal.location)
+            } else if table.column(named: columnName) != nil
+                || table.columns.contains(where: { $0.renamedFrom == columnName && previous.column(named: $0.name) == nil })
+            {
                 error("column '\(removal.table).\(columnName)' is declared removed, but \(what) still has it", removal.location)
             }
         }
@@ -129,18 +140,21 @@ struct StoreDiff {
 
     // MARK: Indexes
 
-    private func indexChanges(renames: [String: String], removedTables: Set<String>, rebuilt: Set<String>,
-                              columnNames: [String: [String: String]]) -> (drop: [String], create: [StoreIndexIR]) {
+    private func indexChanges(
+        renames: [String: String], removedTables: Set<String>, rebuilt: Set<String>,
+        columnNames: [String: [String: String]]
+    ) -> (drop: [String], create: [StoreIndexIR]) {
         var drop: [String] = []
         var create: [StoreIndexIR] = []
         var kept = Set<String>()
         for index in old.indexes where !removedTables.contains(index.table) {
             let table = renames[index.table] ?? index.table
-            if rebuilt.contains(table) { continue }   // dropped with its table
+            if rebuilt.contains(table) { continue }  // dropped with its table
             let names = columnNames[table] ?? [:]
             let moved = (table, index.columns.map { names[$0] ?? $0 }, index.unique)
             if let current = new.indexes.first(where: { $0.name == index.name }),
-               (current.table, current.columns, current.unique) == moved {
+                (current.table, current.columns, current.unique) == moved
+            {
                 kept.insert(index.name)
             } else {
                 drop.append(index.name)

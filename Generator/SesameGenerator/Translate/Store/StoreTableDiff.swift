@@ -51,7 +51,8 @@ struct StoreTableDiff {
                     return StoreColumnSourceIR(column: column.name, value: .value(column.defaultValue ?? .null))
                 }
                 let fallback = previous.nullable && !column.nullable ? column.defaultValue : nil
-                return StoreColumnSourceIR(column: column.name, value: .column(name: previous.name, from: previous.type, to: column.type, fallback: fallback))
+                return StoreColumnSourceIR(
+                    column: column.name, value: .column(name: previous.name, from: previous.type, to: column.type, fallback: fallback))
             }
             return [.rebuildTable(new, sources: columnSources)]
         }
@@ -72,12 +73,14 @@ struct StoreTableDiff {
         let location = column.renamedFromLocation ?? column.location
         guard let previous = old.column(named: from) else {
             let hint = Suggestion.closest(to: from, in: old.columns.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-            error("column '\(new.name).\(column.name)' is renamed from '\(from)', but table '\(old.name)' of version "
-                  + "\(version.number - 1) has no column '\(from)'\(hint)", location)
+            error(
+                "column '\(new.name).\(column.name)' is renamed from '\(from)', but table '\(old.name)' of version "
+                    + "\(version.number - 1) has no column '\(from)'\(hint)", location)
             return nil
         }
         if new.column(named: from) != nil {
-            error("column '\(new.name).\(column.name)' is renamed from '\(from)', but '\(from)' is still a column of '\(new.name)'", location)
+            error(
+                "column '\(new.name).\(column.name)' is renamed from '\(from)', but '\(from)' is still a column of '\(new.name)'", location)
             return nil
         }
         if columnNames[from] != nil {
@@ -92,16 +95,18 @@ struct StoreTableDiff {
         guard lossless else { return }
         let declared = version.removals.filter { ($0.table == new.name || $0.table == old.name) && $0.column != nil }.compactMap(\.column)
         for column in dropped where !declared.contains(column.name) {
-            error("version \(version.number) of '\(kind.rawValue)' drops column '\(new.name).\(column.name)' and its values: declare "
-                  + "`removed: [\(new.name).\(column.name)]` to do so, or rename it with `renamedFrom: \(column.name)`", new.location)
+            error(
+                "version \(version.number) of '\(kind.rawValue)' drops column '\(new.name).\(column.name)' and its values: declare "
+                    + "`removed: [\(new.name).\(column.name)]` to do so, or rename it with `renamedFrom: \(column.name)`", new.location)
         }
     }
 
     private mutating func checkChange(from previous: StoreColumnIR, to column: StoreColumnIR) {
         let name = "'\(new.name).\(column.name)'"
         if previous.type != column.type, lossless, !previous.type.convertsLosslessly(to: column.type) {
-            error("changing \(name) from \(previous.type.rawValue) to \(column.type.rawValue) may lose data, and 'persistence' "
-                  + "migrations must be lossless: add a new column instead", column.typeLocation)
+            error(
+                "changing \(name) from \(previous.type.rawValue) to \(column.type.rawValue) may lose data, and 'persistence' "
+                    + "migrations must be lossless: add a new column instead", column.typeLocation)
         }
         if previous.nullable, !column.nullable, column.defaultValue == nil {
             error("column \(name) becomes non-null: give it a `default:` for the rows where it is null", column.location)
@@ -111,9 +116,13 @@ struct StoreTableDiff {
     private mutating func checkAdded(_ column: StoreColumnIR) {
         let name = "'\(new.name).\(column.name)'"
         if column.primaryKey {
-            error("column \(name) cannot be added to the primary key of an existing table: every existing row would get the same value", column.location)
+            error(
+                "column \(name) cannot be added to the primary key of an existing table: every existing row would get the same value",
+                column.location)
         } else if column.unique, !column.nullable {
-            error("unique column \(name) cannot be added to an existing table unless it is nullable: every existing row would get the same value", column.location)
+            error(
+                "unique column \(name) cannot be added to an existing table unless it is nullable: every existing row would get the same value",
+                column.location)
         } else if !column.nullable, column.defaultValue == nil {
             error("column \(name) is added to an existing table: give it a `default:` or make it `nullable: true`", column.location)
         }

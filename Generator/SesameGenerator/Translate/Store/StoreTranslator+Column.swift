@@ -6,7 +6,8 @@ extension StoreTranslator {
     mutating func column(_ entry: Entry, table: String) -> StoreColumnIR? {
         let location = reader.location(of: entry.keyNode)
         guard isSQLName(entry.key) else {
-            reader.error("column name '\(entry.key)' must start with a letter or _ and contain only letters, digits and _", at: entry.keyNode)
+            reader.error(
+                "column name '\(entry.key)' must start with a letter or _ and contain only letters, digits and _", at: entry.keyNode)
             return nil
         }
         let swiftName = SwiftName.lowerCamel(entry.key)
@@ -16,8 +17,9 @@ extension StoreTranslator {
         }
         if case .scalar = entry.value {
             guard let type = columnType(entry.value) else { return nil }
-            return StoreColumnIR(name: entry.key, swiftName: swiftName, type: type, location: location,
-                                 typeLocation: reader.location(of: entry.value))
+            return StoreColumnIR(
+                name: entry.key, swiftName: swiftName, type: type, location: location,
+                typeLocation: reader.location(of: entry.value))
         }
         guard let fields = reader.mapping(entry.value, "column '\(table).\(entry.key)'", allowed: Self.columnKeys) else { return nil }
         guard let typeEntry = fields["type"] else {
@@ -25,8 +27,9 @@ extension StoreTranslator {
             return nil
         }
         guard let type = columnType(typeEntry.value) else { return nil }
-        var column = StoreColumnIR(name: entry.key, swiftName: swiftName, type: type, location: location,
-                                   typeLocation: reader.location(of: typeEntry.value))
+        var column = StoreColumnIR(
+            name: entry.key, swiftName: swiftName, type: type, location: location,
+            typeLocation: reader.location(of: typeEntry.value))
         column.primaryKey = fields["primaryKey"].flatMap { reader.bool($0.value, "primaryKey") } ?? false
         column.nullable = fields["nullable"].flatMap { reader.bool($0.value, "nullable") } ?? false
         column.unique = fields["unique"].flatMap { reader.bool($0.value, "unique") } ?? false

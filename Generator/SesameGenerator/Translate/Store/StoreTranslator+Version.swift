@@ -17,7 +17,8 @@ extension StoreTranslator {
             case "renamed": version.tableRenames = tableRenames(item.value)
             default:
                 guard isTableName(item.key) else {
-                    let hint = Suggestion.closest(to: item.key, in: Self.versionKeywords).map { "; did you mean '\($0)'?" }
+                    let hint =
+                        Suggestion.closest(to: item.key, in: Self.versionKeywords).map { "; did you mean '\($0)'?" }
                         ?? " (table names start with an uppercase letter and contain only letters, digits and _)"
                     reader.error("unknown key '\(item.key)' in version \(number) of '\(kind.rawValue)'\(hint)", at: item.keyNode)
                     continue
@@ -32,7 +33,8 @@ extension StoreTranslator {
                 }
                 guard let table = table(item) else { continue }
                 if let other = seenSwiftNames[table.swiftName] {
-                    reader.error("table '\(item.key)' and table '\(other)' would both be the Swift type '\(table.swiftName)'", at: item.keyNode)
+                    reader.error(
+                        "table '\(item.key)' and table '\(other)' would both be the Swift type '\(table.swiftName)'", at: item.keyNode)
                     continue
                 }
                 seenTables[item.key.lowercased()] = item.key
@@ -89,11 +91,13 @@ extension StoreTranslator {
         var seen = Set<String>()
         for entry in entries {
             guard isSQLName(entry.key) else {
-                reader.error("index name '\(entry.key)' must start with a letter or _ and contain only letters, digits and _", at: entry.keyNode)
+                reader.error(
+                    "index name '\(entry.key)' must start with a letter or _ and contain only letters, digits and _", at: entry.keyNode)
                 continue
             }
             if tables.contains(where: { $0.name.lowercased() == entry.key.lowercased() }) {
-                reader.error("index '\(entry.key)' has the name of a table; SQLite keeps tables and indexes in one namespace", at: entry.keyNode)
+                reader.error(
+                    "index '\(entry.key)' has the name of a table; SQLite keeps tables and indexes in one namespace", at: entry.keyNode)
                 continue
             }
             guard seen.insert(entry.key.lowercased()).inserted else {
@@ -109,7 +113,8 @@ extension StoreTranslator {
             guard let tableName = reader.string(tableEntry.value, "table") else { continue }
             guard let table = tables.first(where: { $0.name == tableName }) else {
                 let hint = Suggestion.closest(to: tableName, in: tables.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-                reader.error("index '\(entry.key)' names table '\(tableName)', which this version does not declare\(hint)", at: tableEntry.value)
+                reader.error(
+                    "index '\(entry.key)' names table '\(tableName)', which this version does not declare\(hint)", at: tableEntry.value)
                 continue
             }
             guard let names = reader.strings(columnsEntry.value, "columns") else { continue }
@@ -126,8 +131,10 @@ extension StoreTranslator {
             }
             if names.isEmpty { reader.error("index '\(entry.key)' has no columns", at: columnsEntry.value) }
             guard columns.count == names.count, !columns.isEmpty else { continue }
-            indexes.append(StoreIndexIR(name: entry.key, table: tableName, columns: columns, unique: unique,
-                                        location: reader.location(of: entry.keyNode)))
+            indexes.append(
+                StoreIndexIR(
+                    name: entry.key, table: tableName, columns: columns, unique: unique,
+                    location: reader.location(of: entry.keyNode)))
         }
         return indexes.sorted { $0.name < $1.name }
     }
@@ -178,6 +185,8 @@ extension StoreTranslator {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), name.utf8.count <= 64 else { return false }
         let lowered = name.lowercased()
         if lowered.hasPrefix("sqlite_") || lowered.hasPrefix("sesame_") || lowered.hasPrefix("grdb_") { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 }

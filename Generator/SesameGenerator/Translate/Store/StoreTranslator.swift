@@ -76,7 +76,9 @@ struct StoreTranslator {
             // A database records its version in SQLite's 32-bit `PRAGMA user_version`; the
             // bound also keeps `number + 1` (the next version) from overflowing.
             guard number <= Int32.max else {
-                reader.error("version \(number) of '\(kind.rawValue)' is too large: a database records at most version \(Int32.max)", at: item.keyNode)
+                reader.error(
+                    "version \(number) of '\(kind.rawValue)' is too large: a database records at most version \(Int32.max)",
+                    at: item.keyNode)
                 continue
             }
             if let version = version(number, item, kind: kind) { versions.append(version) }
@@ -97,7 +99,8 @@ struct StoreTranslator {
             return nil
         }
         if kind == .persistence, policy == .recreate {
-            reader.error("'persistence' cannot have policy: recreate: it never loses data; use 'cache' for data that may be rebuilt", at: node)
+            reader.error(
+                "'persistence' cannot have policy: recreate: it never loses data; use 'cache' for data that may be rebuilt", at: node)
             return nil
         }
         if kind == .memory, policy == .migrate {
@@ -117,8 +120,10 @@ struct StoreTranslator {
                 continue
             }
             if version.number != expected {
-                let missing = expected == version.number - 1 ? "version \(expected) is" : "versions \(expected) to \(version.number - 1) are"
-                let message = expected == 1
+                let missing =
+                    expected == version.number - 1 ? "version \(expected) is" : "versions \(expected) to \(version.number - 1) are"
+                let message =
+                    expected == 1
                     ? "the first version of '\(kind.rawValue)' is \(version.number): versions are numbered from 1 without gaps"
                     : "version \(version.number) of '\(kind.rawValue)' follows version \(expected - 1): \(missing) missing; versions are numbered without gaps"
                 reader.append(.error(message, at: version.location))
