@@ -6,7 +6,7 @@ SESAME = $(SWIFT) run --quiet sesame
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check test tsan demo bench build release-snapshot fuzz
+.PHONY: generate check format test tsan demo bench build release-snapshot fuzz
 
 build:
 	$(SWIFT) build
@@ -16,9 +16,17 @@ generate:
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT)
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated
 
-## Validate Schema/, keep the format's JSON Schema in step with it, and fail when the
-## committed SDK is not what the generator writes.
+# Every hand-written Swift file: generated code is the generator's to format.
+SWIFT_FILES = git ls-files '*.swift' | grep -v '/Generated/'
+
+## Format every hand-written Swift file with the toolchain's swift-format (.swift-format).
+format:
+	$(SWIFT) format format --in-place --configuration .swift-format $$($(SWIFT_FILES))
+
+## Validate Schema/, keep the format's JSON Schema in step with it, fail when the committed
+## SDK is not what the generator writes, and when a Swift file is not formatted (make format).
 check:
+	$(SWIFT) format lint --strict --configuration .swift-format $$($(SWIFT_FILES))
 	$(SESAME) validate $(SCHEMA)
 	python3 scripts/validate-format-schema.py
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
