@@ -1,4 +1,4 @@
-# Sesame: generate · check · test · demo · bench
+# Sesame: generate · check · test · demo · bench · docs
 SWIFT ?= swift
 SCHEMA ?= Schema
 SDK_OUTPUT ?= Sources/ReferenceSDK/Generated
@@ -6,7 +6,7 @@ SESAME = $(SWIFT) run --quiet sesame
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check format test tsan demo bench build release-snapshot fuzz
+.PHONY: generate check format test tsan demo bench build release-snapshot fuzz docs
 
 build:
 	$(SWIFT) build
@@ -51,6 +51,12 @@ tsan:
 ## The reference back-end and the generated SDK, walked through a whole session.
 demo: generate
 	$(SWIFT) run sesame-demo
+
+## The DocC archives of the runtime (Sources/Sesame/Sesame.docc) and the stores
+## (Sources/SesameStore/SesameStore.docc), in .build/plugins/Swift-DocC/outputs/; a broken
+## symbol link, or any other DocC warning, fails it.
+docs:
+	$(SWIFT) package --disable-sandbox generate-documentation --target Sesame --target SesameStore --warnings-as-errors
 
 ## Every benchmark figure, in release mode (a package of its own).
 bench:

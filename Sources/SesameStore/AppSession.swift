@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Sesame
 
-/// The one object an app holds for a generated SDK: its ``AuthenticationService``, its
+/// The one object an app holds for a generated SDK: its `AuthenticationService`, its
 /// ``AppContexts`` and the SQLite session store, joined so that the user's context follows
 /// the authentication state without app code:
 ///

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Sesame
 
-/// A ``SessionStore`` in the standard context's `sesame.sqlite` (owner-only, WAL,
+/// A `SessionStore` in the standard context's `sesame.sqlite` (owner-only, WAL,
 /// `synchronous = FULL`): a rotation is saved in one statement, durable when `save`
 /// returns, and sign-out forgets it in the same transaction as the current user.
 ///

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// A URLSession transport that hands the response body over as it arrives, for the
 /// server-sent-events stream. `URLSessionTransport` buffers whole bodies outside Apple
 /// platforms, so a stream that stays open would deliver nothing; this one yields each
-/// chunk URLSession receives. Like ``URLSessionTransport/notFollowingRedirects`` it never
+/// chunk URLSession receives. Like ``OpenAPIURLSession/URLSessionTransport/notFollowingRedirects`` it never
 /// follows a redirect itself and declines HTTP authentication challenges.
 public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sendable {
     // `session` is immutable after init; `delegate` guards its own state with a lock.
