@@ -65,7 +65,8 @@ public actor ReferenceServer {
         let group = ServiceGroup(
             configuration: .init(services: [application], gracefulShutdownSignals: [], logger: configuration.logger)
         )
-        let task = Task {
+        // On threads of its own: see ServerExecutor.
+        let task = Task(executorPreference: ServerExecutor.shared) {
             defer { portContinuation.finish() }
             try await group.run()
         }

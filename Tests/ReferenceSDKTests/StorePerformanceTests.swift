@@ -7,14 +7,16 @@ import SesameStore
 import SesameTestSupport
 import Testing
 
-/// The migration budgets on a 1 000 000-row table: adding a column with a default is instant
-/// (≤ 0.1 s), and the rebuilding migration costs at most twice a raw `INSERT INTO … SELECT`
-/// of the same rows (plus the index the version adds). Also prints the insert throughput of `insertAll` against the SQLite C API
-/// (meaningful in release builds; the Benchmarks package measures it properly).
+/// The migrations on a 1 000 000-row table keep every row, and `insertAll` stores every row
+/// it is given. The times are printed beside (add column, rebuild against a raw
+/// `INSERT INTO … SELECT` of the same rows and index, `insertAll` against the SQLite C API),
+/// never asserted: the budgets are measured by `sesame-bench migrate` and `store-insert` in
+/// release (docs/performance.md). The work runs on a thread of its own, off Swift's
+/// cooperative pool, so that a minute of SQLite on a loaded machine stalls no other suite.
 @Suite(.serialized) struct StorePerformanceTests {
     static let rows = 1_000_000
 
-    private func seconds(_ body: () throws -> Void) rethrows -> Double {
+    private static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()
         let elapsed = ContinuousClock.now - start
@@ -22,7 +24,7 @@ import Testing
     }
 
     /// A file at persistence version 1 with `rows` rows, filled inside SQLite.
-    private func bigDatabase(_ directory: URL, name: String) throws -> DatabasePool {
+    private static func bigDatabase(_ directory: URL, name: String) throws -> DatabasePool {
         let pool = try DatabasePool(path: directory.appendingPathComponent(name).path)
         try StoreDatabase.migrate(pool, schema: ReferenceSDKStore.Persistence.schema, upTo: 1)
         try pool.write { db in
@@ -35,13 +37,21 @@ import Testing
         return pool
     }
 
-    @Test func addColumnIsInstantAndRebuildCostsAtMostTwiceARawCopy() throws {
+    @Test func migratingAMillionRowsKeepsEveryRow() async throws {
+        let (migratedRows, copiedRows) = try await onOwnThread { try Self.migrateAndCopy() }
+        #expect(migratedRows == Self.rows)
+        #expect(copiedRows == Self.rows)
+    }
+
+    /// Migrates a version-1 file of `rows` rows to version 3, and copies the same rows raw;
+    /// prints the times; returns the row counts after each.
+    private static func migrateAndCopy() throws -> (migrated: Int?, copied: Int?) {
         let temporary = try TemporaryDirectory(prefix: "sesame-verify")
         let pool = try bigDatabase(temporary.url, name: "migrated.sqlite")
         defer { try? pool.close() }
         let addColumn = try seconds { try StoreDatabase.migrate(pool, schema: ReferenceSDKStore.Persistence.schema, upTo: 2) }
         let rebuild = try seconds { try StoreDatabase.migrate(pool, schema: ReferenceSDKStore.Persistence.schema, upTo: 3) }
-        #expect(try pool.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Note""#) } == Self.rows)
+        let migrated = try pool.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Note""#) }
 
         // The raw reference: copy the same rows into a table of the latest shape.
         let raw = try bigDatabase(temporary.url, name: "raw.sqlite")
@@ -63,13 +73,20 @@ import Testing
             }
         }
         print("store performance: add column \(addColumn) s, rebuild \(rebuild) s, raw INSERT…SELECT \(copy) s (ratio \(rebuild / copy))")
-        #expect(addColumn <= 0.1)
-        #expect(rebuild <= 2 * copy)
+        let copied = try raw.read { db in try Int.fetchOne(db, sql: #"SELECT count(*) FROM "Copy""#) }
+        return (migrated, copied)
     }
 
-    @Test func insertAllThroughput() throws {
+    @Test func insertAllStoresEveryRow() async throws {
+        let (api, raw) = try await onOwnThread { try Self.insertBoth(count: 100_000) }
+        #expect(api == 100_000)
+        #expect(raw == 100_000)
+    }
+
+    /// Inserts `count` notes with `insertAll` and with the C API; prints the times; returns
+    /// the rows each file holds afterwards.
+    private static func insertBoth(count: Int) throws -> (api: Int, raw: Int) {
         let temporary = try TemporaryDirectory(prefix: "sesame-verify")
-        let count = 100_000
         let notes = (0..<count).map {
             ReferenceSDKStore.Persistence.Note(id: String(format: "n%07d", $0), text: "text \($0)", createdAt: Double($0))
         }
@@ -99,9 +116,11 @@ import Testing
                 }
             }
         }
-        #expect(try pool.read { db in try ReferenceSDKStore.Persistence.Note.fetchCount(db) } == count)
-        #expect(try rawPool.read { db in try ReferenceSDKStore.Persistence.Note.fetchCount(db) } == count)
         print("store performance: insertAll \(api) s, C API \(raw) s for \(count) rows (raw/api ratio \(raw / api))")
+        return (
+            try pool.read { db in try ReferenceSDKStore.Persistence.Note.fetchCount(db) },
+            try rawPool.read { db in try ReferenceSDKStore.Persistence.Note.fetchCount(db) }
+        )
     }
 }
 
