@@ -15,7 +15,7 @@ struct SesameBench: AsyncParsableCommand {
             """,
         subcommands: [
             GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
-            StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self,
+            StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self, DateTimeBenchmark.self,
         ]
     )
 }

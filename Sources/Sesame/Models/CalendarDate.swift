@@ -17,14 +17,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
         self.day = day
     }
 
-    /// Parses `YYYY-MM-DD`; returns nil for anything else.
+    /// Parses `YYYY-MM-DD` (RFC 3339 `full-date`); returns nil for anything else.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let date = RFC3339.fullDate(text) else { return nil }
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,10 +51,6 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 
     private static func days(inMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        RFC3339.days(inMonth: month, year: year)
     }
 }

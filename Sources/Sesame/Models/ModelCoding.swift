@@ -16,12 +16,10 @@ public enum ModelCoding {
             message: "expected a date-time (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
     }
 
-    /// Parses an RFC 3339 `date-time`; nil when the text is not one.
+    /// Parses an RFC 3339 `date-time` strictly (see docs/format.md, "Formats"); nil when the
+    /// text is not one.
     public static func parseDateTime(_ text: String) -> Date? {
-        // RFC 3339 allows lower-case `t` and `z`.
-        let text = text.uppercased()
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        RFC3339.dateTime(text)
     }
 
     /// Formats a `Date` as an RFC 3339 `date-time` in UTC, with milliseconds only when the
@@ -47,22 +45,50 @@ public enum ModelCoding {
             message: "expected a UUID, found \"\(SchemaViolation.excerpt(text))\"")
     }
 
-    /// Parses a `uri`: an absolute URI with a scheme.
+    /// Parses a `uri`: an absolute URI (RFC 3986), with a scheme.
+    /// - Throws: ``SchemaViolation`` (`format`) when the text breaks RFC 3986's grammar, or
+    ///   when Foundation cannot represent a valid URI as a `URL`.
     public static func uri(_ text: String, codingPath: [any CodingKey]) throws -> URL {
-        if let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty { return url }
+        if RFC3986.isURI(text), let url = URL(string: text) { return url }
         throw SchemaViolation(
             codingPath: codingPath, keyword: "format",
-            message: "expected an absolute URI, found \"\(SchemaViolation.excerpt(text))\"")
+            message: "expected an absolute URI (RFC 3986), found \"\(SchemaViolation.excerpt(text))\"")
     }
 
-    /// Checks an `email`: one `@` with text on both sides and a dot-free-of-spaces domain.
+    /// Checks a `uri-reference`: a URI, or a relative reference (RFC 3986 §4.1).
+    public static func uriReference(_ text: String, codingPath: [any CodingKey]) throws {
+        try check(RFC3986.isURIReference(text), text, "a URI reference (RFC 3986)", codingPath)
+    }
+
+    /// Checks an `email`: an RFC 5321 mailbox (`"joe bloggs"@example.com` and
+    /// `joe@[127.0.0.1]` included; no leading, trailing or doubled dots outside quotes).
+    /// The message does not quote the value: an address is personal data.
     public static func email(_ text: String, codingPath: [any CodingKey]) throws {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let valid =
-            parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
-            && !text.contains(where: { $0.isWhitespace })
+        if !Mailbox.isMailbox(text) {
+            throw SchemaViolation(codingPath: codingPath, keyword: "format", message: "expected an e-mail address (RFC 5321)")
+        }
+    }
+
+    /// Checks a `hostname` (RFC 1123).
+    public static func hostname(_ text: String, codingPath: [any CodingKey]) throws {
+        try check(Hostname.isHostname(text), text, "a host name (RFC 1123)", codingPath)
+    }
+
+    /// Checks an `ipv4` address (dotted quad, no leading zeros).
+    public static func ipv4(_ text: String, codingPath: [any CodingKey]) throws {
+        try check(IPAddress.isIPv4(text), text, "an IPv4 address", codingPath)
+    }
+
+    /// Checks an `ipv6` address (RFC 4291 §2.2, no zone).
+    public static func ipv6(_ text: String, codingPath: [any CodingKey]) throws {
+        try check(IPAddress.isIPv6(text), text, "an IPv6 address (RFC 4291)", codingPath)
+    }
+
+    private static func check(_ valid: Bool, _ text: String, _ expected: String, _ codingPath: [any CodingKey]) throws {
         if !valid {
-            throw SchemaViolation(codingPath: codingPath, keyword: "format", message: "expected an e-mail address")
+            throw SchemaViolation(
+                codingPath: codingPath, keyword: "format",
+                message: "expected \(expected), found \"\(SchemaViolation.excerpt(text))\"")
         }
     }
 
