@@ -143,14 +143,14 @@ public struct UnionVariantIR: Sendable, Hashable, Codable {
     /// The discriminator's value for this variant.
     public var tag: String
     public var caseName: String
-    /// The Swift type of the variant's model.
-    public var type: String
+    /// The variant's model.
+    public var model: ModelRef
     public var location: SourceLocation
 
-    public init(tag: String, caseName: String, type: String, location: SourceLocation) {
+    public init(tag: String, caseName: String, model: ModelRef, location: SourceLocation) {
         self.tag = tag
         self.caseName = caseName
-        self.type = type
+        self.model = model
         self.location = location
     }
 }

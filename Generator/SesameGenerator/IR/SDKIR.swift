@@ -36,6 +36,13 @@ public struct SDKIR: Sendable, Hashable, Codable {
     }
 }
 
+extension SDKIR {
+    /// The operation a reference names, or nil when the SDK has none of that name.
+    public func operation(_ reference: OperationRef) -> OperationIR? {
+        operations.first { $0.name == reference.name }
+    }
+}
+
 public enum HTTPMethodIR: String, Sendable, Hashable, Codable, CaseIterable {
     case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
 }
@@ -89,7 +96,8 @@ public struct RequestLineIR: Sendable, Hashable, Codable {
 }
 
 public struct CredentialIR: Sendable, Hashable, Codable {
-    public var tokenModel: String
+    /// The model of a token response; nil when sdk.yaml names none that exists (an error).
+    public var tokenModel: ModelRef?
     public var accessTokenField: String
     public var refreshTokenField: String?
     public var expiresInField: String?
@@ -97,15 +105,16 @@ public struct CredentialIR: Sendable, Hashable, Codable {
     public var format: TemplateIR
     public var refresh: RefreshIR?
     public var rejection: RejectionIR
-    /// The operation that returns the user's details, and the details' id property.
-    public var detailsOperation: String
+    /// The operation that returns the user's details (nil when sdk.yaml names none that
+    /// exists, an error), and the details' id property.
+    public var detailsOperation: OperationRef?
     public var userIDField: String
     public var location: SourceLocation
 
     public init(
-        tokenModel: String, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
+        tokenModel: ModelRef?, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
         header: String, format: TemplateIR, refresh: RefreshIR?, rejection: RejectionIR,
-        detailsOperation: String, userIDField: String, location: SourceLocation
+        detailsOperation: OperationRef?, userIDField: String, location: SourceLocation
     ) {
         self.tokenModel = tokenModel
         self.accessTokenField = accessTokenField
@@ -156,12 +165,13 @@ public struct RejectionIR: Sendable, Hashable, Codable {
     }
 }
 
+/// The operations the authentication service itself calls.
 public struct LifecycleIR: Sendable, Hashable, Codable {
-    public var signOut: String?
-    public var detachIdentity: String?
-    public var destroyAccount: String?
+    public var signOut: OperationRef?
+    public var detachIdentity: OperationRef?
+    public var destroyAccount: OperationRef?
 
-    public init(signOut: String? = nil, detachIdentity: String? = nil, destroyAccount: String? = nil) {
+    public init(signOut: OperationRef? = nil, detachIdentity: OperationRef? = nil, destroyAccount: OperationRef? = nil) {
         self.signOut = signOut
         self.detachIdentity = detachIdentity
         self.destroyAccount = destroyAccount
@@ -208,7 +218,7 @@ public struct StepIR: Sendable, Hashable, Codable {
     public var needs: [ParameterIR]
     public var body: [TemplateFieldIR]
     /// The model the step's response decodes to.
-    public var response: String?
+    public var response: ModelRef?
     /// The `AuthenticationInput` case of a later step of a multi-step method (nil for a
     /// first step); set by the naming pass.
     public var inputCaseName: String?
@@ -216,7 +226,7 @@ public struct StepIR: Sendable, Hashable, Codable {
 
     public init(
         name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
-        needs: [ParameterIR], body: [TemplateFieldIR], response: String?, inputCaseName: String? = nil,
+        needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
         location: SourceLocation
     ) {
         self.name = name

@@ -65,6 +65,23 @@ struct NamingPass {
         nameMembers(&model.nested)
     }
 
+    /// Gives each reference to an operation (the credential's details, the lifecycle's
+    /// operations) the Swift name of the operation it names. The translator of sdk.yaml makes
+    /// references only to operations it found, so one that names none is a bug of the generator.
+    func nameReferences(_ credential: inout CredentialIR, _ lifecycle: inout LifecycleIR, operations: [OperationIR]) {
+        func resolve(_ reference: inout OperationRef?) {
+            guard let name = reference?.name else { return }
+            guard let operation = operations.first(where: { $0.name == name }) else {
+                preconditionFailure("a reference to the operation '\(name)', which the IR does not hold")
+            }
+            reference?.swiftName = operation.swiftName
+        }
+        resolve(&credential.detailsOperation)
+        resolve(&lifecycle.signOut)
+        resolve(&lifecycle.detachIdentity)
+        resolve(&lifecycle.destroyAccount)
+    }
+
     /// A model that would be one of the SDK's own types is an error at the model.
     mutating func checkClashes(_ models: [ModelIR], with names: GeneratedTypeNamesIR) {
         let generated = Set(names.all)

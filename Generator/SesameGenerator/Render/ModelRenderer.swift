@@ -280,7 +280,7 @@ struct ModelRenderer {
         let label = SwiftName.escaped(union.unknownTagLabel)
         writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
             for variant in union.variants {
-                body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.type))))")
+                body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.model))))")
             }
             body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
             body.line("case unknown(\(label): String, value: JSONValue)")
@@ -302,7 +302,7 @@ struct ModelRenderer {
                 initializer.block("switch tag") { cases in
                     for variant in union.variants {
                         cases.line(
-                            "case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.type)))(from: decoder))"
+                            "case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.model)))(from: decoder))"
                         )
                     }
                     cases.line("default: self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")

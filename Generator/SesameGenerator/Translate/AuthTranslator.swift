@@ -96,8 +96,8 @@ struct AuthTranslator {
                     checkPlaceholder(path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
                 }
             }
-            var response: String?
-            if let responseEntry = stepItems["response"], let model = modelName(responseEntry.value, reader: &reader) {
+            var response: ModelRef?
+            if let responseEntry = stepItems["response"], let model = modelReference(responseEntry.value, reader: &reader) {
                 response = model
                 stepResponses[name] = propertyNames(of: model)
             }
@@ -138,15 +138,15 @@ struct AuthTranslator {
         }
     }
 
-    private func modelName(_ node: Node, reader: inout NodeReader) -> String? {
+    private func modelReference(_ node: Node, reader: inout NodeReader) -> ModelRef? {
         guard let name = reader.string(node, "response") else { return nil }
-        if table.declares(name) { return name }
+        if let reference = table.reference(to: name) { return reference }
         table.reportUnknownModel(name, at: node, reader: &reader)
         return nil
     }
 
-    private func propertyNames(of model: String) -> Set<String> {
-        table.propertyNames(of: model)
+    private func propertyNames(of model: ModelRef) -> Set<String> {
+        model.declaredName.map(table.propertyNames) ?? []
     }
 
     /// Method parameters: `name: { schema…, secret: true }`.

@@ -11,6 +11,9 @@ struct ModelTranslator {
         var node: Node
         var keyNode: Node
         var file: ParsedFile
+
+        /// A reference to the declared model.
+        var reference: ModelRef { ModelRef(declaredName: name, swiftPath: swiftName) }
     }
 
     static let keywords: [String] = [
@@ -371,7 +374,7 @@ struct ModelTranslator {
             while used.contains(caseName) { caseName += "_" }
             used.insert(caseName)
             variants.append(
-                UnionVariantIR(tag: tag, caseName: caseName, type: declaration.swiftName, location: reader.location(of: ref.value)))
+                UnionVariantIR(tag: tag, caseName: caseName, model: declaration.reference, location: reader.location(of: ref.value)))
         }
         for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
             reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
@@ -397,7 +400,7 @@ struct ModelTranslator {
         // `response: Note` and `body: NewNote`: a bare model name.
         if case .scalar(let scalar) = node {
             if let model = declarations[scalar.string] {
-                return Resolved(type: .model(model.swiftName), constraints: ConstraintsIR(), nullable: false)
+                return Resolved(type: .model(model.reference), constraints: ConstraintsIR(), nullable: false)
             }
             reportUnknownModel(scalar.string, at: node, reader: &reader)
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
@@ -414,14 +417,15 @@ struct ModelTranslator {
             let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
             let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: node, reader: &reader)
             nested.append(model)
+            let reference = ModelRef(declaredName: nil, swiftPath: path)
             var defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
             if let value = defaultValue, let entry = entries["default"],
-                !checkLiteral(value, .model(path), nested: nested, what: "default", at: entry.value, reader: &reader)
+                !checkLiteral(value, .model(reference), nested: nested, what: "default", at: entry.value, reader: &reader)
             {
                 defaultValue = nil
             }
             return Resolved(
-                type: .model(path), constraints: ConstraintsIR(), nullable: nullable(entries),
+                type: .model(reference), constraints: ConstraintsIR(), nullable: nullable(entries),
                 defaultValue: defaultValue, description: description)
         }
         var resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
@@ -458,7 +462,8 @@ struct ModelTranslator {
             return false
         case (.array(let items), .array(let element)):
             return items.allSatisfy { checkLiteral($0, element, nested: nested, what: what, at: node, reader: &reader) }
-        case (_, .model(let path)):
+        case (_, .model(let reference)):
+            let path = reference.swiftPath
             let last = String(path.split(separator: ".").last ?? "")
             let target =
                 path.contains(".") || nested.contains(where: { $0.swiftName == path })
@@ -534,7 +539,7 @@ struct ModelTranslator {
             guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
                 return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
             }
-            return Resolved(type: .model(declaration.swiftName), constraints: constraints, nullable: false, defaultValue: defaultValue)
+            return Resolved(type: .model(declaration.reference), constraints: constraints, nullable: false, defaultValue: defaultValue)
         }
         var typeName: String?
         var isNullable = false

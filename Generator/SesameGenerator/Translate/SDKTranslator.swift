@@ -46,7 +46,7 @@ struct SDKTranslator {
         var naming = NamingPass()
         naming.nameInputCases(&methods)
         diagnostics += reader.diagnostics + auth.diagnostics + naming.diagnostics + symbols.models.diagnostics
-        guard let sdk else { return (nil, diagnostics.sortedByLocation()) }
+        guard var sdk else { return (nil, diagnostics.sortedByLocation()) }
         diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
         var models = modelIR + schemas.hoisted
         let typeNames = NamingPass.typeNames(sdkName: sdk.name, hasStore: store != nil)
@@ -55,6 +55,7 @@ struct SDKTranslator {
         diagnostics += naming.diagnostics
         guard !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
         naming.nameMembers(&models)
+        naming.nameReferences(&sdk.credential, &sdk.lifecycle, operations: operations)
         return (
             SDKIR(
                 name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
