@@ -63,6 +63,7 @@ public enum AdditionalPropertiesIR: Sendable, Hashable, Codable {
 public struct PropertyIR: Sendable, Hashable, Codable {
     /// The JSON key.
     public var name: String
+    /// The Swift property; set by the naming pass.
     public var swiftName: String
     public var type: TypeIR
     public var required: Bool
@@ -77,7 +78,7 @@ public struct PropertyIR: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public init(
-        name: String, swiftName: String, type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
         constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
         location: SourceLocation
     ) {
@@ -112,10 +113,11 @@ public struct EnumIR: Sendable, Hashable, Codable {
 public struct EnumCaseIR: Sendable, Hashable, Codable {
     /// The raw value, as text (`"guest"` or `"42"`).
     public var rawValue: String
+    /// The Swift case; set by the naming pass.
     public var swiftName: String
     public var location: SourceLocation
 
-    public init(rawValue: String, swiftName: String, location: SourceLocation) {
+    public init(rawValue: String, swiftName: String = "", location: SourceLocation) {
         self.rawValue = rawValue
         self.swiftName = swiftName
         self.location = location
@@ -142,12 +144,13 @@ public struct UnionIR: Sendable, Hashable, Codable {
 public struct UnionVariantIR: Sendable, Hashable, Codable {
     /// The discriminator's value for this variant.
     public var tag: String
+    /// The Swift case; set by the naming pass.
     public var caseName: String
     /// The variant's model.
     public var model: ModelRef
     public var location: SourceLocation
 
-    public init(tag: String, caseName: String, model: ModelRef, location: SourceLocation) {
+    public init(tag: String, caseName: String = "", model: ModelRef, location: SourceLocation) {
         self.tag = tag
         self.caseName = caseName
         self.model = model

@@ -182,6 +182,7 @@ public struct LifecycleIR: Sendable, Hashable, Codable {
 public struct ParameterIR: Sendable, Hashable, Codable {
     public enum Location: String, Sendable, Hashable, Codable { case argument, path, query }
     public var name: String
+    /// The Swift argument label and variable; set by the naming pass.
     public var swiftName: String
     public var location: Location
     public var type: TypeIR
@@ -194,7 +195,7 @@ public struct ParameterIR: Sendable, Hashable, Codable {
     public var sourceLocation: SourceLocation
 
     public init(
-        name: String, swiftName: String, location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
         constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation
     ) {
         self.name = name
@@ -243,14 +244,16 @@ public struct StepIR: Sendable, Hashable, Codable {
 
 public struct MethodIR: Sendable, Hashable, Codable {
     public var name: String
+    /// The case of `SingleStepMethod` or `MultiStepMethod`; set by the naming pass.
     public var swiftName: String
     public var description: String?
     public var parameters: [ParameterIR]
     public var steps: [StepIR]
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String, description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation)
-    {
+    public init(
+        name: String, swiftName: String = "", description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.description = description
@@ -264,6 +267,7 @@ public struct MethodIR: Sendable, Hashable, Codable {
 
 public struct OperationIR: Sendable, Hashable, Codable {
     public var name: String
+    /// The Swift name of the operation's method and request; set by the naming pass.
     public var swiftName: String
     public var description: String?
     public var request: RequestLineIR
@@ -277,7 +281,7 @@ public struct OperationIR: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public init(
-        name: String, swiftName: String, description: String?, request: RequestLineIR, parameters: [ParameterIR],
+        name: String, swiftName: String = "", description: String?, request: RequestLineIR, parameters: [ParameterIR],
         body: TypeIR?, encoding: EncodingIR, response: TypeIR?, authenticated: Bool,
         freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation
     ) {
@@ -316,13 +320,16 @@ public enum ErrorCategoryIR: String, Sendable, Hashable, Codable, CaseIterable {
 
 public struct ErrorIR: Sendable, Hashable, Codable {
     public var code: String
+    /// The case of `<SDK>Error`; set by the naming pass.
     public var swiftName: String
     public var status: Int
     public var category: ErrorCategoryIR
     public var description: String?
     public var location: SourceLocation
 
-    public init(code: String, swiftName: String, status: Int, category: ErrorCategoryIR, description: String?, location: SourceLocation) {
+    public init(
+        code: String, swiftName: String = "", status: Int, category: ErrorCategoryIR, description: String?, location: SourceLocation
+    ) {
         self.code = code
         self.swiftName = swiftName
         self.status = status
@@ -348,6 +355,7 @@ public enum EventEffectIR: String, Sendable, Hashable, Codable {
 
 public struct EventIR: Sendable, Hashable, Codable {
     public var name: String
+    /// The case of `<SDK>Event`; set by the naming pass.
     public var swiftName: String
     public var wireName: String
     public var description: String?
@@ -356,7 +364,7 @@ public struct EventIR: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public init(
-        name: String, swiftName: String, wireName: String, description: String?, payload: TypeIR?,
+        name: String, swiftName: String = "", wireName: String, description: String?, payload: TypeIR?,
         effect: EventEffectIR?, location: SourceLocation
     ) {
         self.name = name
