@@ -81,4 +81,27 @@ import Testing
         }
         #expect(object.properties.map(\.swiftName) == ["aB", "aB_"])
     }
+
+    @Test func theStorageAndTheUndeclaredKeysTakeNoPropertysName() throws {
+        let models =
+            Self.models + """
+
+                Node:
+                  type: object
+                  additionalProperties: true
+                  properties:
+                    parent: { $ref: "#/Node" }
+                    additionalProperties: { type: string }
+                    additional_properties: { type: string }
+                """
+        let validation = Fixture.validate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        let node = try #require(validation.ir?.models.first { $0.name == "Node" })
+        guard case .object(let object) = node.kind else {
+            Issue.record("Node is not an object")
+            return
+        }
+        #expect(object.properties.map(\.swiftName) == ["parent", "additionalProperties", "additionalProperties_"])
+        #expect(object.properties.map(\.storageName) == ["_parent", "", ""])
+        #expect(object.additionalPropertiesName == "additionalProperties__")
+    }
 }

@@ -75,12 +75,15 @@ public struct PropertyIR: Sendable, Hashable, Codable {
     public var deprecated: Bool
     /// Stored behind a reference because it closes a cycle of models.
     public var indirect: Bool
+    /// The private property that stores an indirect property behind its reference
+    /// (`_parent`); set by the naming pass, empty for a property stored directly.
+    public var storageName: String
     public var location: SourceLocation
 
     public init(
         name: String, swiftName: String = "", type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
         constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
-        location: SourceLocation
+        storageName: String = "", location: SourceLocation
     ) {
         self.name = name
         self.swiftName = swiftName
@@ -92,6 +95,7 @@ public struct PropertyIR: Sendable, Hashable, Codable {
         self.description = description
         self.deprecated = deprecated
         self.indirect = indirect
+        self.storageName = storageName
         self.location = location
     }
 

@@ -5,8 +5,8 @@
 /// It owns the list of the SDK's own type names (`GeneratedTypeNamesIR`, `<SDK>Store`
 /// included); the cases of the methods, the `AuthenticationInput` cases of later steps, the
 /// operations, the error codes and the events; every parameter; the properties, enum cases
-/// and union cases of every model, the property that keeps an object's undeclared keys and
-/// the discriminator names of unions; and the Swift names that references to operations
+/// and union cases of every model, the storage of indirect properties, the property that
+/// keeps an object's undeclared keys and the discriminator names of unions; and the Swift names that references to operations
 /// carry (`OperationRef`).
 ///
 /// The type names of models are the model translator's: it names a nested or hoisted type
@@ -164,7 +164,17 @@ struct NamingPass {
                 used.insert(swiftName)
                 object.properties[index].swiftName = swiftName
             }
-            object.additionalPropertiesName = used.contains("additionalProperties") ? "additionalProperties_" : "additionalProperties"
+            // An indirect property's storage: `_` and its name, never another property's.
+            for index in object.properties.indices where object.properties[index].indirect {
+                var storageName = "_" + object.properties[index].swiftName
+                while used.contains(storageName) { storageName += "_" }
+                used.insert(storageName)
+                object.properties[index].storageName = storageName
+            }
+            // The undeclared keys' property: `additionalProperties`, `_` appended while taken.
+            var extraName = "additionalProperties"
+            while used.contains(extraName) { extraName += "_" }
+            object.additionalPropertiesName = extraName
             model.kind = .object(object)
         case .enumeration(var enumeration):
             // Never a member every generated enum declares (`unknown` → `unknownValue`).
