@@ -199,6 +199,41 @@ import SesameGenerator
             ])
     }
 
+    @Test func operationsAndMethodsThatSanitizeAlikeAreRefusedAtTheSecond() {
+        let auth =
+            Fixture.auth + """
+
+                  a_b: { request: GET /x }
+                  aB: { request: GET /y }
+                methods:
+                  c_d: { steps: [{ request: POST /1, response: Token }] }
+                  cD: { steps: [{ request: POST /2, response: Token }] }
+
+                """
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:4:3: error: operation 'aB' has the same Swift name as another operation",
+                "Schema/auth.yaml:7:3: error: method 'cD' has the same Swift name as another method",
+            ])
+    }
+
+    @Test func parametersThatSanitizeAlikeAreRefusedAtTheSecond() {
+        let auth =
+            Fixture.auth + """
+
+                  find:
+                    request: GET /find
+                    parameters:
+                      a_b: { schema: { type: string } }
+                      aB: { schema: { type: string } }
+
+                """
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:7:7: error: parameters 'a_b' and 'aB' of operation 'find' would both be the Swift parameter aB"
+            ])
+    }
+
     @Test func modelsThatSanitizeAlikeAreRefused() {
         #expect(
             Fixture.printed(["more.yaml": "Token \"Response\": { type: string }\nTokenResponse: { type: string }\n"]) == [

@@ -29,10 +29,11 @@ enum StoreFixture {
     static func sdk(_ name: String = "ReferenceSDK") -> SDKIR {
         let location = SourceLocation(file: "Schema/sdk.yaml", line: 1, column: 1)
         let credential = CredentialIR(
-            tokenModel: "TokenResponse", accessTokenField: "access_token", refreshTokenField: nil,
+            tokenModel: ModelRef(declaredName: "TokenResponse", swiftPath: "TokenResponse"), accessTokenField: "access_token",
+            refreshTokenField: nil,
             expiresInField: nil, header: "Authorization", format: .variable(["accessToken"]), refresh: nil,
             rejection: RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil),
-            detailsOperation: "me", userIDField: "uid", location: location)
+            detailsOperation: OperationRef(name: "me", swiftName: "me"), userIDField: "uid", location: location)
         return SDKIR(
             name: name, description: nil, baseURL: "https://example.com", credential: credential, lifecycle: LifecycleIR(),
             methods: [], operations: [], models: [], errors: ErrorsIR(codeField: "error", messageField: nil, errors: []),

@@ -288,7 +288,7 @@ private struct Differ {
     static func usage(of sdk: SDKIR, models: [String: ModelIR]) -> (responses: Set<String>, requests: Set<String>) {
         func referenced(_ type: TypeIR?) -> [String] {
             switch type {
-            case .model(let name)?: return [name]
+            case .model(let model)?: return [model.swiftPath]
             case .array(let element)?, .dictionary(let element)?: return referenced(element)
             default: return []
             }
@@ -302,7 +302,7 @@ private struct Differ {
                 case .object(let object):
                     for property in object.properties { queue += referenced(property.type) }
                     if case .kept(let type, _) = object.additionalProperties { queue += referenced(type) }
-                case .union(let union): queue += union.variants.map(\.type)
+                case .union(let union): queue += union.variants.map(\.model.swiftPath)
                 case .alias(let type, _): queue += referenced(type)
                 case .enumeration: break
                 }
@@ -310,9 +310,7 @@ private struct Differ {
             }
             return seen
         }
-        let stepModels = sdk.methods.flatMap(\.steps).compactMap(\.response).compactMap { name in
-            sdk.models.first { $0.name == name }?.swiftName
-        }
+        let stepModels = sdk.methods.flatMap(\.steps).compactMap(\.response?.swiftPath)
         let responseRoots =
             sdk.operations.flatMap { referenced($0.response) } + sdk.events.events.flatMap { referenced($0.payload) } + stepModels
         let requestRoots =

@@ -63,6 +63,7 @@ public enum AdditionalPropertiesIR: Sendable, Hashable, Codable {
 public struct PropertyIR: Sendable, Hashable, Codable {
     /// The JSON key.
     public var name: String
+    /// The Swift property; set by the naming pass.
     public var swiftName: String
     public var type: TypeIR
     public var required: Bool
@@ -74,12 +75,15 @@ public struct PropertyIR: Sendable, Hashable, Codable {
     public var deprecated: Bool
     /// Stored behind a reference because it closes a cycle of models.
     public var indirect: Bool
+    /// The private property that stores an indirect property behind its reference
+    /// (`_parent`); set by the naming pass, empty for a property stored directly.
+    public var storageName: String
     public var location: SourceLocation
 
     public init(
-        name: String, swiftName: String, type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
         constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
-        location: SourceLocation
+        storageName: String = "", location: SourceLocation
     ) {
         self.name = name
         self.swiftName = swiftName
@@ -91,6 +95,7 @@ public struct PropertyIR: Sendable, Hashable, Codable {
         self.description = description
         self.deprecated = deprecated
         self.indirect = indirect
+        self.storageName = storageName
         self.location = location
     }
 
@@ -112,10 +117,11 @@ public struct EnumIR: Sendable, Hashable, Codable {
 public struct EnumCaseIR: Sendable, Hashable, Codable {
     /// The raw value, as text (`"guest"` or `"42"`).
     public var rawValue: String
+    /// The Swift case; set by the naming pass.
     public var swiftName: String
     public var location: SourceLocation
 
-    public init(rawValue: String, swiftName: String, location: SourceLocation) {
+    public init(rawValue: String, swiftName: String = "", location: SourceLocation) {
         self.rawValue = rawValue
         self.swiftName = swiftName
         self.location = location
@@ -142,15 +148,16 @@ public struct UnionIR: Sendable, Hashable, Codable {
 public struct UnionVariantIR: Sendable, Hashable, Codable {
     /// The discriminator's value for this variant.
     public var tag: String
+    /// The Swift case; set by the naming pass.
     public var caseName: String
-    /// The Swift type of the variant's model.
-    public var type: String
+    /// The variant's model.
+    public var model: ModelRef
     public var location: SourceLocation
 
-    public init(tag: String, caseName: String, type: String, location: SourceLocation) {
+    public init(tag: String, caseName: String = "", model: ModelRef, location: SourceLocation) {
         self.tag = tag
         self.caseName = caseName
-        self.type = type
+        self.model = model
         self.location = location
     }
 }

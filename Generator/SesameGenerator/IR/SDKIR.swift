@@ -36,6 +36,13 @@ public struct SDKIR: Sendable, Hashable, Codable {
     }
 }
 
+extension SDKIR {
+    /// The operation a reference names, or nil when the SDK has none of that name.
+    public func operation(_ reference: OperationRef) -> OperationIR? {
+        operations.first { $0.name == reference.name }
+    }
+}
+
 public enum HTTPMethodIR: String, Sendable, Hashable, Codable, CaseIterable {
     case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
 }
@@ -89,7 +96,8 @@ public struct RequestLineIR: Sendable, Hashable, Codable {
 }
 
 public struct CredentialIR: Sendable, Hashable, Codable {
-    public var tokenModel: String
+    /// The model of a token response; nil when sdk.yaml names none that exists (an error).
+    public var tokenModel: ModelRef?
     public var accessTokenField: String
     public var refreshTokenField: String?
     public var expiresInField: String?
@@ -97,15 +105,16 @@ public struct CredentialIR: Sendable, Hashable, Codable {
     public var format: TemplateIR
     public var refresh: RefreshIR?
     public var rejection: RejectionIR
-    /// The operation that returns the user's details, and the details' id property.
-    public var detailsOperation: String
+    /// The operation that returns the user's details (nil when sdk.yaml names none that
+    /// exists, an error), and the details' id property.
+    public var detailsOperation: OperationRef?
     public var userIDField: String
     public var location: SourceLocation
 
     public init(
-        tokenModel: String, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
+        tokenModel: ModelRef?, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
         header: String, format: TemplateIR, refresh: RefreshIR?, rejection: RejectionIR,
-        detailsOperation: String, userIDField: String, location: SourceLocation
+        detailsOperation: OperationRef?, userIDField: String, location: SourceLocation
     ) {
         self.tokenModel = tokenModel
         self.accessTokenField = accessTokenField
@@ -156,12 +165,13 @@ public struct RejectionIR: Sendable, Hashable, Codable {
     }
 }
 
+/// The operations the authentication service itself calls.
 public struct LifecycleIR: Sendable, Hashable, Codable {
-    public var signOut: String?
-    public var detachIdentity: String?
-    public var destroyAccount: String?
+    public var signOut: OperationRef?
+    public var detachIdentity: OperationRef?
+    public var destroyAccount: OperationRef?
 
-    public init(signOut: String? = nil, detachIdentity: String? = nil, destroyAccount: String? = nil) {
+    public init(signOut: OperationRef? = nil, detachIdentity: OperationRef? = nil, destroyAccount: OperationRef? = nil) {
         self.signOut = signOut
         self.detachIdentity = detachIdentity
         self.destroyAccount = destroyAccount
@@ -172,6 +182,7 @@ public struct LifecycleIR: Sendable, Hashable, Codable {
 public struct ParameterIR: Sendable, Hashable, Codable {
     public enum Location: String, Sendable, Hashable, Codable { case argument, path, query }
     public var name: String
+    /// The Swift argument label and variable; set by the naming pass.
     public var swiftName: String
     public var location: Location
     public var type: TypeIR
@@ -184,7 +195,7 @@ public struct ParameterIR: Sendable, Hashable, Codable {
     public var sourceLocation: SourceLocation
 
     public init(
-        name: String, swiftName: String, location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
         constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation
     ) {
         self.name = name
@@ -208,7 +219,7 @@ public struct StepIR: Sendable, Hashable, Codable {
     public var needs: [ParameterIR]
     public var body: [TemplateFieldIR]
     /// The model the step's response decodes to.
-    public var response: String?
+    public var response: ModelRef?
     /// The `AuthenticationInput` case of a later step of a multi-step method (nil for a
     /// first step); set by the naming pass.
     public var inputCaseName: String?
@@ -216,7 +227,7 @@ public struct StepIR: Sendable, Hashable, Codable {
 
     public init(
         name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
-        needs: [ParameterIR], body: [TemplateFieldIR], response: String?, inputCaseName: String? = nil,
+        needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
         location: SourceLocation
     ) {
         self.name = name
@@ -233,14 +244,16 @@ public struct StepIR: Sendable, Hashable, Codable {
 
 public struct MethodIR: Sendable, Hashable, Codable {
     public var name: String
+    /// The case of `SingleStepMethod` or `MultiStepMethod`; set by the naming pass.
     public var swiftName: String
     public var description: String?
     public var parameters: [ParameterIR]
     public var steps: [StepIR]
     public var location: SourceLocation
 
-    public init(name: String, swiftName: String, description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation)
-    {
+    public init(
+        name: String, swiftName: String = "", description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation
+    ) {
         self.name = name
         self.swiftName = swiftName
         self.description = description
@@ -254,6 +267,7 @@ public struct MethodIR: Sendable, Hashable, Codable {
 
 public struct OperationIR: Sendable, Hashable, Codable {
     public var name: String
+    /// The Swift name of the operation's method and request; set by the naming pass.
     public var swiftName: String
     public var description: String?
     public var request: RequestLineIR
@@ -267,7 +281,7 @@ public struct OperationIR: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public init(
-        name: String, swiftName: String, description: String?, request: RequestLineIR, parameters: [ParameterIR],
+        name: String, swiftName: String = "", description: String?, request: RequestLineIR, parameters: [ParameterIR],
         body: TypeIR?, encoding: EncodingIR, response: TypeIR?, authenticated: Bool,
         freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation
     ) {
@@ -306,13 +320,16 @@ public enum ErrorCategoryIR: String, Sendable, Hashable, Codable, CaseIterable {
 
 public struct ErrorIR: Sendable, Hashable, Codable {
     public var code: String
+    /// The case of `<SDK>Error`; set by the naming pass.
     public var swiftName: String
     public var status: Int
     public var category: ErrorCategoryIR
     public var description: String?
     public var location: SourceLocation
 
-    public init(code: String, swiftName: String, status: Int, category: ErrorCategoryIR, description: String?, location: SourceLocation) {
+    public init(
+        code: String, swiftName: String = "", status: Int, category: ErrorCategoryIR, description: String?, location: SourceLocation
+    ) {
         self.code = code
         self.swiftName = swiftName
         self.status = status
@@ -338,6 +355,7 @@ public enum EventEffectIR: String, Sendable, Hashable, Codable {
 
 public struct EventIR: Sendable, Hashable, Codable {
     public var name: String
+    /// The case of `<SDK>Event`; set by the naming pass.
     public var swiftName: String
     public var wireName: String
     public var description: String?
@@ -346,7 +364,7 @@ public struct EventIR: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public init(
-        name: String, swiftName: String, wireName: String, description: String?, payload: TypeIR?,
+        name: String, swiftName: String = "", wireName: String, description: String?, payload: TypeIR?,
         effect: EventEffectIR?, location: SourceLocation
     ) {
         self.name = name

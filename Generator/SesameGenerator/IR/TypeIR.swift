@@ -29,9 +29,8 @@ public indirect enum TypeIR: Sendable, Hashable, Codable {
     case array(TypeIR)
     /// An object with only `additionalProperties`: a dictionary.
     case dictionary(TypeIR)
-    /// A named model; `path` is its Swift type name, qualified for nested types
-    /// (`Challenge.Channel`).
-    case model(String)
+    /// A named model.
+    case model(ModelRef)
 }
 
 /// The validation keywords Sesame checks on decode.
@@ -76,7 +75,7 @@ extension TypeIR {
         case .any: return "any"
         case .array(let element): return "array of \(element.schemaName)"
         case .dictionary(let value): return "object of \(value.schemaName)"
-        case .model(let path): return path
+        case .model(let model): return model.swiftPath
         }
     }
 }

@@ -1,12 +1,18 @@
-/// The naming pass: decides the Swift identifiers that depend on more than one
-/// declaration, stores them in the IR, and reports every clash among them. Renderers only
-/// print the names they find in the IR.
+/// The naming pass: decides the Swift identifiers of the SDK's declarations, stores them in
+/// the IR, and reports every clash among them. Renderers only print the names they find in
+/// the IR.
 ///
 /// It owns the list of the SDK's own type names (`GeneratedTypeNamesIR`, `<SDK>Store`
-/// included), the `AuthenticationInput` cases of later steps, the property that keeps an
-/// object's undeclared keys, and the discriminator names of unions. Each name of a single
-/// declaration (a model, property, case or column) is derived by `SwiftName` where it is
-/// translated, with its own clash check there.
+/// included); the cases of the methods, the `AuthenticationInput` cases of later steps, the
+/// operations, the error codes and the events; every parameter; the properties, enum cases
+/// and union cases of every model, the storage of indirect properties, the property that
+/// keeps an object's undeclared keys and the discriminator names of unions; and the Swift names that references to operations
+/// carry (`OperationRef`).
+///
+/// The type names of models are the model translator's: it names a nested or hoisted type
+/// against the Swift names of the declared models as it creates it, and finds models by
+/// Swift name while it translates (see `ModelTranslator`). The store's tables and columns are
+/// named, and checked, version by version by the store translator.
 struct NamingPass {
     private(set) var diagnostics: [Diagnostic] = []
 
@@ -15,6 +21,68 @@ struct NamingPass {
         GeneratedTypeNamesIR(
             module: sdkName, schema: "\(sdkName)Schema", error: "\(sdkName)Error", event: "\(sdkName)Event",
             store: hasStore ? SwiftName.upperCamel(sdkName) + "Store" : nil)
+    }
+
+    // MARK: auth.yaml
+
+    /// Names each operation and its parameters. An operation whose Swift name an earlier one
+    /// has is an error at its key, and is dropped.
+    mutating func nameOperations(_ operations: inout [OperationIR]) {
+        var seen: Set<String> = []
+        var named: [OperationIR] = []
+        for var operation in operations {
+            operation.swiftName = SwiftName.lowerCamel(operation.name)
+            guard seen.insert(operation.swiftName).inserted else {
+                diagnostics.append(
+                    .error("operation '\(operation.name)' has the same Swift name as another operation", at: operation.location))
+                continue
+            }
+            nameParameters(&operation.parameters, of: "operation '\(operation.name)'")
+            named.append(operation)
+        }
+        operations = named
+    }
+
+    /// Names each method's case (never a member the method enums declare:
+    /// `description` → `descriptionMethod`), its parameters and its steps' needs. A method
+    /// whose case an earlier one has is an error at its key, and is dropped.
+    mutating func nameMethods(_ methods: inout [MethodIR]) {
+        var seen: Set<String> = []
+        var named: [MethodIR] = []
+        for var method in methods {
+            var swiftName = SwiftName.lowerCamel(method.name)
+            if SwiftName.reservedMethodCases.contains(swiftName) { swiftName += "Method" }
+            method.swiftName = swiftName
+            guard seen.insert(swiftName).inserted else {
+                diagnostics.append(.error("method '\(method.name)' has the same Swift name as another method", at: method.location))
+                continue
+            }
+            nameParameters(&method.parameters, of: "method '\(method.name)'")
+            for index in method.steps.indices {
+                nameParameters(&method.steps[index].needs, of: "step '\(method.steps[index].name)' of '\(method.name)'")
+            }
+            named.append(method)
+        }
+        methods = named
+    }
+
+    /// Names the parameters of one declaration; two that give one Swift name (`a_b`, `aB`)
+    /// are an error at the second.
+    private mutating func nameParameters(_ parameters: inout [ParameterIR], of owner: String) {
+        var seen: [String: String] = [:]
+        for index in parameters.indices {
+            let parameter = parameters[index]
+            let swiftName = SwiftName.lowerCamel(parameter.name)
+            parameters[index].swiftName = swiftName
+            if let previous = seen[swiftName] {
+                diagnostics.append(
+                    .error(
+                        "parameters '\(previous)' and '\(parameter.name)' of \(owner) would both be the Swift parameter \(swiftName)",
+                        at: parameter.sourceLocation))
+                continue
+            }
+            seen[swiftName] = parameter.name
+        }
     }
 
     /// Names each later step of a multi-step method as an `AuthenticationInput` case, after
@@ -40,8 +108,45 @@ struct NamingPass {
         }
     }
 
-    /// Names the members that models derive from several declarations, in every model and
-    /// every nested one.
+    // MARK: errors.yaml and events.yaml
+
+    /// Names each error code's case of `<SDK>Error` (never a member it declares:
+    /// `unknown` → `unknownError`). Two codes that give one case are an error at the second,
+    /// which is dropped.
+    mutating func nameErrors(_ errors: inout ErrorsIR) {
+        var seen: [String: String] = [:]
+        var named: [ErrorIR] = []
+        for var error in errors.errors {
+            var swiftName = SwiftName.lowerCamel(error.code)
+            if SwiftName.reservedErrorCases.contains(swiftName) { swiftName += "Error" }
+            error.swiftName = swiftName
+            if let previous = seen[swiftName] {
+                diagnostics.append(
+                    .error("error codes '\(previous)' and '\(error.code)' would both be the Swift case \(swiftName)", at: error.location))
+                continue
+            }
+            seen[swiftName] = error.code
+            named.append(error)
+        }
+        errors.errors = named
+    }
+
+    /// Names each event's case of `<SDK>Event`: never a member it declares
+    /// (`wireName` → `wireNameEvent`), and `_` appended while an earlier event has the name.
+    mutating func nameEvents(_ events: inout EventsIR) {
+        var used = SwiftName.reservedEventCases
+        for index in events.events.indices {
+            var swiftName = SwiftName.lowerCamel(events.events[index].name)
+            if used.contains(swiftName) { swiftName += "Event" }
+            while !used.insert(swiftName).inserted { swiftName += "_" }
+            events.events[index].swiftName = swiftName
+        }
+    }
+
+    // MARK: Models
+
+    /// Names the members of every model and every nested one: properties, enum cases, union
+    /// cases, and what models derive from several declarations.
     mutating func nameMembers(_ models: inout [ModelIR]) {
         for index in models.indices { nameMembers(&models[index]) }
     }
@@ -49,17 +154,54 @@ struct NamingPass {
     private mutating func nameMembers(_ model: inout ModelIR) {
         switch model.kind {
         case .object(var object):
-            object.additionalPropertiesName =
-                object.properties.contains { $0.swiftName == "additionalProperties" }
-                ? "additionalProperties_" : "additionalProperties"
+            // Never a member every type has (`description` → `descriptionValue`); `_`
+            // appended while an earlier property has the name.
+            var used: Set<String> = []
+            for index in object.properties.indices {
+                var swiftName = SwiftName.lowerCamel(object.properties[index].name)
+                if SwiftName.reservedMembers.contains(swiftName) { swiftName += "Value" }
+                while used.contains(swiftName) { swiftName += "_" }
+                used.insert(swiftName)
+                object.properties[index].swiftName = swiftName
+            }
+            // An indirect property's storage: `_` and its name, never another property's.
+            for index in object.properties.indices where object.properties[index].indirect {
+                var storageName = "_" + object.properties[index].swiftName
+                while used.contains(storageName) { storageName += "_" }
+                used.insert(storageName)
+                object.properties[index].storageName = storageName
+            }
+            // The undeclared keys' property: `additionalProperties`, `_` appended while taken.
+            var extraName = "additionalProperties"
+            while used.contains(extraName) { extraName += "_" }
+            object.additionalPropertiesName = extraName
             model.kind = .object(object)
+        case .enumeration(var enumeration):
+            // Never a member every generated enum declares (`unknown` → `unknownValue`).
+            var used: Set<String> = ["unknown"]
+            for index in enumeration.cases.indices {
+                var swiftName = SwiftName.lowerCamel(enumeration.cases[index].rawValue)
+                if SwiftName.reservedEnumCases.contains(swiftName) { swiftName += "Value" }
+                while used.contains(swiftName) { swiftName += "_" }
+                used.insert(swiftName)
+                enumeration.cases[index].swiftName = swiftName
+            }
+            model.kind = .enumeration(enumeration)
         case .union(var union):
+            var used: Set<String> = ["unknown"]
+            for index in union.variants.indices {
+                var caseName = SwiftName.lowerCamel(union.variants[index].tag)
+                if caseName == "unknown" || SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
+                while used.contains(caseName) { caseName += "_" }
+                used.insert(caseName)
+                union.variants[index].caseName = caseName
+            }
             // The label of the unknown case's discriminator must differ from `value`.
             let tagName = SwiftName.lowerCamel(union.discriminator)
             union.unknownTagLabel = tagName == "value" ? "valueTag" : tagName
             union.tagPropertyName = tagName + "Value"
             model.kind = .union(union)
-        case .enumeration, .alias:
+        case .alias:
             break
         }
         nameMembers(&model.nested)
@@ -74,5 +216,24 @@ struct NamingPass {
                     "model '\(model.name)' would be the Swift type \(model.swiftName), which the SDK itself declares; rename it",
                     at: model.location))
         }
+    }
+
+    // MARK: References
+
+    /// Gives each reference to an operation (the credential's details, the lifecycle's
+    /// operations) the Swift name of the operation it names. The translator of sdk.yaml makes
+    /// references only to operations it found, so one that names none is a bug of the generator.
+    func nameReferences(_ credential: inout CredentialIR, _ lifecycle: inout LifecycleIR, operations: [OperationIR]) {
+        func resolve(_ reference: inout OperationRef?) {
+            guard let name = reference?.name else { return }
+            guard let operation = operations.first(where: { $0.name == name }) else {
+                preconditionFailure("a reference to the operation '\(name)', which the IR does not hold")
+            }
+            reference?.swiftName = operation.swiftName
+        }
+        resolve(&credential.detailsOperation)
+        resolve(&lifecycle.signOut)
+        resolve(&lifecycle.detachIdentity)
+        resolve(&lifecycle.destroyAccount)
     }
 }

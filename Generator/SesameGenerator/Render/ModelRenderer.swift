@@ -43,13 +43,13 @@ struct ModelRenderer {
                         property.isOptional ? "Indirect<\(types.swift(property.type))>?" : "Indirect<\(types.swift(property.type))>"
                     body.block("public var \(swiftName): \(storedType(property))") { accessor in
                         accessor.line(
-                            property.isOptional ? "get { _\(property.swiftName)?.value }" : "get { _\(property.swiftName).value }")
+                            property.isOptional ? "get { \(property.storageName)?.value }" : "get { \(property.storageName).value }")
                         accessor.line(
                             property.isOptional
-                                ? "set { _\(property.swiftName) = newValue.map(Indirect.init) }"
-                                : "set { _\(property.swiftName) = Indirect(newValue) }")
+                                ? "set { \(property.storageName) = newValue.map(Indirect.init) }"
+                                : "set { \(property.storageName) = Indirect(newValue) }")
                     }
-                    body.line("private var _\(property.swiftName): \(storage)")
+                    body.line("private var \(property.storageName): \(storage)")
                 } else if property.constraints.const != nil, let literal = types.literal(property.constraints.const!, property.type) {
                     body.line("public var \(swiftName): \(storedType(property)) { \(literal) }")
                 } else {
@@ -96,8 +96,8 @@ struct ModelRenderer {
                 if property.indirect {
                     body.line(
                         property.isOptional
-                            ? "self._\(property.swiftName) = \(swiftName).map(Indirect.init)"
-                            : "self._\(property.swiftName) = Indirect(\(swiftName))")
+                            ? "self.\(property.storageName) = \(swiftName).map(Indirect.init)"
+                            : "self.\(property.storageName) = Indirect(\(swiftName))")
                 } else {
                     body.line("self.\(swiftName) = \(swiftName)")
                 }
@@ -144,7 +144,7 @@ struct ModelRenderer {
                 let target =
                     constant
                     ? "let \(SwiftName.escaped(property.swiftName))"
-                    : property.indirect ? "self._\(property.swiftName)" : "self.\(SwiftName.escaped(property.swiftName))"
+                    : property.indirect ? "self.\(property.storageName)" : "self.\(SwiftName.escaped(property.swiftName))"
                 if property.indirect {
                     expression = property.isOptional ? "(\(expression)).map(Indirect.init)" : "Indirect(\(expression))"
                 }
@@ -280,7 +280,7 @@ struct ModelRenderer {
         let label = SwiftName.escaped(union.unknownTagLabel)
         writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
             for variant in union.variants {
-                body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.type))))")
+                body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.model))))")
             }
             body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
             body.line("case unknown(\(label): String, value: JSONValue)")
@@ -302,7 +302,7 @@ struct ModelRenderer {
                 initializer.block("switch tag") { cases in
                     for variant in union.variants {
                         cases.line(
-                            "case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.type)))(from: decoder))"
+                            "case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.model)))(from: decoder))"
                         )
                     }
                     cases.line("default: self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")

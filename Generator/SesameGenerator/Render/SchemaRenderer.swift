@@ -8,7 +8,7 @@ struct SchemaRenderer {
         var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"])
         writer.doc(sdk.description ?? "The \(sdk.name) back-end.")
         writer.doc("\nEverything the Sesame runtime needs to know about the back-end, as its schema declares it.")
-        let detailsType = sdk.operations.first { $0.name == sdk.credential.detailsOperation }?.response.map(types.swift) ?? "JSONValue"
+        let detailsType = sdk.credential.detailsOperation.flatMap(sdk.operation)?.response.map(types.swift) ?? "JSONValue"
         writer.block("public enum \(sdk.typeNames.schema): SDKSchema") { body in
             body.line("public typealias Details = \(detailsType)")
             body.line("public typealias ServerError = \(sdk.typeNames.error)")
@@ -38,7 +38,7 @@ struct SchemaRenderer {
                     ("signOut", sdk.lifecycle.signOut), ("detachIdentity", sdk.lifecycle.detachIdentity),
                     ("destroyAccount", sdk.lifecycle.destroyAccount),
                 ]
-                .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped(operationSwiftName($0)))" } }
+                .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped($0.swiftName))" } }
                 arguments.line("lifecycle: LifecycleDescription(\(lifecycle.joined(separator: ", ")))")
             }
             body.line(")")
@@ -92,14 +92,10 @@ struct SchemaRenderer {
         return writer.text
     }
 
-    /// The Swift name the naming of operations gave the operation `name`.
-    private func operationSwiftName(_ name: String) -> String {
-        sdk.operations.first { $0.name == name }?.swiftName ?? name
-    }
-
     private func userIDProperty() -> PropertyIR? {
-        guard let operation = sdk.operations.first(where: { $0.name == sdk.credential.detailsOperation }),
-            case .model(let path)? = operation.response, let model = types.models[path], case .object(let object) = model.kind
+        guard let operation = sdk.credential.detailsOperation.flatMap(sdk.operation),
+            case .model(let reference)? = operation.response, let model = types.models[reference.swiftPath],
+            case .object(let object) = model.kind
         else { return nil }
         return object.properties.first { $0.name == sdk.credential.userIDField }
     }
@@ -132,7 +128,7 @@ struct SchemaRenderer {
             body.line(
                 "rejection: RejectionRule(status: \(rejection.status), wwwAuthenticateError: \(rejection.wwwAuthenticateError.map(SwiftName.stringLiteral) ?? "nil"), bodyCode: \(rejection.bodyCode.map(SwiftName.stringLiteral) ?? "nil")),"
             )
-            body.line("details: Requests.\(SwiftName.escaped(operationSwiftName(credential.detailsOperation))),")
+            body.line("details: Requests.\(SwiftName.escaped(credential.detailsOperation?.swiftName ?? "")),")
             body.line("userIDField: \(SwiftName.stringLiteral(credential.userIDField))")
         }
         writer.line("),")

@@ -19,7 +19,7 @@ public enum SwiftRenderer {
             usedPaths.insert(path.lowercased())
             files.append(GeneratedFile(path: path, contents: writer.text))
         }
-        files.append(GeneratedFile(path: "\(sdk.name)Schema.swift", contents: SchemaRenderer(sdk: sdk, types: types).render()))
+        files.append(GeneratedFile(path: "\(sdk.typeNames.schema).swift", contents: SchemaRenderer(sdk: sdk, types: types).render()))
         files.append(GeneratedFile(path: "Methods.swift", contents: MethodRenderer(sdk: sdk, types: types).render()))
         files.append(GeneratedFile(path: "Operations.swift", contents: OperationRenderer(sdk: sdk, types: types).render()))
         files.append(GeneratedFile(path: "Errors.swift", contents: ErrorRenderer(sdk: sdk).render()))

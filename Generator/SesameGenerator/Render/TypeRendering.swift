@@ -31,7 +31,7 @@ struct TypeRendering {
         case .any: return "JSONValue"
         case .array(let element): return "[\(swift(element))]"
         case .dictionary(let value): return "[String: \(swift(value))]"
-        case .model(let path): return path.split(separator: ".").map { SwiftName.escaped(String($0)) }.joined(separator: ".")
+        case .model(let model): return model.swiftPath.split(separator: ".").map { SwiftName.escaped(String($0)) }.joined(separator: ".")
         }
     }
 
@@ -135,20 +135,20 @@ struct TypeRendering {
             guard rendered.allSatisfy({ $0 != nil }) else { return nil }
             return "[\(rendered.map { $0! }.joined(separator: ", "))]"
         case (_, .any): return jsonLiteral(value)
-        case (.string(let raw), .model(let path)):
-            return enumLiteral(raw, path)
-        case (.integer(let raw), .model(let path)):
-            return enumLiteral(String(raw), path)
+        case (.string(let raw), .model(let model)):
+            return enumLiteral(raw, model)
+        case (.integer(let raw), .model(let model)):
+            return enumLiteral(String(raw), model)
         default:
             return nil
         }
     }
 
-    private func enumLiteral(_ raw: String, _ path: String) -> String? {
-        guard let model = models[path], case .enumeration(let enumeration) = model.kind,
+    private func enumLiteral(_ raw: String, _ reference: ModelRef) -> String? {
+        guard let model = models[reference.swiftPath], case .enumeration(let enumeration) = model.kind,
             let match = enumeration.cases.first(where: { $0.rawValue == raw })
         else { return nil }
-        return "\(swift(.model(path))).\(SwiftName.escaped(match.swiftName))"
+        return "\(swift(.model(reference))).\(SwiftName.escaped(match.swiftName))"
     }
 
     func jsonLiteral(_ value: LiteralIR) -> String {
@@ -183,8 +183,8 @@ struct TypeRendering {
         case .string: return expression
         case .boolean: return "(\(expression) ? \"true\" : \"false\")"
         case .integer, .number: return "String(\(expression))"
-        case .model(let path):
-            if let model = models[path], case .enumeration(let enumeration) = model.kind, enumeration.rawType == .integer {
+        case .model(let reference):
+            if let model = models[reference.swiftPath], case .enumeration(let enumeration) = model.kind, enumeration.rawType == .integer {
                 return "String(\(expression).rawValue)"
             }
             return "\(expression).rawValue"

@@ -17,28 +17,14 @@ struct AuthTranslator {
         defer { diagnostics += reader.diagnostics }
         guard let entries = reader.mapping(root, "auth.yaml", allowed: ["methods", "operations"]) else { return ([], []) }
         var operations: [OperationIR] = []
-        var operationNames: Set<String> = []
         for entry in entries["operations"].flatMap({ reader.mapping($0.value, "operations") }) ?? [] {
             guard reader.identifier(entry, "operation") else { continue }
-            if let operation = translateOperation(entry, schemas: &schemas, reader: &reader) {
-                if !operationNames.insert(operation.swiftName).inserted {
-                    reader.error("operation '\(entry.key)' has the same Swift name as another operation", at: entry.keyNode)
-                    continue
-                }
-                operations.append(operation)
-            }
+            if let operation = translateOperation(entry, schemas: &schemas, reader: &reader) { operations.append(operation) }
         }
         var methods: [MethodIR] = []
-        var methodNames: Set<String> = []
         for entry in entries["methods"].flatMap({ reader.mapping($0.value, "methods") }) ?? [] {
             guard reader.identifier(entry, "method") else { continue }
-            if let method = translateMethod(entry, schemas: &schemas, reader: &reader) {
-                if !methodNames.insert(method.swiftName).inserted {
-                    reader.error("method '\(entry.key)' has the same Swift name as another method", at: entry.keyNode)
-                    continue
-                }
-                methods.append(method)
-            }
+            if let method = translateMethod(entry, schemas: &schemas, reader: &reader) { methods.append(method) }
         }
         return (methods, operations)
     }
@@ -96,8 +82,8 @@ struct AuthTranslator {
                     checkPlaceholder(path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
                 }
             }
-            var response: String?
-            if let responseEntry = stepItems["response"], let model = modelName(responseEntry.value, reader: &reader) {
+            var response: ModelRef?
+            if let responseEntry = stepItems["response"], let model = modelReference(responseEntry.value, reader: &reader) {
                 response = model
                 stepResponses[name] = propertyNames(of: model)
             }
@@ -110,11 +96,8 @@ struct AuthTranslator {
                     clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
                     needs: needs, body: body, response: response, location: reader.location(of: node)))
         }
-        var swiftName = SwiftName.lowerCamel(entry.key)
-        if SwiftName.reservedMethodCases.contains(swiftName) { swiftName += "Method" }
         return MethodIR(
-            name: entry.key, swiftName: swiftName,
-            description: items["description"].flatMap { reader.string($0.value, "description") },
+            name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
             parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
     }
 
@@ -138,15 +121,15 @@ struct AuthTranslator {
         }
     }
 
-    private func modelName(_ node: Node, reader: inout NodeReader) -> String? {
+    private func modelReference(_ node: Node, reader: inout NodeReader) -> ModelRef? {
         guard let name = reader.string(node, "response") else { return nil }
-        if table.declares(name) { return name }
+        if let reference = table.reference(to: name) { return reference }
         table.reportUnknownModel(name, at: node, reader: &reader)
         return nil
     }
 
-    private func propertyNames(of model: String) -> Set<String> {
-        table.propertyNames(of: model)
+    private func propertyNames(of model: ModelRef) -> Set<String> {
+        model.declaredName.map(table.propertyNames) ?? []
     }
 
     /// Method parameters: `name: { schema…, secret: true }`.
@@ -173,7 +156,7 @@ struct AuthTranslator {
                     return nil
                 }
                 return ParameterIR(
-                    name: name, swiftName: SwiftName.lowerCamel(name), location: .argument, type: .string(nil), required: true,
+                    name: name, location: .argument, type: .string(nil), required: true,
                     defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
                     sourceLocation: reader.location(of: item))
             }
@@ -202,7 +185,7 @@ struct AuthTranslator {
         }
         let resolved = schemas.inlineType(schema, hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key), reader: &reader)
         return ParameterIR(
-            name: entry.key, swiftName: SwiftName.lowerCamel(entry.key), location: location, type: resolved.type,
+            name: entry.key, location: location, type: resolved.type,
             required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
             defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
             secret: secret, sourceLocation: reader.location(of: entry.keyNode))
@@ -266,7 +249,7 @@ struct AuthTranslator {
         for name in request.pathParameters where !parameters.contains(where: { $0.name == name }) {
             parameters.append(
                 ParameterIR(
-                    name: name, swiftName: SwiftName.lowerCamel(name), location: .path, type: .string(nil), required: true,
+                    name: name, location: .path, type: .string(nil), required: true,
                     defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
                     sourceLocation: request.location))
         }
@@ -284,8 +267,7 @@ struct AuthTranslator {
             reader.error("a \(request.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
         }
         return OperationIR(
-            name: entry.key, swiftName: SwiftName.lowerCamel(entry.key),
-            description: items["description"].flatMap { reader.string($0.value, "description") },
+            name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
             request: request, parameters: parameters, body: body, encoding: reader.encoding(items["encoding"], "the operation"),
             response: response, authenticated: authenticated,
             freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },

@@ -20,18 +20,19 @@ enum CycleChecker {
                     if case .model(let target) = property.type {
                         edges.append(
                             Edge(
-                                from: path, to: target, property: property.name,
+                                from: path, to: target.swiftPath, property: property.name,
                                 mandatory: property.required && !property.nullable, location: property.location))
                     }
                 }
             }
             if case .union(let union) = model.kind {
                 for variant in union.variants {
-                    edges.append(Edge(from: path, to: variant.type, property: variant.tag, mandatory: false, location: variant.location))
+                    edges.append(
+                        Edge(from: path, to: variant.model.swiftPath, property: variant.tag, mandatory: false, location: variant.location))
                 }
             }
             if case .alias(.model(let target), _) = model.kind {
-                edges.append(Edge(from: path, to: target, property: "", mandatory: true, location: model.location))
+                edges.append(Edge(from: path, to: target.swiftPath, property: "", mandatory: true, location: model.location))
             }
             for inner in model.nested { collect(inner, path: "\(path).\(inner.swiftName)") }
         }

@@ -13,7 +13,6 @@ struct ErrorsTranslator {
             if let code = items["code"], let field = reader.string(code.value, "code") { result.codeField = field }
             result.messageField = items["message"].flatMap { reader.string($0.value, "message") }
         }
-        var swiftNames: [String: String] = [:]
         for entry in entries["errors"].flatMap({ reader.mapping($0.value, "errors") }) ?? [] {
             guard let items = reader.mapping(entry.value, "error '\(entry.key)'", allowed: ["status", "category", "description"]) else {
                 continue
@@ -40,16 +39,9 @@ struct ErrorsTranslator {
             } else if items["category"] == nil {
                 reader.error("error '\(entry.key)' needs a category", at: entry.keyNode)
             }
-            var swiftName = SwiftName.lowerCamel(entry.key)
-            if SwiftName.reservedErrorCases.contains(swiftName) { swiftName += "Error" }
-            if let previous = swiftNames[swiftName] {
-                reader.error("error codes '\(previous)' and '\(entry.key)' would both be the Swift case \(swiftName)", at: entry.keyNode)
-                continue
-            }
-            swiftNames[swiftName] = entry.key
             result.errors.append(
                 ErrorIR(
-                    code: entry.key, swiftName: swiftName, status: status, category: category,
+                    code: entry.key, status: status, category: category,
                     description: items["description"].flatMap { reader.string($0.value, "description") },
                     location: reader.location(of: entry.keyNode)))
         }

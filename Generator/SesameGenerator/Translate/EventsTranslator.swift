@@ -14,7 +14,6 @@ struct EventsTranslator {
         guard let entries = reader.mapping(root, "events.yaml", allowed: ["stream", "events"]) else { return result }
         if let stream = entries["stream"] { result.stream = reader.requestLine(stream.value, "the event stream") }
         var wireNames: [String: Node] = [:]
-        var swiftNames = SwiftName.reservedEventCases
         for entry in entries["events"].flatMap({ reader.mapping($0.value, "events") }) ?? [] {
             guard reader.identifier(entry, "event") else { continue }
             guard
@@ -28,9 +27,6 @@ struct EventsTranslator {
                 continue
             }
             wireNames[wireName] = items["wireName"]?.value ?? entry.keyNode
-            var swiftName = SwiftName.lowerCamel(entry.key)
-            if swiftNames.contains(swiftName) { swiftName += "Event" }
-            while !swiftNames.insert(swiftName).inserted { swiftName += "_" }
             var payload: TypeIR?
             if let payloadEntry = items["payload"] {
                 payload = schemas.hoistedType(payloadEntry.value, name: SwiftName.upperCamel(entry.key) + "Payload", reader: &reader)
@@ -42,7 +38,7 @@ struct EventsTranslator {
             }
             result.events.append(
                 EventIR(
-                    name: entry.key, swiftName: swiftName, wireName: wireName,
+                    name: entry.key, wireName: wireName,
                     description: items["description"].flatMap { reader.string($0.value, "description") },
                     payload: payload, effect: effect, location: reader.location(of: entry.keyNode)))
         }

@@ -18,8 +18,8 @@ struct ModelTable {
         namesBySwiftName[swiftName].flatMap { models[$0] }
     }
 
-    /// The declared name of the model whose Swift type is `swiftName`.
-    func declaredName(swiftName: String) -> String? { namesBySwiftName[swiftName] }
+    /// A reference to the declared model `name`, or nil when no models file declares it.
+    func reference(to name: String) -> ModelRef? { declarations[name]?.reference }
 
     /// The JSON names of an object model's properties (with those `allOf` merges in).
     func propertyNames(of name: String) -> Set<String> {
@@ -38,8 +38,8 @@ struct ModelTable {
     func isSimple(_ type: TypeIR) -> Bool {
         switch type {
         case .string, .integer, .number, .boolean: return true
-        case .model(let name):
-            switch model(swiftName: name)?.kind {
+        case .model(let reference):
+            switch model(swiftName: reference.swiftPath)?.kind {
             case .enumeration?: return true
             case .alias(let aliased, _)?: return isSimple(aliased)
             default: return false

@@ -11,6 +11,9 @@ struct ModelTranslator {
         var node: Node
         var keyNode: Node
         var file: ParsedFile
+
+        /// A reference to the declared model.
+        var reference: ModelRef { ModelRef(declaredName: name, swiftPath: swiftName) }
     }
 
     static let keywords: [String] = [
@@ -173,16 +176,11 @@ struct ModelTranslator {
             for (name, node) in names { required[name] = node }
         }
         var properties: [PropertyIR] = []
-        var usedSwiftNames: Set<String> = []
         if let propertiesEntry = entries["properties"], let propertyEntries = reader.mapping(propertiesEntry.value, "properties") {
             for entry in propertyEntries {
-                var swiftName = SwiftName.lowerCamel(entry.key)
-                if SwiftName.reservedMembers.contains(swiftName) { swiftName += "Value" }
-                while usedSwiftNames.contains(swiftName) { swiftName += "_" }
-                usedSwiftNames.insert(swiftName)
                 let hint = SwiftName.upperCamel(entry.key)
                 let property = self.property(
-                    entry, swiftName: swiftName, required: required[entry.key] != nil,
+                    entry, required: required[entry.key] != nil,
                     qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
                 properties.append(property)
             }
@@ -206,7 +204,7 @@ struct ModelTranslator {
     }
 
     private mutating func property(
-        _ entry: Entry, swiftName: String, required: Bool, qualifiedName: String, hint: String,
+        _ entry: Entry, required: Bool, qualifiedName: String, hint: String,
         nested: inout [ModelIR], reader: inout NodeReader
     ) -> PropertyIR {
         let resolved = inlineType(entry.value, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
@@ -217,7 +215,7 @@ struct ModelTranslator {
             }
         }
         return PropertyIR(
-            name: entry.key, swiftName: swiftName, type: resolved.type, required: required, nullable: resolved.nullable,
+            name: entry.key, type: resolved.type, required: required, nullable: resolved.nullable,
             defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
             deprecated: deprecated, location: reader.location(of: entry.keyNode))
     }
@@ -285,7 +283,6 @@ struct ModelTranslator {
         }
         var cases: [EnumCaseIR] = []
         var seen: Set<String> = []
-        var used: Set<String> = ["unknown"]
         let items = reader.sequence(entry.value, "enum") ?? []
         if entries["type"] == nil {
             let integers = items.filter { item in
@@ -312,11 +309,7 @@ struct ModelTranslator {
                 reader.error("enum value '\(raw)' is listed twice", at: item)
                 continue
             }
-            var swiftName = SwiftName.lowerCamel(raw)
-            if SwiftName.reservedEnumCases.contains(swiftName) { swiftName += "Value" }
-            while used.contains(swiftName) { swiftName += "_" }
-            used.insert(swiftName)
-            cases.append(EnumCaseIR(rawValue: raw, swiftName: swiftName, location: reader.location(of: item)))
+            cases.append(EnumCaseIR(rawValue: raw, location: reader.location(of: item)))
         }
         if cases.isEmpty && items.isEmpty { reader.error("enum must list at least one value", at: entry.value) }
         return EnumIR(rawType: rawType, cases: cases)
@@ -346,7 +339,6 @@ struct ModelTranslator {
             }
         }
         var variants: [UnionVariantIR] = []
-        var used: Set<String> = ["unknown"]
         for member in reader.sequence(entries["oneOf"]!.value, "oneOf") ?? [] {
             guard let memberEntries = reader.mapping(member, "a oneOf schema", allowed: Self.keywords),
                 let ref = memberEntries["$ref"]
@@ -366,12 +358,8 @@ struct ModelTranslator {
                 }
             }
             let tag = tags[name]?.0 ?? name
-            var caseName = SwiftName.lowerCamel(tag)
-            if caseName == "unknown" || SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
-            while used.contains(caseName) { caseName += "_" }
-            used.insert(caseName)
             variants.append(
-                UnionVariantIR(tag: tag, caseName: caseName, type: declaration.swiftName, location: reader.location(of: ref.value)))
+                UnionVariantIR(tag: tag, model: declaration.reference, location: reader.location(of: ref.value)))
         }
         for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
             reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
@@ -397,7 +385,7 @@ struct ModelTranslator {
         // `response: Note` and `body: NewNote`: a bare model name.
         if case .scalar(let scalar) = node {
             if let model = declarations[scalar.string] {
-                return Resolved(type: .model(model.swiftName), constraints: ConstraintsIR(), nullable: false)
+                return Resolved(type: .model(model.reference), constraints: ConstraintsIR(), nullable: false)
             }
             reportUnknownModel(scalar.string, at: node, reader: &reader)
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
@@ -414,14 +402,15 @@ struct ModelTranslator {
             let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
             let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: node, reader: &reader)
             nested.append(model)
+            let reference = ModelRef(declaredName: nil, swiftPath: path)
             var defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
             if let value = defaultValue, let entry = entries["default"],
-                !checkLiteral(value, .model(path), nested: nested, what: "default", at: entry.value, reader: &reader)
+                !checkLiteral(value, .model(reference), nested: nested, what: "default", at: entry.value, reader: &reader)
             {
                 defaultValue = nil
             }
             return Resolved(
-                type: .model(path), constraints: ConstraintsIR(), nullable: nullable(entries),
+                type: .model(reference), constraints: ConstraintsIR(), nullable: nullable(entries),
                 defaultValue: defaultValue, description: description)
         }
         var resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
@@ -458,7 +447,8 @@ struct ModelTranslator {
             return false
         case (.array(let items), .array(let element)):
             return items.allSatisfy { checkLiteral($0, element, nested: nested, what: what, at: node, reader: &reader) }
-        case (_, .model(let path)):
+        case (_, .model(let reference)):
+            let path = reference.swiftPath
             let last = String(path.split(separator: ".").last ?? "")
             let target =
                 path.contains(".") || nested.contains(where: { $0.swiftName == path })
@@ -534,7 +524,7 @@ struct ModelTranslator {
             guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
                 return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
             }
-            return Resolved(type: .model(declaration.swiftName), constraints: constraints, nullable: false, defaultValue: defaultValue)
+            return Resolved(type: .model(declaration.reference), constraints: constraints, nullable: false, defaultValue: defaultValue)
         }
         var typeName: String?
         var isNullable = false

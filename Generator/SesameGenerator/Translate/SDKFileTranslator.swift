@@ -71,9 +71,9 @@ struct SDKFileTranslator {
                     continue
                 }
                 switch item.key {
-                case "signOut": lifecycle.signOut = operation
-                case "detachIdentity": lifecycle.detachIdentity = operation
-                default: lifecycle.destroyAccount = operation
+                case "signOut": lifecycle.signOut = OperationRef(name: operation)
+                case "detachIdentity": lifecycle.detachIdentity = OperationRef(name: operation)
+                default: lifecycle.destroyAccount = OperationRef(name: operation)
                 }
             }
         }
@@ -84,7 +84,7 @@ struct SDKFileTranslator {
     private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {
         guard let entries = reader.mapping(node, "credential", allowed: ["token", "apply", "refresh", "rejected", "details", "userID"])
         else { return nil }
-        var tokenModel = ""
+        var tokenModel: ModelRef?
         var accessToken = "access_token"
         var refreshToken: String?
         var expiresIn: String?
@@ -93,8 +93,8 @@ struct SDKFileTranslator {
                 token.value, "credential.token", allowed: ["model", "accessToken", "refreshToken", "expiresIn"])
         {
             if let model = tokenEntries["model"], let name = reader.string(model.value, "model") {
-                if table.declares(name) {
-                    tokenModel = name
+                if let reference = table.reference(to: name) {
+                    tokenModel = reference
                     let fields = objectFields(name)
                     if tokenEntries["accessToken"] == nil, !fields.contains(accessToken) {
                         reader.error(
@@ -168,15 +168,14 @@ struct SDKFileTranslator {
                 "credential must declare rejected: { status, wwwAuthenticate: { error } } so that only the auth server's own rejection triggers a refresh",
                 at: node)
         }
-        var details = ""
+        var details: OperationRef?
         var userID = ""
         if let entry = entries["details"], let name = reader.string(entry.value, "details") {
             if let operation = operations.first(where: { $0.name == name }) {
-                details = name
+                details = OperationRef(name: name)
                 if let idEntry = entries["userID"], let field = reader.string(idEntry.value, "userID") {
                     userID = field
-                    if case .model(let swiftName)? = operation.response,
-                        let declared = table.declaredName(swiftName: swiftName),
+                    if case .model(let model)? = operation.response, let declared = model.declaredName,
                         !objectFields(declared).contains(field)
                     {
                         reader.error("the details model '\(declared)' has no property '\(field)'", at: idEntry.value)

@@ -6,9 +6,11 @@ import Yams
 /// 1. collect the symbols of every file (`SchemaSymbols`);
 /// 2. translate the models files into the shared `ModelTable`;
 /// 3. translate each other file against that table: auth.yaml, errors.yaml, events.yaml,
-///    sdk.yaml, store.yaml (inline schemas hoisted through one `InlineSchemas`);
-/// 4. name what depends on several declarations and check every clash (`NamingPass`);
-/// 5. validate what spans files (`SchemaValidator`).
+///    sdk.yaml, store.yaml (inline schemas hoisted through one `InlineSchemas`), each
+///    file's declarations named by the naming pass (`NamingPass`) as soon as they are
+///    translated, so that sdk.yaml is translated against the operations that keep their names;
+/// 4. validate what spans files (`SchemaValidator`);
+/// 5. once there is no error, name the models' members and the references to operations.
 struct SDKTranslator {
     private let files: [ParsedFile]
 
@@ -28,11 +30,17 @@ struct SDKTranslator {
         var schemas = InlineSchemas(table: table)
         var auth = AuthTranslator(table: table)
         var (methods, operations) = auth.translate(symbols.roleFiles[.auth], schemas: &schemas)
+        var naming = NamingPass()
+        naming.nameOperations(&operations)
+        naming.nameMethods(&methods)
+        naming.nameInputCases(&methods)
         var errorsTranslator = ErrorsTranslator()
-        let errors = errorsTranslator.translate(symbols.roleFiles[.errors])
+        var errors = errorsTranslator.translate(symbols.roleFiles[.errors])
+        naming.nameErrors(&errors)
         diagnostics += errorsTranslator.diagnostics
         var eventsTranslator = EventsTranslator()
-        let events = eventsTranslator.translate(symbols.roleFiles[.events], schemas: &schemas)
+        var events = eventsTranslator.translate(symbols.roleFiles[.events], schemas: &schemas)
+        naming.nameEvents(&events)
         diagnostics += eventsTranslator.diagnostics
         var reader = NodeReader(file: sdkFile.source.path)
         let sdk = SDKFileTranslator(table: table, declaredOperations: symbols.declaredOperations)
@@ -43,10 +51,8 @@ struct SDKTranslator {
             store = ir
             diagnostics += storeDiagnostics
         }
-        var naming = NamingPass()
-        naming.nameInputCases(&methods)
         diagnostics += reader.diagnostics + auth.diagnostics + naming.diagnostics + symbols.models.diagnostics
-        guard let sdk else { return (nil, diagnostics.sortedByLocation()) }
+        guard var sdk else { return (nil, diagnostics.sortedByLocation()) }
         diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
         var models = modelIR + schemas.hoisted
         let typeNames = NamingPass.typeNames(sdkName: sdk.name, hasStore: store != nil)
@@ -55,6 +61,7 @@ struct SDKTranslator {
         diagnostics += naming.diagnostics
         guard !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
         naming.nameMembers(&models)
+        naming.nameReferences(&sdk.credential, &sdk.lifecycle, operations: operations)
         return (
             SDKIR(
                 name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,

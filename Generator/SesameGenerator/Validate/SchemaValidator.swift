@@ -3,14 +3,14 @@
 enum SchemaValidator {
     /// The last step of every method must return the credential's token model.
     static func checkTokenResponses(_ methods: [MethodIR], credential: CredentialIR) -> [Diagnostic] {
-        guard !credential.tokenModel.isEmpty else { return [] }
+        guard let tokenModel = credential.tokenModel else { return [] }
         var diagnostics: [Diagnostic] = []
         for method in methods {
             guard let last = method.steps.last, let response = last.response else { continue }
-            if response != credential.tokenModel {
+            if response != tokenModel {
                 diagnostics.append(
                     .error(
-                        "the last step of '\(method.name)' must return the token model '\(credential.tokenModel)', not '\(response)'",
+                        "the last step of '\(method.name)' must return the token model '\(tokenModel.schemaName)', not '\(response.schemaName)'",
                         at: last.location))
             }
         }

@@ -1,0 +1,107 @@
+import Testing
+
+@testable import SesameGenerator
+
+/// The naming pass: the Swift names it stores in the IR, and the references between
+/// declarations that carry them (`ModelRef`, `OperationRef`).
+@Suite struct NamingPassTests {
+    static let sdk = """
+        sdk: TestSDK
+        server: { baseURL: https://auth.example.com }
+        credential:
+          token: { model: token_response, accessToken: access_token }
+          rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }
+          details: get_me
+          userID: id
+        lifecycle:
+          signOut: log_out
+        """
+
+    static let auth = """
+        operations:
+          get_me: { request: GET /me, response: User }
+          log_out: { request: POST /logout }
+        methods:
+          guest_sign_in:
+            steps:
+              - { request: POST /guest, response: token_response }
+        """
+
+    static let models = """
+        token_response:
+          type: object
+          required: [access_token]
+          properties:
+            access_token: { type: string }
+        User:
+          type: object
+          required: [id]
+          properties:
+            id: { type: string }
+        """
+
+    @Test func referencesCarryTheSwiftNamesOfWhatTheyName() throws {
+        let validation = Fixture.validate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": Self.models])
+        #expect(validation.diagnostics.isEmpty, "\(validation.diagnostics)")
+        let ir = try #require(validation.ir)
+        let token = ModelRef(declaredName: "token_response", swiftPath: "TokenResponse")
+        #expect(ir.credential.tokenModel == token)
+        #expect(ir.methods.map(\.swiftName) == ["guestSignIn"])
+        #expect(ir.methods.first?.steps.map(\.response) == [token])
+        #expect(ir.operations.map(\.swiftName) == ["getMe", "logOut"])
+        #expect(ir.operations.first?.response == .model(ModelRef(declaredName: "User", swiftPath: "User")))
+        #expect(ir.credential.detailsOperation == OperationRef(name: "get_me", swiftName: "getMe"))
+        #expect(ir.lifecycle.signOut == OperationRef(name: "log_out", swiftName: "logOut"))
+        #expect(ir.lifecycle.destroyAccount == nil)
+    }
+
+    @Test func theGeneratedSchemaPrintsTheReferencesSwiftNames() {
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": Self.models])
+        let schema = Fixture.file("TestSDKSchema.swift", in: generation)
+        #expect(schema.contains("public typealias Details = User\n"))
+        #expect(schema.contains("details: Requests.getMe,\n"))
+        #expect(schema.contains("lifecycle: LifecycleDescription(signOut: Requests.logOut)\n"))
+    }
+
+    @Test func membersAreNamedAfterEveryPartOfAnAllOf() throws {
+        // Each part names `a_b` and `aB` alike; merged, they must stay two properties.
+        let models =
+            Self.models + """
+
+                Merged:
+                  allOf:
+                    - { type: object, properties: { a_b: { type: string } } }
+                    - { type: object, properties: { aB: { type: string } } }
+                """
+        let validation = Fixture.validate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        let merged = try #require(validation.ir?.models.first { $0.name == "Merged" })
+        guard case .object(let object) = merged.kind else {
+            Issue.record("Merged is not an object")
+            return
+        }
+        #expect(object.properties.map(\.swiftName) == ["aB", "aB_"])
+    }
+
+    @Test func theStorageAndTheUndeclaredKeysTakeNoPropertysName() throws {
+        let models =
+            Self.models + """
+
+                Node:
+                  type: object
+                  additionalProperties: true
+                  properties:
+                    parent: { $ref: "#/Node" }
+                    additionalProperties: { type: string }
+                    additional_properties: { type: string }
+                """
+        let validation = Fixture.validate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        let node = try #require(validation.ir?.models.first { $0.name == "Node" })
+        guard case .object(let object) = node.kind else {
+            Issue.record("Node is not an object")
+            return
+        }
+        #expect(object.properties.map(\.swiftName) == ["parent", "additionalProperties", "additionalProperties_"])
+        #expect(object.properties.map(\.storageName) == ["_parent", "", ""])
+        #expect(object.additionalPropertiesName == "additionalProperties__")
+    }
+}
