@@ -22,6 +22,8 @@ public final class AppContexts: Sendable {
     private let now: @Sendable () -> Date
     private let state = Locked<UserContext?>(nil)
     private let observers = Locked<ContextObservers>(ContextObservers())
+    /// Serializes opening, migrating and closing contexts (see `switchContext`).
+    private let switching = NSLock()
 
     /// Opens the standard context in `<root>/standard/` with `standardStores` (no tables by
     /// default). Does not open any user's context: call `restore(stores:)` for that.
@@ -80,27 +82,32 @@ public final class AppContexts: Sendable {
     }
 
     /// Signs the current user out of their context: forgets the saved current user and the
-    /// saved session in one transaction, then closes the context. Their persistent data
+    /// saved session in one transaction, and closes the context. Their persistent data
     /// stays on disk for their next sign-in, unless `erasingUserData`, which deletes their
-    /// directory once the context is closed.
-    /// - Throws: when `sesame.sqlite` cannot be written (nothing was forgotten then, and
-    ///   the context stays open), or when the user's files cannot be deleted.
+    /// directory once the context is closed (never while a database of it is open).
+    /// The context closes whatever happens to `sesame.sqlite`: a signed-out user's data
+    /// must not stay open.
+    /// - Throws: the first failure: `sesame.sqlite` could not be written, the context did
+    ///   not close (its files are then not erased), or the files could not be deleted.
     public func signOut(erasingUserData: Bool = false) throws {
-        try standard.database.signOut()
-        let closed = try closeCurrent()
-        if erasingUserData, let closed { try StoreFiles.deleteDirectory(closed.stores.directory) }
+        var failure: (any Error)?
+        do { try standard.database.signOut() } catch { failure = error }
+        do { try closeCurrent(erasing: erasingUserData) } catch { failure = failure ?? error }
+        if let failure { throw failure }
     }
 
     /// Closes the current user's context without forgetting the saved user (the session was
     /// invalidated: the user's next sign-in or launch finds them again).
     public func close() throws {
-        try closeCurrent()
+        try closeCurrent(erasing: false)
     }
 
     /// A stream of the current user context: the current one (nil when none) at once, then
     /// each change, in order. It ends when its consumer stops iterating.
     public func changes() -> AsyncStream<UserContext?> {
-        let (stream, continuation) = AsyncStream.makeStream(of: UserContext?.self, bufferingPolicy: .bufferingNewest(16))
+        // Unbounded: changes are rare (one per sign-in, sign-out or switch), and a consumer
+        // must see each of them in order.
+        let (stream, continuation) = AsyncStream.makeStream(of: UserContext?.self)
         // Under the state's lock, so that no change can fall between the first value and
         // the subscription.
         state.withLock { current in
@@ -114,28 +121,44 @@ public final class AppContexts: Sendable {
     // MARK: Switching
 
     /// Replaces the current context with the one `open` returns (given the current one),
-    /// closing the previous one afterwards; tells observers when it changed.
+    /// then closes the previous one; tells observers when it changed. Switches are
+    /// serialized by `switching`; `state` is held only to swap the pointer, so that reading
+    /// ``current`` (even from inside a database access that a close waits for) never waits
+    /// for an open, a migration or a close.
     private func switchContext(_ open: (UserContext?) throws -> UserContext) throws -> UserContext {
-        try state.withLock { current in
+        try switching.withLock {
             let previous = current
             let next = try open(previous)
             guard next !== previous else { return next }
-            current = next
+            publish(next)
+            // The switch happened either way; a pool that fails to close closes when released.
             try? previous?.close()
-            observers.withLock { $0.yield(next) }
             return next
         }
     }
 
+    /// Closes the current context, which stops being current first; with `erasing`,
+    /// deletes its directory once closed.
     @discardableResult
-    private func closeCurrent() throws -> UserContext? {
-        try state.withLock { current in
+    private func closeCurrent(erasing: Bool) throws -> UserContext? {
+        try switching.withLock {
             guard let context = current else { return nil }
-            current = nil
-            observers.withLock { $0.yield(nil) }
+            publish(nil)
             try context.close()
+            if erasing { try StoreFiles.deleteDirectory(context.stores.directory) }
             return context
         }
+    }
+
+    private func publish(_ context: UserContext?) {
+        state.withLock { current in
+            current = context
+            observers.withLock { $0.yield(context) }
+        }
+    }
+
+    deinit {
+        observers.withLock { $0.finishAll() }
     }
 }
 
@@ -156,5 +179,9 @@ struct ContextObservers: Sendable {
 
     func yield(_ context: UserContext?) {
         for continuation in continuations.values { continuation.yield(context) }
+    }
+
+    func finishAll() {
+        for continuation in continuations.values { continuation.finish() }
     }
 }

@@ -102,6 +102,44 @@ import Sesame
         #expect(try await other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sesame_session") } == 0)
     }
 
+    @Test func readingTheCurrentContextNeverWaitsForASwitch() async throws {
+        // A switch to bob must close alice's pool, which waits for her write in progress; that
+        // write reads `current`. Were the switch to hold the lock `current` needs, this would
+        // never end.
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let contexts = try AppContexts(root: temporary.url)
+        let alice = try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+        let switched = Locked<Bool>(false)
+        let readInside = try await onOwnThread { () throws -> String? in
+            try alice.stores.persistence.write { db -> String? in
+                Thread {
+                    _ = try? contexts.start(userID: "bob", stores: StoreTestSchema.definition)
+                    switched.withLock { $0 = true }
+                }.start()
+                Thread.sleep(forTimeInterval: 0.2)  // bob's context is open, the switch waits to close alice's
+                try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#)
+                return contexts.current?.userID
+            }
+        }
+        #expect(readInside == "bob", "the switch publishes bob before it closes alice's pool")
+        #expect(await poll { switched.withLock { $0 } }, "the switch never finished")
+        #expect(contexts.current?.userID == "bob")
+        #expect(throws: (any Error).self) { try alice.stores.persistence.read { _ in } }
+    }
+
+    @Test func aChangesStreamEndsWhenTheContextsGoAway() async throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        var contexts: AppContexts? = try AppContexts(root: temporary.url)
+        let changes = try #require(contexts).changes()
+        try contexts?.start(userID: "alice", stores: StoreTestSchema.definition)
+        try contexts?.signOut(erasingUserData: true)
+        contexts = nil
+        var seen: [String?] = []
+        for await context in changes { seen.append(context?.userID) }
+        #expect(seen == [nil, "alice", nil])
+        #expect(!FileManager.default.fileExists(atPath: try UserContext.directory(for: "alice", root: temporary.url).path))
+    }
+
     @Test func userDirectoriesCannotEscapeTheRootNorCollide() throws {
         let root = URL(fileURLWithPath: "/tmp/root")
         let sneaky = try UserContext.directory(for: "../../etc", root: root)

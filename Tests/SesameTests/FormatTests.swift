@@ -20,6 +20,9 @@ import Testing
         ("2024-02-29T00:00:00+00:00", 1_709_164_800),  // 29 February of a leap year
         ("1970-01-01T00:00:00.000000000000001Z", 0.000_000_000_000_001),  // 15 fraction digits
         ("0001-01-01T00:00:00Z", -62_135_596_800),  // year 1
+        ("1999-01-01T00:59:60+01:00", 915_148_800),  // 23:59:60 UTC on 31 December, written an hour east
+        ("2016-12-31T23:59:60.5Z", 1_483_228_800.5),  // a leap second with a fraction
+        ("1990-06-30T23:59:60Z", 646_790_400),  // the end of June
     ]
 
     static let invalidDateTimes: [(String, String)] = [
@@ -48,6 +51,10 @@ import Testing
         ("1998-12-31T22:59:60Z", "a leap second at hour 22 UTC"),
         ("1998-12-31T23:58:60Z", "a leap second at minute 58 UTC"),
         ("1998-12-31T23:59:60+01:00", "a leap second at 22:59:60 UTC"),
+        ("2024-03-15T23:59:60Z", "a leap second that does not end a month"),
+        ("1963-06-19T08:30:06+01:0", "a truncated offset"),
+        ("1963-06-19T", "nothing after T"),
+        ("1963-06-19T08:30:06-", "a sign without an offset"),
         ("1963-06-19", "a date alone"),
         ("1963-06-1\u{0969}T08:30:06Z", "a non-ASCII digit"),
         ("", "nothing"),
@@ -57,6 +64,12 @@ import Testing
     func aValidDateTimeParsesToItsInstant(text: String, seconds: TimeInterval) throws {
         let date = try #require(RFC3339.dateTime(text))
         #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001, "\(text)")
+    }
+
+    @Test func aLongFractionNeverRoundsUpToTheNextSecond() throws {
+        let date = try #require(RFC3339.dateTime("1970-01-01T00:00:00.99999999999999999999Z"))
+        #expect(date.timeIntervalSince1970 < 1)
+        #expect(date.timeIntervalSince1970 > 0.999_998)
     }
 
     @Test(arguments: invalidDateTimes)
@@ -115,7 +128,7 @@ import Testing
         "ftp://ftp.is.co.za/rfc/rfc1808.txt", "http://www.ietf.org/rfc/rfc2396.txt", "ldap://[2001:db8::7]/c=GB?objectClass?one",
         "mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix", "tel:+1-816-555-1212",
         "urn:oasis:names:specification:docbook:dtd:xml:4.1.2", "https://example.com:8443/a/b;c=d?e=f&g=h#i", "file:///etc/hosts",
-        "x:",
+        "x:", "http://[::1]:80/",
     ]
 
     static let invalidURIs: [(String, String)] = [
@@ -128,7 +141,8 @@ import Testing
         ("http://example.com/[a]", "a bracketed path segment"), ("http://[::1/", "an unclosed IP literal"),
         ("http://[127.0.0.1]/", "IPv4 in brackets"), ("http://example.com:80a/", "a port with a letter"),
         ("1http://example.com", "a scheme starting with a digit"), ("http://a@b@c/", "two @ in the authority"),
-        ("http://example.com/?a#b#c", "a # in the fragment"),
+        ("http://example.com/?a#b#c", "a # in the fragment"), ("http://a/%", "a lone % at the end"), ("%", "a lone %"),
+        ("http://[", "an unclosed bracket"), ("http://[]", "empty brackets"), ("http://[::1]x", "text after the brackets"),
     ]
 
     @Test(arguments: validURIs)
@@ -179,7 +193,9 @@ import Testing
         ("joe@example..com", "an empty domain label"), ("joe@-example.com", "a label starting with a hyphen"),
         ("@example.com", "an empty local part"), ("joe@", "no domain"), ("\"joe@example.com", "an unclosed quote"),
         ("jöe@example.com", "non-ASCII"), (String(repeating: "a", count: 65) + "@example.com", "a local part of 65 octets"),
-        ("joe@[IPv6:1:2]", "a short IPv6 literal"),
+        ("joe@[IPv6:1:2]", "a short IPv6 literal"), ("\"\\\"@example.com", "an escaped closing quote"),
+        ("joe@[IPv6:1:2:3:4:5:6:7::]", "a :: for one group (RFC 5321 IPv6-comp)"),
+        ("joe@[IPv6:1:2:3:4:5::1.2.3.4]", "a :: for one group before a dotted quad"),
     ])
     func anInvalidMailboxIsRefused(text: String, rule: String) {
         #expect(!Mailbox.isMailbox(text), "\(rule): \(text)")
@@ -190,7 +206,7 @@ import Testing
 
     @Test(arguments: [
         "www.example.com", "xn--4gbwdl.xn--wgbh1c", "hostname", "host-name", "h0stn4me", "1host", "hostnam3",
-        String(repeating: "a", count: 63) + ".com",
+        String(repeating: "a", count: 63) + ".com", String(repeating: "a.", count: 126) + "a",
     ])
     func aValidHostnameIsAccepted(text: String) {
         #expect(Hostname.isHostname(text), "\(text)")
@@ -199,7 +215,8 @@ import Testing
     @Test(arguments: [
         ("-a-host-name-that-starts-with--.com", "a label starting with a hyphen"), ("hostname-", "a label ending with a hyphen"),
         ("not_a_valid_host_name", "an underscore"), ("_hostname", "a leading underscore"), ("", "nothing"), (".", "a single dot"),
-        ("example.com.", "a final dot"), ("example..com", "an empty label"), (String(repeating: "a", count: 64) + ".com", "a label of 64"),
+        ("example.com.", "a final dot"), (String(repeating: "a.", count: 126) + "ab", "254 characters"), ("example..com", "an empty label"),
+        (String(repeating: "a", count: 64) + ".com", "a label of 64"),
         (String(repeating: "a.", count: 127) + "a", "255 characters"), ("bücher.de", "non-ASCII"),
     ])
     func anInvalidHostnameIsRefused(text: String, rule: String) {
@@ -232,7 +249,7 @@ import Testing
     @Test(arguments: [
         "12345::", "1:1:1:1:1:1:1:1:1", "::laptop", ":2:3:4:5:6:7:8", "1:2:3:4:5:6:7:", "1::d6::42", "1::2:192.168.256.1",
         "1::2:192.168.ff.1", "1:2:3:4:5:::8", "1:2:3:4:5:6:7:8:1.2.3.4", "fe80::a%eth1", " ::1", "::1 ", "[::1]", "1:2:3:4:5:6:7",
-        "1:2:3:4:1.2.3.4", "::\u{0969}", "",
+        "1:2:3:4:1.2.3.4", "::\u{0969}", "", ":::", "1.2.3.4::", String(repeating: "0", count: 46),
     ])
     func anInvalidIPv6IsRefused(text: String) {
         #expect(!IPAddress.isIPv6(text), "\(text)")

@@ -7,7 +7,13 @@
 /// Its methods are synchronous on purpose: they run while the service holds its state, so
 /// that the user's context is current before the state becomes `authenticated` (or
 /// `presession`), and closed before anyone sees `unauthenticated` or `invalid`. Keep them short:
-/// the service's other calls wait meanwhile.
+/// the service's other calls wait meanwhile. They must not wait for the service (a semaphore
+/// around a call to it): the service is waiting for them.
+///
+/// A sign-in as another user while one is signed in calls `userSessionWillBegin` for the new
+/// user only, with no `userSessionDidEnd` for the previous one: the observer switches from one
+/// to the other itself, and must leave the previous user's session intact if it refuses the
+/// new one (AppContexts opens the new context before closing the old).
 public protocol UserSessionObserver: Sendable {
     /// A session of `userID` is about to begin: a sign-in completed (the state becomes
     /// `authenticated`, replacing any other user's session), or a session saved by an earlier

@@ -4,7 +4,7 @@ enum IPAddress {
     /// Four decimal octets 0–255 separated by dots, without leading zeros (`087` could be
     /// read as octal), signs or spaces.
     static func isIPv4(_ text: String) -> Bool {
-        isIPv4(Array(text.utf8)[...])
+        text.utf8.count <= 15 && isIPv4(Array(text.utf8)[...])
     }
 
     static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -21,6 +21,7 @@ enum IPAddress {
     /// groups of zeros; the last two groups may be a dotted quad. No zone (`%eth0`), no
     /// brackets, no spaces.
     static func isIPv6(_ text: String) -> Bool {
+        guard text.utf8.count <= 45 else { return false }
         let bytes = Array(text.utf8)[...]
         let colon = UInt8(ascii: ":")
         var head = bytes
@@ -69,6 +70,7 @@ enum IPAddress {
 /// internationalized name in its `xn--` form).
 enum Hostname {
     static func isHostname(_ text: String) -> Bool {
+        guard text.utf8.count <= 253 else { return false }
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy(isLabel)
@@ -109,7 +111,7 @@ enum Mailbox {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let at = index + 1
-                    return at < bytes.endIndex && bytes[at] == UInt8(ascii: "@") && at > bytes.startIndex + 1 ? at : nil
+                    return at < bytes.endIndex && bytes[at] == UInt8(ascii: "@") ? at : nil
                 }
                 if byte == UInt8(ascii: "\\") {
                     guard index + 1 < bytes.endIndex, (32...126).contains(bytes[index + 1]) else { return nil }
@@ -135,11 +137,26 @@ enum Mailbox {
     private static func isAddressLiteral(_ domain: ArraySlice<UInt8>) -> Bool {
         guard domain.first == UInt8(ascii: "["), domain.last == UInt8(ascii: "]"), domain.count > 2 else { return false }
         let inside = domain.dropFirst().dropLast()
-        let prefix = Array("IPv6:".utf8)
-        if inside.starts(with: prefix) {
-            return IPAddress.isIPv6(String(decoding: inside.dropFirst(prefix.count), as: UTF8.self))
+        // ABNF strings are case-insensitive: "IPv6:", "ipv6:", …
+        if inside.count > 5, String(decoding: inside.prefix(5), as: UTF8.self).lowercased() == "ipv6:" {
+            return isIPv6AddressLiteral(String(decoding: inside.dropFirst(5), as: UTF8.self))
         }
-        return IPAddress.isIPv4(inside)
+        // Snum = 1*3DIGIT, 0–255: RFC 5321 allows leading zeros here.
+        let parts = inside.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.count) && part.allSatisfy(RFC3986.isDigit)
+                    && part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
+            }
+    }
+
+    /// RFC 5321's `IPv6-addr`: an RFC 4291 address whose `::` (IPv6-comp) leaves at most 6
+    /// groups written (4 before a dotted quad), so that it stands for at least two.
+    private static func isIPv6AddressLiteral(_ text: String) -> Bool {
+        guard IPAddress.isIPv6(text) else { return false }
+        guard text.contains("::") else { return true }
+        let written = text.split(separator: ":").reduce(0) { $0 + ($1.contains(".") ? 2 : 1) }
+        return written <= 6
     }
 
     private static let atomSymbols = Set("!#$%&'*+-/=?^_`{|}~".utf8)

@@ -20,7 +20,7 @@ enum RFC3339 {
     /// first instant of the next minute, as POSIX time counts it.
     static func dateTime(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8 { bytes -> Date? in
             var scanner = Scanner(bytes: bytes)
             guard let date = scanner.fullDate(), scanner.take(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }),
                 let hour = scanner.number(digits: 2), hour <= 23, scanner.take(UInt8(ascii: ":")),
@@ -33,13 +33,16 @@ enum RFC3339 {
                 fraction = value
             }
             guard let offset = scanner.offset(), scanner.isAtEnd else { return nil }
+            let dayNumber = daysSince1970(date)
+            let seconds = dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offset
             if second == 60 {
-                // A leap second is inserted at the end of a UTC day: 23:59:60Z, whatever the offset.
-                let utcMinutes = ((hour * 60 + minute - offset / 60) % 1440 + 1440) % 1440
-                guard utcMinutes == 23 * 60 + 59 else { return nil }
+                // A leap second is inserted at the end of a month in UTC (§5.7, Appendix D):
+                // 23:59:60Z on a month's last day, whatever the offset it is written with.
+                let utc = seconds - 60  // hh:mm:00 of the leap second's minute, in UTC
+                let minuteOfDay = ((utc % 86_400) + 86_400) % 86_400 / 60
+                let utcDay = civil(fromDaysSince1970: Int((Double(utc) / 86_400).rounded(.down)))
+                guard minuteOfDay == 23 * 60 + 59, utcDay.day == RFC3339.days(inMonth: utcDay.month, year: utcDay.year) else { return nil }
             }
-            let days = daysSince1970(date)
-            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
             return Date(timeIntervalSince1970: Double(seconds) + fraction)
         }
     }
@@ -74,6 +77,19 @@ enum RFC3339 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The date `days` after 1970-01-01, by Howard Hinnant's `civil_from_days`.
+    static func civil(fromDaysSince1970 days: Int) -> FullDate {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return FullDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
     /// Reads ASCII tokens from the front of a byte buffer.
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -104,14 +120,16 @@ enum RFC3339 {
             return value
         }
 
-        /// One or more digits after the point, as a fraction of a second. Digits past the
-        /// 17th cannot change a `Double` and are only checked.
+        /// One or more digits after the point, as a fraction of a second, truncated to the
+        /// microsecond: a `Date` cannot hold more today (its `Double` counts seconds since
+        /// 2001, about 0.1 µs apart), and rounding `.9999999…` would make it the next second.
+        /// Later digits are only checked.
         mutating func fraction() -> Double? {
             var numerator = 0.0
             var denominator = 1.0
             var count = 0
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                if count < 17 {
+                if count < 6 {
                     numerator = numerator * 10 + Double(bytes[index] - UInt8(ascii: "0"))
                     denominator *= 10
                 }
