@@ -100,7 +100,7 @@ struct AppSessionEndToEndTests {
 
     @Test("an app killed while signed in restores presession with the user's data at relaunch, before the refresh completes")
     func aKilledAppRestoresItsUsersContextAtRelaunch() async throws {
-        let child = try #require(Self.childExecutable, "build the app-session-child product first (swift build)")
+        let child = try #require(builtProduct(named: "app-session-child"), "build the app-session-child product first (swift build)")
         try await withEndToEnd { e2e in
             let folder = try TemporaryDirectory(prefix: "sesame-e2e")
             let arguments = [e2e.backEnd.baseURL.absoluteString, folder.url.path, BackEnd.clientID, BackEnd.clientSecret]
@@ -138,17 +138,6 @@ struct AppSessionEndToEndTests {
             let state = await restored
             #expect(state.isAuthenticated && state.details?.uid == uid, "\(state)")
         }
-    }
-
-    /// The child that signs in, writes and waits to be killed, beside the test bundle.
-    static var childExecutable: URL? {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("app-session-child")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
     }
 
     @Test("an offline launch has the user's data in presession, without any request")

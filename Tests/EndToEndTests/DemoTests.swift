@@ -5,19 +5,8 @@ import Testing
 /// `make demo` walks the generated SDK through a whole session, checking each step; this
 /// runs the built `sesame-demo` so that a step that stops doing what it says fails the suite.
 @Suite struct DemoTests {
-    /// The demo beside the test bundle, in the build products folder.
-    static var executable: URL? {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("sesame-demo")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     @Test func everyStepOfTheDemoDoesWhatItSays() async throws {
-        let executable = try #require(Self.executable, "build the sesame-demo product first (swift build)")
+        let executable = try #require(builtProduct(named: "sesame-demo"), "build the sesame-demo product first (swift build)")
         let (status, output) = try await onOwnThread { () throws -> (Int32, String) in
             let process = Process()
             process.executableURL = executable

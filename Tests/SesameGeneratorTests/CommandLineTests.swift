@@ -13,13 +13,7 @@ import SesameGenerator
     }
 
     static var executable: URL? {
-        // The test bundle sits in the build products folder, beside the `sesame` executable.
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("sesame")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
+        if let built = builtProduct(named: "sesame") { return built }
         let fallback = ReferenceSchema.root.appendingPathComponent(".build/debug/sesame")
         return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
     }
