@@ -78,12 +78,7 @@ struct AppSessionEndToEndTests {
     func relaunchRestoresTheContextInPresession() async throws {
         try await withEndToEnd { e2e in
             let folder = try TemporaryDirectory(prefix: "sesame-e2e")
-            let ada: AuthenticationDetails
-            do {
-                let first = try e2e.makeApp(in: folder)
-                ada = try await e2e.signInInternal(first.service, identifier: "ada@example.com")
-                try first.storeNote("kept across launches")
-            }
+            let ada = try await e2e.earlierLaunch(in: folder, writing: "kept across launches")
             let gate = GatedRestoration()
             let relaunched = try e2e.makeApp(in: folder, restorationDelegate: gate)
             #expect(relaunched.contextUser == nil)
@@ -144,12 +139,7 @@ struct AppSessionEndToEndTests {
     func offlineLaunchHasTheUsersData() async throws {
         try await withEndToEnd { e2e in
             let folder = try TemporaryDirectory(prefix: "sesame-e2e")
-            let ada: AuthenticationDetails
-            do {
-                let first = try e2e.makeApp(in: folder)
-                ada = try await e2e.signInInternal(first.service, identifier: "ada@example.com")
-                try first.storeNote("offline note")
-            }
+            let ada = try await e2e.earlierLaunch(in: folder, writing: "offline note")
             let before = await e2e.backEnd.counters()
             let relaunched = try e2e.makeApp(in: folder)
             await relaunched.service.setConnectivity(online: false)
@@ -163,12 +153,7 @@ struct AppSessionEndToEndTests {
     func rejectedRestoreClosesTheContext() async throws {
         try await withEndToEnd { e2e in
             let folder = try TemporaryDirectory(prefix: "sesame-e2e")
-            let ada: AuthenticationDetails
-            do {
-                let first = try e2e.makeApp(in: folder)
-                ada = try await e2e.signInInternal(first.service, identifier: "ada@example.com")
-                try first.storeNote("still mine")
-            }
+            let ada = try await e2e.earlierLaunch(in: folder, writing: "still mine")
             _ = try await e2e.backEnd.revokeTokens(ofUser: ada.uid)
             let relaunched = try e2e.makeApp(in: folder)
             // Subscribed before the restore starts: the stream holds every change from here.

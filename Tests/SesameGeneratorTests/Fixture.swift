@@ -17,7 +17,8 @@ enum Fixture {
           me: { request: GET /me, response: User }
         """
 
-    static let models = """
+    /// The token model `sdk` names, the first model of `models`.
+    static let tokenModel = """
         Token:
           type: object
           required: [access_token]
@@ -25,6 +26,10 @@ enum Fixture {
             access_token: { type: string }
             refresh_token: { type: string }
             expires_in: { type: integer }
+        """
+
+    static let models = """
+        \(tokenModel)
         User:
           type: object
           required: [id]

@@ -14,13 +14,7 @@ enum FuzzCase {
         === auth.yaml
         \(Fixture.auth)
         === models.yaml
-        Token:
-          type: object
-          required: [access_token]
-          properties:
-            access_token: { type: string }
-            refresh_token: { type: string }
-            expires_in: { type: integer }
+        \(Fixture.tokenModel)
         \(properties)
         User: { type: object, required: [id], properties: { id: { type: string } } }
         """

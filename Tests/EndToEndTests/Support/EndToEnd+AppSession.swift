@@ -55,6 +55,17 @@ extension EndToEnd {
     }
 }
 
+extension EndToEnd {
+    /// An earlier launch of the app in `folder`: Ada signs in with a code and writes `note`
+    /// into her persistence store; the app then goes away, its session saved.
+    func earlierLaunch(in folder: TemporaryDirectory, writing note: String) async throws -> AuthenticationDetails {
+        let first = try makeApp(in: folder)
+        let ada = try await signInInternal(first.service, identifier: "ada@example.com")
+        try first.storeNote(note)
+        return ada
+    }
+}
+
 /// The notes in a user's persistence file, read with GRDB alone (no context open).
 func notesOnDisk(ofUser uid: String, in folder: TemporaryDirectory) throws -> [String] {
     let directory = try UserContext.directory(for: uid, root: folder.url)
