@@ -15,6 +15,7 @@ build:
 generate:
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT)
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated
+	$(SESAME) generate Tests/Fixtures/Conformance/Schema --output Tests/Fixtures/Conformance/Generated
 
 # Every hand-written Swift file: generated code is the generator's to format.
 SWIFT_FILES = git ls-files '*.swift' | grep -v '/Generated/'
@@ -31,6 +32,8 @@ check:
 	python3 scripts/validate-format-schema.py
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated --check
+	$(SESAME) validate Tests/Fixtures/Conformance/Schema
+	$(SESAME) generate Tests/Fixtures/Conformance/Schema --output Tests/Fixtures/Conformance/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
 
 ## Record Schema/ as released: its YAML in $(RELEASED), which `make check` diffs later

@@ -123,6 +123,14 @@ let package = Package(
             path: "Tests/Fixtures/OddNames/Generated"
         ),
 
+        // The SDK generated from Tests/Fixtures/Conformance/Schema: a model per JSON Schema
+        // keyword and format Sesame supports (Tests/ConformanceTests decodes instances of each).
+        .target(
+            name: "ConformanceSDK",
+            dependencies: ["Sesame"],
+            path: "Tests/Fixtures/Conformance/Generated"
+        ),
+
         // MARK: Reference back-end and demo
         .target(
             name: "ReferenceServer",
@@ -193,6 +201,10 @@ let package = Package(
         .testTarget(
             name: "OddNamesTests",
             dependencies: ["OddNamesSDK", "Sesame", "SesameStore", "SesameTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["ConformanceSDK", "Sesame"]
         ),
         .testTarget(
             name: "SesameTests",

@@ -281,6 +281,30 @@ Union:
   oneOf: [ { $ref: "#/TextNotice", description: a }, { $ref: "models.yaml#/LinkNotice" } ]
   discriminator: { propertyName: kind }
 """),
+    ("models", """
+$defs:
+  Point: { $anchor: point, type: object, required: [x], properties: { x: { type: integer } } }
+Shapes:
+  $comment: every keyword of issue 13
+  type: object
+  required: [id]
+  minProperties: 1.0
+  maxProperties: 9
+  dependentRequired: { a: [b] }
+  propertyNames: { pattern: "^[a-z]+$" }
+  patternProperties: { "^x": { type: string } }
+  properties:
+    tuple: { type: array, prefixItems: [ { type: string }, true ], contains: { const: 1 }, minContains: 1, uniqueItems: true }
+    step: { type: number, multipleOf: 0.5, not: { const: 0 } }
+    either: { anyOf: [ { type: string }, Point ] }
+    one: { oneOf: [ { $ref: "#/$defs/Point" }, { type: "null" } ] }
+    many: { type: [string, integer] }
+    host: { type: string, format: hostname }
+    near: { $ref: "#point" }
+  if: { required: [a] }
+  then: { required: [b] }
+  else: false
+"""),
     ("models", ""),
     ("errors", "envelope: { code: code }\nerrors: { e: { status: 599, category: server } }\n"),
     ("events", "events:\n  ping: {}\n  pong: { payload: Notice, wireName: pong.v1 }\n"),
@@ -343,12 +367,13 @@ credential:
     ("auth", "needs given as one string", "methods:\n  m: { steps: [ { request: POST /a }, { needs: code, request: POST /b, response: TokenResponse } ] }\n"),
     ("models", "the OpenAPI nullable keyword", "X: { type: object, properties: { a: { type: string, nullable: true } } }\n"),
     ("models", "an unsupported format", "X: { type: string, format: int64 }\n"),
-    ("models", "a choice of two types", "X: { type: [string, integer] }\n"),
     ("models", "an unknown type", "X: { type: strin }\n"),
     ("models", "an inline oneOf variant", "X: { oneOf: [ { type: object } ], discriminator: { propertyName: kind } }\n"),
-    ("models", "a JSON pointer into definitions", "X: { $ref: \"#/definitions/Y\" }\n"),
-    ("models", "anyOf", "X: { anyOf: [ { type: string } ] }\n"),
     ("models", "a negative maxLength", "X: { type: string, maxLength: -1 }\n"),
+    ("models", "$dynamicRef", "X: { $dynamicRef: \"#node\" }\n"),
+    ("models", "unevaluatedProperties", "X: { type: object, unevaluatedProperties: false }\n"),
+    ("models", "a multipleOf of zero", "X: { type: number, multipleOf: 0 }\n"),
+    ("models", "a fractional count", "X: { type: string, minLength: 1.5 }\n"),
     ("models", "a model that is not a mapping", "X: [ a, b ]\n"),
     ("errors", "a success status", "errors: { ok: { status: 200, category: client } }\n"),
     ("errors", "an unknown category", "errors: { teapot: { status: 418, category: joke } }\n"),

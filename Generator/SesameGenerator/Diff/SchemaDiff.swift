@@ -303,6 +303,7 @@ private struct Differ {
                     for property in object.properties { queue += referenced(property.type) }
                     if case .kept(let type, _) = object.additionalProperties { queue += referenced(type) }
                 case .union(let union): queue += union.variants.map(\.model.swiftPath)
+                case .choice(let choice): queue += choice.variants.flatMap { referenced($0.type) }
                 case .alias(let type, _): queue += referenced(type)
                 case .enumeration: break
                 }
@@ -344,6 +345,10 @@ private struct Differ {
                         "union.variant-added", .compatible,
                         "variant '\(variant.tag)' of '\(path)' was added; older SDKs decode it as .unknown", at: variant.location)
                 }
+            case (.choice(let before), .choice(let after)):
+                if before.variants.map(\.type) != after.variants.map(\.type) || before.exactlyOne != after.exactlyOne {
+                    add("model.type-changed", .breaking, "model '\(path)' changed its schemas", at: updated.location)
+                }
             case (.alias(let before, let beforeConstraints), .alias(let after, let afterConstraints)):
                 if before != after {
                     add("model.type-changed", .breaking, "model '\(path)' changed type", at: updated.location)
@@ -366,6 +371,7 @@ private struct Differ {
         case .object: return "an object"
         case .enumeration: return "an enum"
         case .union: return "a oneOf"
+        case .choice(let choice): return "an \(choice.keyword == "type" ? "enum of types" : choice.keyword)"
         case .alias: return "a plain type"
         }
     }

@@ -27,6 +27,9 @@ public struct ModelIR: Sendable, Hashable, Codable {
         case enumeration(EnumIR)
         /// `oneOf` with a discriminator: an enum with a case per variant.
         case union(UnionIR)
+        /// `anyOf`, `oneOf` without a discriminator, or a `type` list of several types: an
+        /// enum with a case per schema, decoded by trying each.
+        case choice(ChoiceIR)
         /// Any other schema given a name: a typealias, or a checked wrapper when it has
         /// constraints.
         case alias(TypeIR, ConstraintsIR)
@@ -39,14 +42,18 @@ public struct ObjectIR: Sendable, Hashable, Codable {
     /// The Swift property that keeps undeclared keys (`additionalProperties`, or
     /// `additionalProperties_` beside a declared property of that name); set by the naming pass.
     public var additionalPropertiesName: String
+    /// The object's keywords checked on its JSON (`minProperties`, `patternProperties`,
+    /// `required` names without a property schema, `not`, …).
+    public var schema: SchemaCheckIR?
 
     public init(
         properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,
-        additionalPropertiesName: String = "additionalProperties"
+        additionalPropertiesName: String = "additionalProperties", schema: SchemaCheckIR? = nil
     ) {
         self.properties = properties
         self.additionalProperties = additionalProperties
         self.additionalPropertiesName = additionalPropertiesName
+        self.schema = schema
     }
 }
 
@@ -158,6 +165,37 @@ public struct UnionVariantIR: Sendable, Hashable, Codable {
         self.tag = tag
         self.caseName = caseName
         self.model = model
+        self.location = location
+    }
+}
+
+/// `anyOf`, `oneOf` without a discriminator, or a `type` list.
+public struct ChoiceIR: Sendable, Hashable, Codable {
+    /// The keyword, for diagnostics and violations: `anyOf`, `oneOf` or `type`.
+    public var keyword: String
+    /// `oneOf`: exactly one schema must match; otherwise the first that matches wins.
+    public var exactlyOne: Bool
+    public var variants: [ChoiceVariantIR]
+
+    public init(keyword: String, exactlyOne: Bool, variants: [ChoiceVariantIR]) {
+        self.keyword = keyword
+        self.exactlyOne = exactlyOne
+        self.variants = variants
+    }
+}
+
+public struct ChoiceVariantIR: Sendable, Hashable, Codable {
+    /// The variant's type; nil for `type: null`.
+    public var type: TypeIR?
+    /// The name the case is derived from (a model's or a type's); the naming pass sets `caseName`.
+    public var hint: String
+    public var caseName: String
+    public var location: SourceLocation
+
+    public init(type: TypeIR?, hint: String, caseName: String = "", location: SourceLocation) {
+        self.type = type
+        self.hint = hint
+        self.caseName = caseName
         self.location = location
     }
 }

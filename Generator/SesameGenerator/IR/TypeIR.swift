@@ -16,6 +16,18 @@ public enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case uuid
     case uri
     case email
+    case uriReference = "uri-reference"
+    case hostname
+    case ipv4
+    case ipv6
+
+    /// Whether the Swift value is a `String` checked by a runtime parser on decode.
+    var isCheckedString: Bool {
+        switch self {
+        case .email, .uriReference, .hostname, .ipv4, .ipv6: return true
+        case .dateTime, .date, .uuid, .uri: return false
+        }
+    }
 }
 
 /// The type of a property, a parameter, an item or a response.
@@ -47,6 +59,9 @@ public struct ConstraintsIR: Sendable, Hashable, Codable {
     public var const: LiteralIR?
     /// Constraints on the items of an array.
     public var items: Box<ConstraintsIR>?
+    /// The keywords checked on the JSON value rather than on the Swift one (`multipleOf`,
+    /// `uniqueItems`, `not`, …): a `SchemaCheck` in the generated code.
+    public var schema: Box<SchemaCheckIR>?
 
     public init() {}
 
@@ -78,4 +93,52 @@ extension TypeIR {
         case .model(let model): return model.swiftPath
         }
     }
+}
+
+/// A JSON Schema checked on the decoded JSON by the runtime's `SchemaCheck`: the keywords
+/// that do not change the Swift type, and every keyword of the subschemas they hold.
+public struct SchemaCheckIR: Sendable, Hashable, Codable {
+    public var types: [String]?
+    public var constValue: LiteralIR?
+    public var enumValues: [LiteralIR]?
+    public var multipleOf: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var exclusiveMinimum: Double?
+    public var exclusiveMaximum: Double?
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: String?
+    public var format: String?
+    public var prefixItems: [SchemaCheckIR] = []
+    public var items: Box<SchemaCheckIR>?
+    public var contains: Box<SchemaCheckIR>?
+    public var minContains: Int?
+    public var maxContains: Int?
+    public var uniqueItems = false
+    public var minItems: Int?
+    public var maxItems: Int?
+    public var properties: [String: SchemaCheckIR] = [:]
+    public var required: [String] = []
+    public var patternProperties: [String: SchemaCheckIR] = [:]
+    public var additionalProperties: Box<SchemaCheckIR>?
+    public var propertyNames: Box<SchemaCheckIR>?
+    public var minProperties: Int?
+    public var maxProperties: Int?
+    public var dependentRequired: [String: [String]] = [:]
+    public var allOf: [SchemaCheckIR] = []
+    public var anyOf: [SchemaCheckIR] = []
+    public var oneOf: [SchemaCheckIR] = []
+    public var not: Box<SchemaCheckIR>?
+    public var ifSchema: Box<SchemaCheckIR>?
+    public var thenSchema: Box<SchemaCheckIR>?
+    public var elseSchema: Box<SchemaCheckIR>?
+    /// `$ref` to a model: the value must decode as it.
+    public var reference: ModelRef?
+    /// The schema `false`.
+    public var never = false
+
+    public init() {}
+
+    public var isEmpty: Bool { self == SchemaCheckIR() }
 }

@@ -201,6 +201,16 @@ struct NamingPass {
             union.unknownTagLabel = tagName == "value" ? "valueTag" : tagName
             union.tagPropertyName = tagName + "Value"
             model.kind = .union(union)
+        case .choice(var choice):
+            var used: Set<String> = []
+            for index in choice.variants.indices {
+                var caseName = SwiftName.lowerCamel(choice.variants[index].hint)
+                if SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
+                while used.contains(caseName) { caseName += "_" }
+                used.insert(caseName)
+                choice.variants[index].caseName = caseName
+            }
+            model.kind = .choice(choice)
         case .alias:
             break
         }

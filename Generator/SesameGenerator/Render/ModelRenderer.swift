@@ -10,6 +10,7 @@ struct ModelRenderer {
         case .enumeration(let enumeration): renderEnum(model, enumeration, into: &writer)
         case .union(let union): renderUnion(model, union, into: &writer)
         case .alias(let type, let constraints): renderAlias(model, type, constraints, into: &writer)
+        case .choice(let choice): renderChoice(model, choice, into: &writer)
         }
     }
 
@@ -60,6 +61,7 @@ struct ModelRenderer {
                 body.doc("Properties the schema does not declare, kept as received.")
                 body.line("public var \(extraName): [String: \(types.swift(extra))]")
             }
+            renderSchemaChecks(object, into: &body)
             body.line()
             renderInitializer(object, extraName: keepsExtra.map { (extraName, $0) }, into: &body)
             body.line()
@@ -71,6 +73,21 @@ struct ModelRenderer {
             nestedModels(model, qualifiedName: qualifiedName, into: &body)
         }
     }
+
+    /// The `SchemaCheck`s of the object and of its properties, built once.
+    private func renderSchemaChecks(_ object: ObjectIR, into writer: inout CodeWriter) {
+        if let schema = object.schema {
+            writer.line()
+            writer.doc("The keywords checked on the object's JSON.")
+            writer.line("private static let schemaCheck = \(types.schemaCheck(schema))")
+        }
+        for property in object.properties {
+            guard let schema = property.constraints.schema?.value else { continue }
+            writer.line("private static let \(checkName(property)) = \(types.schemaCheck(schema))")
+        }
+    }
+
+    private func checkName(_ property: PropertyIR) -> String { "schemaCheck_\(property.swiftName)" }
 
     private func isConst(_ property: PropertyIR) -> Bool {
         property.constraints.const != nil && types.literal(property.constraints.const!, property.type) != nil
@@ -120,8 +137,14 @@ struct ModelRenderer {
 
     private func renderDecoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { body in
+            if object.schema != nil {
+                body.line("try ModelCoding.check(decoder, Self.schemaCheck)")
+            }
             if !object.properties.isEmpty {
                 body.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            } else {
+                // An object, even with no property: a number, a string, an array or null is refused.
+                body.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
             }
             for property in object.properties {
                 let key = ".\(SwiftName.escaped(property.swiftName))"
@@ -149,6 +172,13 @@ struct ModelRenderer {
                     expression = property.isOptional ? "(\(expression)).map(Indirect.init)" : "Indirect(\(expression))"
                 }
                 body.line("\(target) = \(expression)")
+                if property.constraints.schema != nil {
+                    body.block("if container.contains(\(key))") { inner in
+                        inner.line(
+                            "try Self.\(checkName(property)).validate(container.decode(JSONValue.self, forKey: \(key)), codingPath: container.codingPath + [CodingKeys\(key)])"
+                        )
+                    }
+                }
                 if types.hasChecks(property.type, property.constraints) {
                     let path = "container.codingPath + [CodingKeys\(key)]"
                     let value = constant ? SwiftName.escaped(property.swiftName) : "self.\(SwiftName.escaped(property.swiftName))"
@@ -170,6 +200,11 @@ struct ModelRenderer {
                 body.line("let known: Set<String> = \(known)")
                 body.block("for key in extra.allKeys where !known.contains(key.stringValue)") { loop in
                     loop.line("let value = \(types.fromWire("try extra.decode(\(wire).self, forKey: key)", type))")
+                    if let schema = constraints.schema?.value {
+                        loop.line(
+                            "try \(types.schemaCheck(schema)).validate(extra.decode(JSONValue.self, forKey: key), codingPath: extra.codingPath + [key])"
+                        )
+                    }
                     if types.hasChecks(type, constraints) {
                         types.checks("value", type, constraints, path: "extra.codingPath + [key]", into: &loop)
                     }
@@ -195,6 +230,9 @@ struct ModelRenderer {
         writer.block("public func encode(to encoder: any Encoder) throws") { body in
             if !object.properties.isEmpty {
                 body.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            } else {
+                // `{}`, not nothing: an encoder given no container fails at the top level.
+                body.line("_ = encoder.container(keyedBy: CodingKeys.self)")
             }
             for property in object.properties {
                 let key = ".\(SwiftName.escaped(property.swiftName))"
@@ -325,18 +363,24 @@ struct ModelRenderer {
     private func renderAlias(_ model: ModelIR, _ type: TypeIR, _ constraints: ConstraintsIR, into writer: inout CodeWriter) {
         let name = SwiftName.escaped(model.swiftName)
         let swiftType = types.swift(type)
-        guard types.hasChecks(type, constraints) || types.wire(type) != nil || !model.nested.isEmpty else {
+        guard types.hasChecks(type, constraints) || constraints.schema != nil || types.wire(type) != nil || !model.nested.isEmpty else {
             writer.line("public typealias \(name) = \(swiftType)")
             return
         }
         writer.block("public struct \(name): Codable, Hashable, Sendable, RawRepresentable") { body in
             body.line("public var rawValue: \(swiftType)")
+            if let schema = constraints.schema?.value {
+                body.line()
+                body.doc("The keywords checked on the value's JSON.")
+                body.line("private static let schemaCheck = \(types.schemaCheck(schema))")
+            }
             body.line()
             body.doc("Wraps a value without checking it; decoding checks the schema's constraints.")
             body.line("public init(rawValue: \(swiftType)) { self.rawValue = rawValue }")
             body.line()
             body.block("public init(from decoder: any Decoder) throws") { initializer in
                 let wire = types.wire(type) ?? swiftType
+                if constraints.schema != nil { initializer.line("try ModelCoding.check(decoder, Self.schemaCheck)") }
                 initializer.line("self.rawValue = \(types.fromWire("try decoder.singleValueContainer().decode(\(wire).self)", type))")
                 types.checks("self.rawValue", type, constraints, path: "decoder.codingPath", into: &initializer)
             }
@@ -344,6 +388,79 @@ struct ModelRenderer {
             body.block("public func encode(to encoder: any Encoder) throws") { encode in
                 encode.line("var container = encoder.singleValueContainer()")
                 encode.line("try container.encode(\(types.toWire("rawValue", type)))")
+            }
+            nestedModels(model, qualifiedName: model.swiftName, into: &body)
+        }
+    }
+
+    // MARK: Choices
+
+    /// `anyOf`, `oneOf` without a discriminator, or a list of types: a case per schema,
+    /// decoded by trying each; `oneOf` fails when none or more than one matches.
+    private func renderChoice(_ model: ModelIR, _ choice: ChoiceIR, into writer: inout CodeWriter) {
+        let name = SwiftName.escaped(model.swiftName)
+        writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
+            for variant in choice.variants {
+                if let type = variant.type {
+                    body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(type)))")
+                } else {
+                    body.line("case \(SwiftName.escaped(variant.caseName))")
+                }
+            }
+            body.line()
+            body.block("public init(from decoder: any Decoder) throws") { initializer in
+                if choice.exactlyOne { initializer.line("var matches: [\(name)] = []") }
+                for variant in choice.variants {
+                    let caseName = SwiftName.escaped(variant.caseName)
+                    let condition: String
+                    let value: String
+                    if let type = variant.type {
+                        if case .model = type {
+                            condition = "let value = try? \(types.swift(type))(from: decoder)"
+                        } else {
+                            condition =
+                                "let value = try? decoder.singleValueContainer().decode(\(types.wire(type) ?? types.swift(type)).self)"
+                        }
+                        value = ".\(caseName)(\(types.fromWire("value", type)))"
+                    } else {
+                        condition = "(try? decoder.singleValueContainer().decodeNil()) == true"
+                        value = ".\(caseName)"
+                    }
+                    initializer.block("if \(condition)") { inner in
+                        if choice.exactlyOne {
+                            inner.line("matches.append(\(value))")
+                        } else {
+                            inner.line("self = \(value)")
+                            inner.line("return")
+                        }
+                    }
+                }
+                let keyword = SwiftName.stringLiteral(choice.keyword)
+                let none = "the value matches none of the \(choice.variants.count) schemas"
+                if choice.exactlyOne {
+                    initializer.block("guard matches.count == 1 else") { guardBody in
+                        guardBody.line(
+                            "throw SchemaViolation(codingPath: decoder.codingPath, keyword: \(keyword), message: matches.isEmpty ? \"\(none)\" : \"the value matches \\(matches.count) of the schemas; exactly one must match\")"
+                        )
+                    }
+                    initializer.line("self = matches[0]")
+                } else {
+                    initializer.line("throw SchemaViolation(codingPath: decoder.codingPath, keyword: \(keyword), message: \"\(none)\")")
+                }
+            }
+            body.line()
+            body.block("public func encode(to encoder: any Encoder) throws") { encode in
+                encode.line("var container = encoder.singleValueContainer()")
+                encode.block("switch self") { cases in
+                    for variant in choice.variants {
+                        let caseName = SwiftName.escaped(variant.caseName)
+                        guard let type = variant.type else {
+                            cases.line("case .\(caseName): try container.encodeNil()")
+                            continue
+                        }
+                        cases.line("case .\(caseName)(let value): try container.encode(\(types.toWire("value", type)))")
+                    }
+                }
             }
             nestedModels(model, qualifiedName: model.swiftName, into: &body)
         }

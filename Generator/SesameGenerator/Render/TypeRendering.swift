@@ -23,7 +23,7 @@ struct TypeRendering {
             case .date?: return "CalendarDate"
             case .uuid?: return "UUID"
             case .uri?: return "URL"
-            case .email?, nil: return "String"
+            case .email?, .uriReference?, .hostname?, .ipv4?, .ipv6?, nil: return "String"
             }
         case .integer: return "Int"
         case .number: return "Double"
@@ -71,8 +71,8 @@ struct TypeRendering {
 
     /// Lines that check `expression` against its constraints, throwing `SchemaViolation`.
     func checks(_ expression: String, _ type: TypeIR, _ constraints: ConstraintsIR, path: String, into writer: inout CodeWriter) {
-        if case .string(.email?) = type {
-            writer.line("try ModelCoding.email(\(expression), codingPath: \(path))")
+        if case .string(let format?) = type, format.isCheckedString {
+            writer.line("try ModelCoding.\(Self.checkFunction(format))(\(expression), codingPath: \(path))")
         }
         if constraints.minLength != nil || constraints.maxLength != nil {
             writer.line(
@@ -109,23 +109,93 @@ struct TypeRendering {
         }
     }
 
+    /// Whether `checks` writes any line (the JSON check, `constraints.schema`, is not one of them).
     func hasChecks(_ type: TypeIR, _ constraints: ConstraintsIR) -> Bool {
-        if !constraints.isEmpty { return true }
+        var typed = constraints
+        typed.schema = nil
+        if !typed.isEmpty { return true }
         if isEmail(type) { return true }
         if case .array(let element) = type { return isEmail(element) }
         return false
     }
 
+    /// A string checked by a runtime parser (`email`, `hostname`, `ipv4`, …).
     private func isEmail(_ type: TypeIR) -> Bool {
-        if case .string(.email?) = type { return true }
+        if case .string(let format?) = type { return format.isCheckedString }
         return false
+    }
+
+    static func checkFunction(_ format: StringFormat) -> String {
+        switch format {
+        case .uriReference: return "uriReference"
+        default: return format.rawValue
+        }
+    }
+
+    /// A `SchemaCheck` expression of `check`.
+    func schemaCheck(_ check: SchemaCheckIR) -> String {
+        if check.never { return "SchemaCheck.never" }
+        var arguments: [String] = []
+        func add(_ label: String, _ value: String?) { if let value { arguments.append("\(label): \(value)") } }
+        func list(_ checks: [SchemaCheckIR]) -> String? { checks.isEmpty ? nil : "[\(checks.map(schemaCheck).joined(separator: ", "))]" }
+        func map(_ checks: [String: SchemaCheckIR]) -> String? {
+            checks.isEmpty
+                ? nil
+                : "[\(checks.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(schemaCheck(checks[$0]!))" }.joined(separator: ", "))]"
+        }
+        func strings(_ values: [String]) -> String { "[\(values.map(SwiftName.stringLiteral).joined(separator: ", "))]" }
+        add("types", check.types.map { "[\($0.map { ".\($0)" }.joined(separator: ", "))]" })
+        add("constValue", check.constValue.map(jsonLiteral))
+        add("enumValues", check.enumValues.map { "[\($0.map(jsonLiteral).joined(separator: ", "))]" })
+        add("multipleOf", check.multipleOf.map(number))
+        add("minimum", check.minimum.map(number))
+        add("maximum", check.maximum.map(number))
+        add("exclusiveMinimum", check.exclusiveMinimum.map(number))
+        add("exclusiveMaximum", check.exclusiveMaximum.map(number))
+        add("minLength", check.minLength.map(String.init))
+        add("maxLength", check.maxLength.map(String.init))
+        add("pattern", check.pattern.map(SwiftName.stringLiteral))
+        add("format", check.format.map(SwiftName.stringLiteral))
+        add("prefixItems", list(check.prefixItems))
+        add("items", check.items.map { schemaCheck($0.value) })
+        add("contains", check.contains.map { schemaCheck($0.value) })
+        add("minContains", check.minContains.map(String.init))
+        add("maxContains", check.maxContains.map(String.init))
+        add("uniqueItems", check.uniqueItems ? "true" : nil)
+        add("minItems", check.minItems.map(String.init))
+        add("maxItems", check.maxItems.map(String.init))
+        add("properties", map(check.properties))
+        add("required", check.required.isEmpty ? nil : strings(check.required))
+        add("patternProperties", map(check.patternProperties))
+        add("additionalProperties", check.additionalProperties.map { schemaCheck($0.value) })
+        add("propertyNames", check.propertyNames.map { schemaCheck($0.value) })
+        add("minProperties", check.minProperties.map(String.init))
+        add("maxProperties", check.maxProperties.map(String.init))
+        add(
+            "dependentRequired",
+            check.dependentRequired.isEmpty
+                ? nil
+                : "[\(check.dependentRequired.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(strings(check.dependentRequired[$0]!))" }.joined(separator: ", "))]"
+        )
+        add("allOf", list(check.allOf))
+        add("anyOf", list(check.anyOf))
+        add("oneOf", list(check.oneOf))
+        add("not", check.not.map { schemaCheck($0.value) })
+        add("ifSchema", check.ifSchema.map { schemaCheck($0.value) })
+        add("thenSchema", check.thenSchema.map { schemaCheck($0.value) })
+        add("elseSchema", check.elseSchema.map { schemaCheck($0.value) })
+        add("reference", check.reference.map { "ModelCoding.reference(\(swift(.model($0))).self)" })
+        return "SchemaCheck(\(arguments.joined(separator: ", ")))"
     }
 
     /// A Swift literal of `value` for `type`, or nil when there is none.
     func literal(_ value: LiteralIR, _ type: TypeIR) -> String? {
         switch (value, type) {
+        case (_, .any): return jsonLiteral(value)
         case (.null, _): return "nil"
-        case (.string(let text), .string(nil)), (.string(let text), .string(.email?)): return SwiftName.stringLiteral(text)
+        case (.string(let text), .string(nil)): return SwiftName.stringLiteral(text)
+        case (.string(let text), .string(let format?)) where format.isCheckedString: return SwiftName.stringLiteral(text)
+        case (.number(let number), .integer) where number.rounded() == number && abs(number) < 1e15: return String(Int(number))
         case (.bool(let flag), .boolean): return flag ? "true" : "false"
         case (.integer(let number), .integer): return String(number)
         case (.integer(let number), .number): return "\(number).0"
@@ -134,7 +204,6 @@ struct TypeRendering {
             let rendered = items.map { literal($0, element) }
             guard rendered.allSatisfy({ $0 != nil }) else { return nil }
             return "[\(rendered.map { $0! }.joined(separator: ", "))]"
-        case (_, .any): return jsonLiteral(value)
         case (.string(let raw), .model(let model)):
             return enumLiteral(raw, model)
         case (.integer(let raw), .model(let model)):
@@ -195,7 +264,8 @@ struct TypeRendering {
     /// An expression turning a value into a `JSONValue` (method arguments).
     func json(_ expression: String, _ type: TypeIR) -> String {
         switch type {
-        case .string(nil), .string(.email?): return ".string(\(expression))"
+        case .string(nil): return ".string(\(expression))"
+        case .string(let format?) where format.isCheckedString: return ".string(\(expression))"
         case .boolean: return ".bool(\(expression))"
         case .integer: return ".integer(\(expression))"
         case .number: return ".number(\(expression))"

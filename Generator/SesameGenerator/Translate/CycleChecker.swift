@@ -31,6 +31,14 @@ enum CycleChecker {
                         Edge(from: path, to: variant.model.swiftPath, property: variant.tag, mandatory: false, location: variant.location))
                 }
             }
+            if case .choice(let choice) = model.kind {
+                for variant in choice.variants {
+                    if case .model(let target)? = variant.type {
+                        edges.append(
+                            Edge(from: path, to: target.swiftPath, property: variant.hint, mandatory: false, location: variant.location))
+                    }
+                }
+            }
             if case .alias(.model(let target), _) = model.kind {
                 edges.append(Edge(from: path, to: target.swiftPath, property: "", mandatory: true, location: model.location))
             }
@@ -142,6 +150,8 @@ enum LiteralCheck {
         case (.null, _): return true
         case (.string, .string), (.bool, .boolean), (.integer, .integer), (.integer, .number), (.number, .number), (_, .any):
             return true
+        case (.number(let value), .integer):
+            return value.rounded() == value && abs(value) < 1e15  // JSON Schema: 2.0 is an integer
         case (.array(let items), .array(let element)):
             return items.allSatisfy { fits($0, element, declarations: declarations) }
         case (.object, .dictionary):

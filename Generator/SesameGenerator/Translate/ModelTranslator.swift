@@ -11,16 +11,25 @@ struct ModelTranslator {
         var node: Node
         var keyNode: Node
         var file: ParsedFile
+        /// The JSON pointer of the schema in its file (`/User`, `/$defs/Address`).
+        var pointer: String = ""
 
         /// A reference to the declared model.
         var reference: ModelRef { ModelRef(declaredName: name, swiftPath: swiftName) }
     }
 
-    static let keywords: [String] = [
-        "type", "description", "title", "default", "deprecated", "examples", "$ref", "enum", "const", "format",
-        "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-        "items", "minItems", "maxItems", "properties", "required", "additionalProperties", "oneOf", "allOf",
-        "discriminator",
+    static let keywords: [String] =
+        [
+            "type", "description", "title", "default", "deprecated", "examples", "$ref", "enum", "const", "format",
+            "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+            "items", "minItems", "maxItems", "properties", "required", "additionalProperties", "oneOf", "allOf",
+            "discriminator",
+        ] + annotationKeywords + checkedKeywords + unsupportedKeywords.keys.sorted()
+    /// Keywords that apply to one type and that the JSON check holds (see ModelTranslator+Keywords).
+    static let checkedByType: [String: Set<String>] = [
+        "number": ["multipleOf"], "integer": ["multipleOf"],
+        "array": ["uniqueItems", "prefixItems", "contains", "minContains", "maxContains"],
+        "object": ["minProperties", "maxProperties", "dependentRequired", "propertyNames", "patternProperties"],
     ]
     static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
     static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
@@ -31,6 +40,10 @@ struct ModelTranslator {
     /// Declared names by Swift type name, so that lookups by type stay constant-time.
     private(set) var namesBySwiftName: [String: String] = [:]
     private var readers: [String: NodeReader] = [:]
+    /// Declared names by `file#pointer`, `file#anchor` and `$id`, for `$ref`.
+    private var pointers: [String: String] = [:]
+    private var identifiers: [String: String] = [:]
+    private var files: [String: ParsedFile] = [:]
     private var translated: [String: ModelIR] = [:]
     private var inProgress: Set<String> = []
     private(set) var extraDiagnostics: [Diagnostic] = []
@@ -44,9 +57,11 @@ struct ModelTranslator {
             defer { readers[file.source.path] = reader }
             guard let root = file.root, !root.isNullScalar else { continue }
             guard let entries = reader.mapping(root, "a models file") else { continue }
-            for entry in entries {
+            files[file.source.path] = file
+            for (entry, pointer) in Self.declaredSchemas(entries, reader: &reader) {
                 let swiftName = SwiftName.typeName(entry.key)
-                let declaration = Declaration(name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file)
+                let declaration = Declaration(
+                    name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file, pointer: pointer)
                 if let previous = declarations[entry.key] {
                     reader.error(
                         "model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))",
@@ -61,8 +76,40 @@ struct ModelTranslator {
                 declarations[entry.key] = declaration
                 swiftNames[swiftName] = declaration
                 namesBySwiftName[swiftName] = entry.key
+                pointers["\(file.source.path)#\(pointer)"] = entry.key
+                if case .mapping(let mapping) = entry.value {
+                    if let anchor = mapping["$anchor"]?.string { pointers["\(file.source.path)#\(anchor)"] = entry.key }
+                    if let id = mapping["$id"]?.string { identifiers[id] = entry.key }
+                }
             }
         }
+    }
+
+    /// The models of a models file: its top-level keys, the entries of a top-level `$defs`,
+    /// and of the `$defs` inside those, each with its JSON pointer.
+    static func declaredSchemas(_ entries: [Entry], reader: inout NodeReader, prefix: String = "") -> [(Entry, String)] {
+        var result: [(Entry, String)] = []
+        for entry in entries {
+            let pointer = prefix + "/" + Self.escapePointer(entry.key)
+            if entry.key == "$defs" {
+                if let definitions = reader.mapping(entry.value, "$defs") {
+                    result += declaredSchemas(definitions, reader: &reader, prefix: pointer)
+                }
+                continue
+            }
+            if entry.key == "$comment" && prefix.isEmpty { continue }
+            result.append((entry, pointer))
+            if case .mapping(let mapping) = entry.value, let definitions = mapping["$defs"], case .mapping = definitions,
+                let inner = reader.mapping(definitions, "$defs")
+            {
+                result += declaredSchemas(inner, reader: &reader, prefix: pointer + "/$defs")
+            }
+        }
+        return result
+    }
+
+    static func escapePointer(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// An inline-schema translator over a complete table: every declared model is
@@ -85,7 +132,10 @@ struct ModelTranslator {
 
     /// Translates every declared model, in name order, then checks for cycles.
     mutating func translateAll() -> [ModelIR] {
-        for name in declarations.keys.sorted() {
+        // References to JSON pointers declare models while others translate: until none is left.
+        var done: Set<String> = []
+        while let name = declarations.keys.filter({ !done.contains($0) }).sorted().first {
+            done.insert(name)
             _ = model(named: name)
         }
         var models = declarations.keys.sorted().compactMap { translated[$0] }
@@ -134,8 +184,11 @@ struct ModelTranslator {
             return ModelIR(name: name, swiftName: swiftName, description: nil, kind: .alias(.any, ConstraintsIR()), location: location)
         }
         let description = documentation(entries, reader: &reader)
+        reportUnsupported(entries, reader: &reader)
         let kind: ModelIR.Kind
-        if entries["oneOf"] != nil {
+        if isChoice(entries) {
+            kind = .choice(choice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+        } else if entries["oneOf"] != nil {
             kind = .union(union(entries, reader: &reader))
         } else if entries["allOf"] != nil {
             kind = .object(allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
@@ -147,12 +200,21 @@ struct ModelTranslator {
             var scratch: [ModelIR] = []
             let resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: "Value", nested: &scratch, reader: &reader)
             nested += scratch
-            kind = .alias(resolved.type, resolved.constraints)
+            var constraints = resolved.constraints
+            if let value = resolved.defaultValue, let entry = entries["default"], let broken = Self.violation(of: value, constraints) {
+                reader.error("default breaks its own schema (\(broken))", at: entry.value)
+            }
+            if let value = constraints.const, let entry = entries["const"],
+                !checkLiteral(value, resolved.type, nested: nested, what: "const", at: entry.value, reader: &reader)
+            {
+                constraints.const = nil
+            }
+            kind = .alias(resolved.type, constraints)
         }
         return ModelIR(name: name, swiftName: swiftName, description: description, kind: kind, nested: nested, location: location)
     }
 
-    private func isObject(_ entries: [Entry]) -> Bool {
+    func isObject(_ entries: [Entry]) -> Bool {
         if let type = entries["type"], case .scalar(let scalar) = type.value { return scalar.string == "object" }
         return entries["properties"] != nil || entries["additionalProperties"] != nil
     }
@@ -171,6 +233,7 @@ struct ModelTranslator {
 
     mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
+        var schema = checkedKeywords(entries, reader: &reader) ?? SchemaCheckIR()
         var required: [String: Node] = [:]
         if let requiredEntry = entries["required"], let names = reader.strings(requiredEntry.value, "required") {
             for (name, node) in names { required[name] = node }
@@ -185,22 +248,38 @@ struct ModelTranslator {
                 properties.append(property)
             }
         }
+        // A required name with no property schema must be present, with any value.
         let declared = Set(properties.map(\.name))
-        for (name, node) in required where !declared.contains(name) {
-            let hint = Suggestion.closest(to: name, in: Array(declared)).map { "; did you mean '\($0)'?" } ?? ""
-            reader.error("required property '\(name)' is not declared in properties\(hint)", at: node)
+        schema.required = required.keys.filter { !declared.contains($0) }.sorted()
+        for name in schema.required {
+            // Most often a typo: say so, without refusing what JSON Schema allows.
+            if let close = Suggestion.closest(to: name, in: Array(declared)) {
+                reader.warning(
+                    "required property '\(name)' has no property schema, so it must be present with any value; did you mean '\(close)'?",
+                    at: required[name]!)
+            }
         }
         var additional = AdditionalPropertiesIR.ignored
         if let entry = entries["additionalProperties"] {
             if case .scalar = entry.value, let flag = entry.value.bool {
                 additional = flag ? .kept(.any, ConstraintsIR()) : .rejected
+                if !flag && !schema.patternProperties.isEmpty {
+                    // Keys that a pattern matches are not additional: the JSON check knows them.
+                    for name in declared { schema.properties[name] = SchemaCheckIR() }
+                    var never = SchemaCheckIR()
+                    never.never = true
+                    schema.additionalProperties = Box(never)
+                    additional = .ignored
+                }
+            } else if !schema.patternProperties.isEmpty {
+                reader.error("patternProperties beside an additionalProperties schema is not supported", at: entry.keyNode)
             } else {
                 let resolved = inlineType(
                     entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
                 additional = .kept(resolved.type, resolved.constraints)
             }
         }
-        return ObjectIR(properties: properties, additionalProperties: additional)
+        return ObjectIR(properties: properties, additionalProperties: additional, schema: schema.isEmpty ? nil : schema)
     }
 
     private mutating func property(
@@ -394,8 +473,16 @@ struct ModelTranslator {
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
         }
         let description = documentation(entries, reader: &reader)
+        reportUnsupported(entries, reader: &reader)
+        // `oneOf: [{ $ref: X }, { type: null }]`: an optional X.
+        if let member = nullableMember(entries) {
+            var resolved = inlineType(member, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+            resolved.nullable = true
+            resolved.description = description ?? resolved.description
+            return resolved
+        }
         let needsType =
-            entries["enum"] != nil || entries["oneOf"] != nil || entries["allOf"] != nil
+            entries["enum"] != nil || entries["oneOf"] != nil || entries["allOf"] != nil || isChoice(entries)
             || (isObject(entries) && entries["properties"] != nil)
         if needsType {
             let swiftName = uniqueNestedName(hint, in: nested)
@@ -420,14 +507,18 @@ struct ModelTranslator {
         {
             resolved.defaultValue = nil
         }
+        if let value = resolved.defaultValue, let entry = entries["default"], let broken = Self.violation(of: value, resolved.constraints) {
+            reader.error("default breaks its own schema (\(broken)); every value that leaves it out would fail to decode", at: entry.value)
+            resolved.defaultValue = nil
+        }
         if let value = resolved.constraints.const, let entry = entries["const"] {
             switch resolved.type {
-            case .string(nil), .integer, .number, .boolean:
+            case .string(nil), .integer, .number, .boolean, .any:
                 if !checkLiteral(value, resolved.type, nested: nested, what: "const", at: entry.value, reader: &reader) {
                     resolved.constraints.const = nil
                 }
             default:
-                reader.error("const is supported on plain strings, numbers and booleans", at: entry.keyNode)
+                reader.error("const is supported on plain strings, numbers, booleans and schemas without a type", at: entry.keyNode)
                 resolved.constraints.const = nil
             }
         }
@@ -442,7 +533,7 @@ struct ModelTranslator {
     ) -> Bool {
         if case .null = value { return true }
         switch (value, type) {
-        case (_, .string(let format?)) where format != .email:
+        case (_, .string(let format?)) where !format.isCheckedString:
             reader.error("\(what) is not supported on a \(format.rawValue) string", at: node)
             return false
         case (.array(let items), .array(let element)):
@@ -476,7 +567,7 @@ struct ModelTranslator {
         }
     }
 
-    private func findNested(_ path: String, in nested: [ModelIR]) -> ModelIR? {
+    func findNested(_ path: String, in nested: [ModelIR]) -> ModelIR? {
         var components = path.split(separator: ".").map(String.init)
         var pool = nested
         var found: ModelIR?
@@ -492,7 +583,7 @@ struct ModelTranslator {
 
     /// The name of a nested type: never a keyword or a type the generated code uses, and
     /// never a top-level model's name, which inside the struct the nested type would shadow.
-    private func uniqueNestedName(_ hint: String, in nested: [ModelIR]) -> String {
+    func uniqueNestedName(_ hint: String, in nested: [ModelIR]) -> String {
         let base = SwiftName.isReservedTypeName(hint) ? hint + "Model" : hint
         var name = base
         var counter = 2
@@ -518,7 +609,7 @@ struct ModelTranslator {
         var constraints = ConstraintsIR()
         let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
         if let ref = entries["$ref"] {
-            for other in entries where !["$ref", "description", "title", "default", "deprecated", "examples"].contains(other.key) {
+            for other in entries where !Self.besideReference.contains(other.key) {
                 reader.error("'\(other.key)' beside $ref is not supported; declare it in the referenced model", at: other.keyNode)
             }
             guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
@@ -556,11 +647,7 @@ struct ModelTranslator {
             var format: StringFormat?
             if let formatEntry = entries["format"], let text = reader.string(formatEntry.value, "format") {
                 format = StringFormat(rawValue: text)
-                if format == nil {
-                    reader.error(
-                        "unsupported format '\(text)'; Sesame supports \(StringFormat.allCases.map(\.rawValue).joined(separator: ", "))",
-                        at: formatEntry.value)
-                }
+                if format == nil { reportUnknownFormat(text, at: formatEntry.value, reader: &reader) }
             }
             constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
             constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }
@@ -586,7 +673,16 @@ struct ModelTranslator {
             checkApplicable(entries, allowed: Self.arrayKeywords, typeName: "array", reader: &reader)
             constraints.minItems = entries["minItems"].flatMap { nonNegative($0, reader: &reader) }
             constraints.maxItems = entries["maxItems"].flatMap { nonNegative($0, reader: &reader) }
-            if let items = entries["items"] {
+            if entries["prefixItems"] != nil {
+                // A tuple: its items differ in type, so the Swift array holds JSON values and
+                // the JSON check types them (prefixItems, then items for the rest).
+                type = .array(.any)
+                if let items = entries["items"] {
+                    var check = constraints.schema?.value ?? SchemaCheckIR()
+                    check.items = Box(schemaCheck(items.value, reader: &reader))
+                    constraints.schema = Box(check)
+                }
+            } else if let items = entries["items"] {
                 let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
                 if !item.constraints.isEmpty { constraints.items = Box(item.constraints) }
                 type = .array(item.nullable ? .any : item.type)
@@ -596,6 +692,11 @@ struct ModelTranslator {
             }
         case "object"?:
             checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
+            if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
+                var check = constraints.schema?.value ?? SchemaCheckIR()
+                check.required = names.map(\.0)
+                constraints.schema = Box(check)
+            }
             if let additional = entries["additionalProperties"], case .mapping = additional.value {
                 let value = inlineType(
                     additional.value, qualifiedName: qualifiedName, hint: hint + "Value", nested: &nested, reader: &reader)
@@ -613,41 +714,77 @@ struct ModelTranslator {
             for entry in entries where Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).contains(entry.key) {
                 reader.error("'\(entry.key)' needs a type", at: entry.keyNode)
             }
+            // `required` and the JSON-checked keywords apply to the values of their type only,
+            // as JSON Schema says: `{ required: [a] }` accepts 42 and refuses `{}`.
+            if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
+                var check = SchemaCheckIR()
+                check.required = names.map(\.0)
+                constraints.schema = Box(check)
+            }
             type = .any
         }
         if let constEntry = entries["const"] {
             constraints.const = literal(constEntry.value, reader: &reader)
+        }
+        if let more = checkedKeywords(entries, reader: &reader) {
+            var check = constraints.schema?.value ?? SchemaCheckIR()
+            check.merge(more)
+            constraints.schema = Box(check)
+        }
+        if case .array = type, let items = constraints.items?.value.schema {
+            // The items' JSON checks run with the array's.
+            var check = constraints.schema?.value ?? SchemaCheckIR()
+            check.items = items
+            constraints.schema = Box(check)
+            var itemConstraints = constraints.items!.value
+            itemConstraints.schema = nil
+            constraints.items = itemConstraints.isEmpty ? nil : Box(itemConstraints)
         }
         return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
     }
 
     private func checkApplicable(_ entries: [Entry], allowed: Set<String>, typeName: String, reader: inout NodeReader) {
         let typed = Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).union(Self.objectKeywords)
+            .union(Self.checkedByType.values.joined())
+        let allowed = allowed.union(Self.checkedByType[typeName] ?? [])
         for entry in entries where typed.contains(entry.key) && !allowed.contains(entry.key) {
             reader.error("'\(entry.key)' does not apply to \(typeName)", at: entry.keyNode)
         }
     }
 
     private func nonNegative(_ entry: Entry, reader: inout NodeReader) -> Int? {
-        guard let value = reader.int(entry.value, entry.key) else { return nil }
-        if value < 0 {
-            reader.error("\(entry.key) must not be negative", at: entry.value)
-            return nil
-        }
-        return value
+        count(entry, reader: &reader)
     }
 
     // MARK: References and literals
 
-    /// Resolves `#/Name`, `file.yaml#/Name` or a bare `Name` to a declared model name.
-    func resolveReference(_ node: Node, reader: inout NodeReader) -> String? {
+    /// Resolves a `$ref` to a declared model name: a bare `Name`, `#/Name`, `file.yaml#/Name`,
+    /// a JSON pointer inside a models file (`#/$defs/Name`, `#/User/properties/address`), an
+    /// `#anchor` (`$anchor`) or a schema's `$id`. Remote references are refused.
+    mutating func resolveReference(_ node: Node, reader: inout NodeReader) -> String? {
         guard let text = reader.string(node, "$ref") else { return nil }
+        if let name = identifiers[text] { return name }
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let file = parts.count == 2 ? parts[0] : ""
         var name = parts.count == 2 ? parts[1] : parts[0]
+        let remote = parts[0].contains("://") || parts[0].lowercased().hasPrefix("urn:") || file.contains(":") || file.hasPrefix("//")
+        if remote || (!file.isEmpty && !file.hasSuffix(".yaml") && !file.hasSuffix(".yml")) {
+            reader.error(
+                "$ref '\(text)' is a remote reference, which Sesame does not support; declare the model in a models file", at: node)
+            return nil
+        }
+        let path: String? =
+            file.isEmpty
+            ? (files[reader.file] != nil ? reader.file : nil)
+            : files.values.first(where: { $0.source.relativePath == file })?.source.path
+        if let path, parts.count == 2, let found = pointers["\(path)#\(name)"] { return found }
+        if parts.count == 2 && !name.hasPrefix("/") && !name.isEmpty {
+            reader.error("$ref '\(text)' names no $anchor", at: node)
+            return nil
+        }
         if name.hasPrefix("/") { name.removeFirst() }
         if name.contains("/") {
-            reader.error("$ref '\(text)' must name a model ('#/Name' or 'file.yaml#/Name')", at: node)
+            if let path, let found = pointedModel(text, pointer: "/" + name, file: path, at: node, reader: &reader) { return found }
             return nil
         }
         guard let declaration = declarations[name] else {
@@ -659,6 +796,55 @@ struct ModelTranslator {
             reader.error("model '\(name)' is declared in \(declaration.file.source.relativePath), not in \(file)", at: node)
             return nil
         }
+        return name
+    }
+
+    /// A JSON pointer to a schema inside a models file that is not a model of its own
+    /// (`#/User/properties/address`): the schema becomes a model named after the pointer.
+    private mutating func pointedModel(
+        _ text: String, pointer: String, file path: String, at node: Node, reader: inout NodeReader
+    )
+        -> String?
+    {
+        guard let parsed = files[path], var current = parsed.root else { return nil }
+        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+        var keyNode = node
+        for token in tokens {
+            switch current {
+            case .mapping(let mapping):
+                guard let index = mapping.firstIndex(where: { $0.key.string == token }) else {
+                    reader.error("$ref '\(text)' points to nothing: no '\(token)' in its file", at: node)
+                    return nil
+                }
+                keyNode = mapping[index].key
+                current = mapping[index].value
+            case .sequence(let items):
+                guard let index = Int(token), items.indices.contains(index) else {
+                    reader.error("$ref '\(text)' points to nothing: no item \(token) in its file", at: node)
+                    return nil
+                }
+                current = items[index]
+            default:
+                reader.error("$ref '\(text)' points to nothing in its file", at: node)
+                return nil
+            }
+        }
+        guard case .mapping = current else {
+            reader.error("$ref '\(text)' must point to a schema (a mapping)", at: node)
+            return nil
+        }
+        var swiftName = SwiftName.typeName(tokens.joined(separator: " "))
+        var counter = 2
+        while namesBySwiftName[swiftName] != nil {
+            swiftName = SwiftName.typeName(tokens.joined(separator: " ")) + String(counter)
+            counter += 1
+        }
+        let name = String(pointer.dropFirst())
+        declarations[name] = Declaration(name: name, swiftName: swiftName, node: current, keyNode: keyNode, file: parsed, pointer: pointer)
+        namesBySwiftName[swiftName] = name
+        pointers["\(path)#\(pointer)"] = name
         return name
     }
 

@@ -1,0 +1,378 @@
+import Yams
+
+/// The JSON Schema 2020-12 keywords that do not change a model's Swift type, checked on the
+/// decoded JSON by the runtime's `SchemaCheck`; `anyOf`, `oneOf` without a discriminator and
+/// `type` lists, which become enums of their schemas; and the checks of `default` values.
+extension ModelTranslator {
+    /// Keywords read and ignored: annotations, and the identifiers references use.
+    static let annotationKeywords: [String] = ["$comment", "$id", "$anchor", "$defs", "$schema", "readOnly", "writeOnly"]
+    /// Keywords checked on the JSON value, whatever the Swift type.
+    static let checkedKeywords: [String] = [
+        "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "propertyNames",
+        "patternProperties", "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf",
+    ]
+    /// Keywords of 2020-12 that Sesame refuses, each at its position.
+    static let unsupportedKeywords: [String: String] = [
+        "$dynamicRef": "$dynamicRef is not supported; use $ref to a model",
+        "$dynamicAnchor": "$dynamicAnchor is not supported",
+        "$recursiveRef": "$recursiveRef is not supported; use $ref to a model",
+        "unevaluatedProperties": "unevaluatedProperties is not supported; use additionalProperties",
+        "unevaluatedItems": "unevaluatedItems is not supported; use items",
+        "dependentSchemas": "dependentSchemas is not supported; use dependentRequired or if/then",
+        "contentEncoding": "contentEncoding is not supported",
+        "contentMediaType": "contentMediaType is not supported",
+        "contentSchema": "contentSchema is not supported",
+    ]
+    /// Keywords allowed beside `$ref` (annotations).
+    static let besideReference: Set<String> = [
+        "$ref", "description", "title", "default", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs",
+    ]
+
+    /// Reports every unsupported keyword of a schema.
+    func reportUnsupported(_ entries: [Entry], reader: inout NodeReader) {
+        for entry in entries {
+            if let message = Self.unsupportedKeywords[entry.key] { reader.error(message, at: entry.keyNode) }
+        }
+        if let id = entries["$id"], case .scalar = id.value {
+        } else if let id = entries["$id"] {
+            reader.error("$id must be a string", at: id.value)
+        }
+    }
+
+    // MARK: Counts
+
+    /// A count: a non-negative integer, written `2` or `2.0` (JSON Schema allows any number
+    /// with a zero fraction).
+    func count(_ entry: Entry, reader: inout NodeReader) -> Int? {
+        guard case .scalar = entry.value else {
+            reader.error("\(entry.key) must be a non-negative integer, found \(entry.value.describedValue)", at: entry.value)
+            return nil
+        }
+        let value: Int
+        if let integer = entry.value.int {
+            value = integer
+        } else if let number = entry.value.float, number.isFinite, number.rounded() == number, abs(number) < 1e15 {
+            value = Int(number)
+        } else {
+            reader.error("\(entry.key) must be a non-negative integer, found \(entry.value.describedValue)", at: entry.value)
+            return nil
+        }
+        if value < 0 {
+            reader.error("\(entry.key) must not be negative", at: entry.value)
+            return nil
+        }
+        return value
+    }
+
+    // MARK: Checked keywords
+
+    /// The keywords of `entries` that the Swift type does not express, as a check of the JSON
+    /// value; nil when there are none.
+    mutating func checkedKeywords(_ entries: [Entry], reader: inout NodeReader) -> SchemaCheckIR? {
+        var check = SchemaCheckIR()
+        if let entry = entries["multipleOf"], let value = reader.number(entry.value, "multipleOf") {
+            if value > 0 { check.multipleOf = value } else { reader.error("multipleOf must be greater than 0", at: entry.value) }
+        }
+        if let entry = entries["uniqueItems"] { check.uniqueItems = reader.bool(entry.value, "uniqueItems") ?? false }
+        check.minProperties = entries["minProperties"].flatMap { count($0, reader: &reader) }
+        check.maxProperties = entries["maxProperties"].flatMap { count($0, reader: &reader) }
+        check.minContains = entries["minContains"].flatMap { count($0, reader: &reader) }
+        check.maxContains = entries["maxContains"].flatMap { count($0, reader: &reader) }
+        if entries["contains"] == nil {
+            for key in ["minContains", "maxContains"] {
+                if let entry = entries[key] { reader.error("\(key) needs contains", at: entry.keyNode) }
+            }
+        }
+        if let entry = entries["dependentRequired"], let dependencies = reader.mapping(entry.value, "dependentRequired") {
+            for dependency in dependencies {
+                check.dependentRequired[dependency.key] = reader.strings(dependency.value, "dependentRequired")?.map(\.0) ?? []
+            }
+        }
+        if let entry = entries["propertyNames"] { check.propertyNames = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["patternProperties"], let patterns = reader.mapping(entry.value, "patternProperties") {
+            for pattern in patterns {
+                if (try? Regex(pattern.key)) == nil {
+                    reader.error("'\(pattern.key)' is not a valid regular expression", at: pattern.keyNode)
+                    continue
+                }
+                check.patternProperties[pattern.key] = schemaCheck(pattern.value, reader: &reader)
+            }
+        }
+        if let entry = entries["prefixItems"], let items = reader.sequence(entry.value, "prefixItems") {
+            check.prefixItems = items.map { schemaCheck($0, reader: &reader) }
+        }
+        if let entry = entries["contains"] { check.contains = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["not"] { check.not = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["if"] {
+            check.ifSchema = Box(schemaCheck(entry.value, reader: &reader))
+            check.thenSchema = entries["then"].map { Box(schemaCheck($0.value, reader: &reader)) }
+            check.elseSchema = entries["else"].map { Box(schemaCheck($0.value, reader: &reader)) }
+        } else {
+            for key in ["then", "else"] {
+                if let entry = entries[key] { reader.error("\(key) needs if", at: entry.keyNode) }
+            }
+        }
+        return check.isEmpty ? nil : check
+    }
+
+    /// A whole subschema as a check of the JSON value: the schemas inside `not`, `if`,
+    /// `contains`, `propertyNames`, `prefixItems` and `patternProperties`.
+    mutating func schemaCheck(_ node: Node, reader: inout NodeReader) -> SchemaCheckIR {
+        var check = SchemaCheckIR()
+        if case .scalar = node, let flag = node.bool {
+            check.never = !flag
+            return check
+        }
+        guard let entries = reader.mapping(node, "a schema", allowed: Self.keywords) else { return check }
+        reportUnsupported(entries, reader: &reader)
+        if let ref = entries["$ref"] {
+            if let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] {
+                check.reference = declaration.reference
+            }
+        }
+        if let entry = entries["type"] {
+            let names: [String]
+            switch entry.value {
+            case .sequence(let items): names = items.compactMap { $0.isNullScalar ? "null" : reader.string($0, "a type") }
+            default: names = reader.string(entry.value, "type").map { [$0] } ?? []
+            }
+            let known: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
+            for name in names where !known.contains(name) {
+                reader.error("unknown type '\(name)'; expected string, integer, number, boolean, array, object or null", at: entry.value)
+            }
+            check.types = names.filter(known.contains)
+        }
+        check.constValue = entries["const"].flatMap { literal($0.value, reader: &reader) }
+        if let entry = entries["enum"], let items = reader.sequence(entry.value, "enum") {
+            check.enumValues = items.compactMap { literal($0, reader: &reader) }
+        }
+        check.minimum = entries["minimum"].flatMap { reader.number($0.value, "minimum") }
+        check.maximum = entries["maximum"].flatMap { reader.number($0.value, "maximum") }
+        check.exclusiveMinimum = entries["exclusiveMinimum"].flatMap { reader.number($0.value, "exclusiveMinimum") }
+        check.exclusiveMaximum = entries["exclusiveMaximum"].flatMap { reader.number($0.value, "exclusiveMaximum") }
+        check.minLength = entries["minLength"].flatMap { count($0, reader: &reader) }
+        check.maxLength = entries["maxLength"].flatMap { count($0, reader: &reader) }
+        check.minItems = entries["minItems"].flatMap { count($0, reader: &reader) }
+        check.maxItems = entries["maxItems"].flatMap { count($0, reader: &reader) }
+        if let entry = entries["pattern"], let pattern = reader.string(entry.value, "pattern") {
+            if (try? Regex(pattern)) == nil {
+                reader.error("pattern is not a valid regular expression", at: entry.value)
+            } else {
+                check.pattern = pattern
+            }
+        }
+        if let entry = entries["format"], let format = reader.string(entry.value, "format") {
+            if StringFormat(rawValue: format) == nil { reportUnknownFormat(format, at: entry.value, reader: &reader) }
+            check.format = format
+        }
+        if let entry = entries["items"] { check.items = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["properties"], let properties = reader.mapping(entry.value, "properties") {
+            for property in properties { check.properties[property.key] = schemaCheck(property.value, reader: &reader) }
+        }
+        if let entry = entries["required"] { check.required = reader.strings(entry.value, "required")?.map(\.0) ?? [] }
+        if let entry = entries["additionalProperties"] {
+            check.additionalProperties = Box(schemaCheck(entry.value, reader: &reader))
+        }
+        for key in ["allOf", "anyOf", "oneOf"] {
+            guard let entry = entries[key], let members = reader.sequence(entry.value, key) else { continue }
+            let checks = members.map { schemaCheck($0, reader: &reader) }
+            switch key {
+            case "allOf": check.allOf = checks
+            case "anyOf": check.anyOf = checks
+            default: check.oneOf = checks
+            }
+        }
+        if let more = checkedKeywords(entries, reader: &reader) { check.merge(more) }
+        return check
+    }
+
+    func reportUnknownFormat(_ text: String, at node: Node, reader: inout NodeReader) {
+        reader.error(
+            "unsupported format '\(text)'; Sesame supports \(StringFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
+    }
+
+    // MARK: anyOf, oneOf without a discriminator, type lists
+
+    /// Whether a schema is a `type` list of more than one type besides `null`.
+    func isTypeList(_ entries: [Entry]) -> Bool {
+        guard let type = entries["type"], case .sequence(let items) = type.value else { return false }
+        return items.filter { !($0.isNullScalar || $0.string == "null") }.count > 1
+    }
+
+    /// Whether a schema becomes a choice: `anyOf`, `oneOf` without a discriminator, or a type list.
+    func isChoice(_ entries: [Entry]) -> Bool {
+        (entries["anyOf"] != nil && entries["properties"] == nil && entries["type"] == nil)
+            || (entries["oneOf"] != nil && entries["discriminator"] == nil) || isTypeList(entries)
+    }
+
+    /// `oneOf: [X, {type: null}]` (or `anyOf`): the one schema besides null, which a property
+    /// then holds as an optional.
+    func nullableMember(_ entries: [Entry]) -> Node? {
+        guard let key = ["oneOf", "anyOf"].first(where: { entries[$0] != nil }), entries["discriminator"] == nil,
+            entries.allSatisfy({ [key, "description", "title", "deprecated", "examples", "$comment", "default"].contains($0.key) }),
+            case .sequence(let members) = entries[key]!.value, members.count == 2
+        else { return nil }
+        let others = members.filter { !isNullSchema($0) }
+        return others.count == 1 ? others[0] : nil
+    }
+
+    func isNullSchema(_ node: Node) -> Bool {
+        guard case .mapping(let mapping) = node, mapping.count == 1, let type = mapping["type"] else { return false }
+        return type.string == "null" || type.isNullScalar
+    }
+
+    /// The variants of a choice. Inline schemas with constraints become nested models, so
+    /// that each variant decodes with its checks.
+    mutating func choice(
+        _ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader
+    ) -> ChoiceIR {
+        if isTypeList(entries) {
+            for other in entries where !["type", "description", "title", "deprecated", "examples", "$comment"].contains(other.key) {
+                reader.error("'\(other.key)' beside a list of types is not supported; use anyOf with a schema per type", at: other.keyNode)
+            }
+            var variants: [ChoiceVariantIR] = []
+            guard case .sequence(let items) = entries["type"]!.value else {
+                return ChoiceIR(keyword: "type", exactlyOne: false, variants: [])
+            }
+            for item in items {
+                let name = item.isNullScalar ? "null" : item.string ?? ""
+                let type: TypeIR?
+                switch name {
+                case "null": type = nil
+                case "string": type = .string(nil)
+                case "integer": type = .integer
+                case "number": type = .number
+                case "boolean": type = .boolean
+                case "array": type = .array(.any)
+                case "object": type = .dictionary(.any)
+                default:
+                    reader.error("unknown type '\(name)'; expected string, integer, number, boolean, array, object or null", at: item)
+                    continue
+                }
+                variants.append(ChoiceVariantIR(type: type, hint: name, location: reader.location(of: item)))
+            }
+            return ChoiceIR(keyword: "type", exactlyOne: false, variants: variants)
+        }
+        let key = entries["oneOf"] != nil ? "oneOf" : "anyOf"
+        for other in entries
+        where ![key, "description", "title", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs"].contains(other.key) {
+            reader.error("'\(other.key)' beside \(key) is not supported; move it into each of the \(key) schemas", at: other.keyNode)
+        }
+        var variants: [ChoiceVariantIR] = []
+        for (index, member) in (reader.sequence(entries[key]!.value, key) ?? []).enumerated() {
+            let location = reader.location(of: member)
+            if isNullSchema(member) {
+                variants.append(ChoiceVariantIR(type: nil, hint: "null", location: location))
+                continue
+            }
+            let hint = "Option\(index + 1)"
+            if case .mapping = member, let memberEntries = reader.mapping(member, "a \(key) schema", allowed: Self.keywords),
+                let ref = memberEntries["$ref"]
+            {
+                guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else { continue }
+                variants.append(ChoiceVariantIR(type: .model(declaration.reference), hint: declaration.swiftName, location: location))
+                continue
+            }
+            var resolved = inlineType(member, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+            if !resolved.constraints.isEmpty || resolved.nullable {
+                // A variant with checks of its own: a nested model that runs them.
+                let swiftName = uniqueNestedName(hint, in: nested)
+                let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
+                let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: member, reader: &reader)
+                nested.removeAll { $0.swiftName == swiftName }
+                nested.append(model)
+                resolved.type = .model(ModelRef(declaredName: nil, swiftPath: path))
+                variants.append(
+                    ChoiceVariantIR(type: resolved.type, hint: Self.hint(for: resolved.type, fallback: hint), location: location))
+                continue
+            }
+            variants.append(ChoiceVariantIR(type: resolved.type, hint: Self.hint(for: resolved.type, fallback: hint), location: location))
+        }
+        if variants.isEmpty { reader.error("\(key) must list at least one schema", at: entries[key]!.value) }
+        return ChoiceIR(keyword: key, exactlyOne: key == "oneOf", variants: variants)
+    }
+
+    /// The case name a variant's type suggests.
+    static func hint(for type: TypeIR, fallback: String) -> String {
+        switch type {
+        case .string(let format?): return SwiftName.lowerCamel(format.rawValue)
+        case .string(nil): return "string"
+        case .integer: return "integer"
+        case .number: return "number"
+        case .boolean: return "boolean"
+        case .any: return fallback
+        case .array: return "array"
+        case .dictionary: return "object"
+        case .model(let model): return String(model.swiftPath.split(separator: ".").last ?? Substring(fallback))
+        }
+    }
+
+    // MARK: Defaults
+
+    /// What a `default` breaks among its schema's constraints, or nil when it fits them.
+    static func violation(of value: LiteralIR, _ constraints: ConstraintsIR) -> String? {
+        switch value {
+        case .string(let text):
+            if let min = constraints.minLength, text.count < min { return "minLength \(min)" }
+            if let max = constraints.maxLength, text.count > max { return "maxLength \(max)" }
+            if let pattern = constraints.pattern, let regex = try? Regex(pattern), !text.contains(regex) { return "pattern /\(pattern)/" }
+        case .integer, .number:
+            let number: Double
+            if case .integer(let integer) = value {
+                number = Double(integer)
+            } else if case .number(let double) = value {
+                number = double
+            } else {
+                return nil
+            }
+            if let minimum = constraints.minimum, number < minimum { return "minimum" }
+            if let maximum = constraints.maximum, number > maximum { return "maximum" }
+            if let bound = constraints.exclusiveMinimum, number <= bound { return "exclusiveMinimum" }
+            if let bound = constraints.exclusiveMaximum, number >= bound { return "exclusiveMaximum" }
+            if let step = constraints.schema?.value.multipleOf, (number / step).rounded() != number / step { return "multipleOf" }
+        case .array(let items):
+            if let min = constraints.minItems, items.count < min { return "minItems \(min)" }
+            if let max = constraints.maxItems, items.count > max { return "maxItems \(max)" }
+            if let itemConstraints = constraints.items?.value {
+                for item in items { if let broken = violation(of: item, itemConstraints) { return broken } }
+            }
+        default:
+            break
+        }
+        if let expected = constraints.const, !literalEquals(value, expected) { return "const" }
+        return nil
+    }
+
+    static func literalEquals(_ left: LiteralIR, _ right: LiteralIR) -> Bool {
+        switch (left, right) {
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): return Double(a) == b
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { literalEquals($0, $1) }
+        default: return left == right
+        }
+    }
+}
+
+extension SchemaCheckIR {
+    /// Adds the keywords of `other` that this check leaves out.
+    mutating func merge(_ other: SchemaCheckIR) {
+        multipleOf = multipleOf ?? other.multipleOf
+        uniqueItems = uniqueItems || other.uniqueItems
+        minProperties = minProperties ?? other.minProperties
+        maxProperties = maxProperties ?? other.maxProperties
+        minContains = minContains ?? other.minContains
+        maxContains = maxContains ?? other.maxContains
+        dependentRequired.merge(other.dependentRequired) { first, _ in first }
+        propertyNames = propertyNames ?? other.propertyNames
+        patternProperties.merge(other.patternProperties) { first, _ in first }
+        if prefixItems.isEmpty { prefixItems = other.prefixItems }
+        contains = contains ?? other.contains
+        not = not ?? other.not
+        ifSchema = ifSchema ?? other.ifSchema
+        thenSchema = thenSchema ?? other.thenSchema
+        elseSchema = elseSchema ?? other.elseSchema
+        required += other.required.filter { !required.contains($0) }
+        additionalProperties = additionalProperties ?? other.additionalProperties
+        constValue = constValue ?? other.constValue
+        if anyOf.isEmpty { anyOf = other.anyOf }
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+
+/// The JSON Schema 2020-12 validation keywords that a generated model checks on the JSON it
+/// decodes rather than on its Swift properties: `multipleOf`, `uniqueItems`,
+/// `minProperties`, `maxProperties`, `required`, `dependentRequired`, `propertyNames`,
+/// `patternProperties`, `prefixItems`, `contains`, `not`, `if`/`then`/`else`, `anyOf`,
+/// `oneOf`, and the keywords of the subschemas these hold.
+///
+/// Generated code builds one per schema that needs it, once (`static let`), and calls
+/// ``validate(_:codingPath:)`` from `init(from:)`. Every keyword applies only to the JSON
+/// type it is defined for, as JSON Schema says: `minProperties` says nothing about a string.
+public final class SchemaCheck: Sendable {
+    /// A JSON type, as `type` names it.
+    public enum JSONType: String, Sendable {
+        case null, boolean, integer, number, string, array, object
+    }
+
+    public let types: [JSONType]?
+    public let constValue: JSONValue?
+    public let enumValues: [JSONValue]?
+    public let multipleOf: Double?
+    public let minimum: Double?
+    public let maximum: Double?
+    public let exclusiveMinimum: Double?
+    public let exclusiveMaximum: Double?
+    public let minLength: Int?
+    public let maxLength: Int?
+    public let pattern: String?
+    public let format: String?
+    public let prefixItems: [SchemaCheck]
+    public let items: SchemaCheck?
+    public let contains: SchemaCheck?
+    public let minContains: Int?
+    public let maxContains: Int?
+    public let uniqueItems: Bool
+    public let minItems: Int?
+    public let maxItems: Int?
+    public let properties: [String: SchemaCheck]
+    public let required: [String]
+    public let patternProperties: [String: SchemaCheck]
+    public let additionalProperties: SchemaCheck?
+    public let propertyNames: SchemaCheck?
+    public let minProperties: Int?
+    public let maxProperties: Int?
+    public let dependentRequired: [String: [String]]
+    public let allOf: [SchemaCheck]
+    public let anyOf: [SchemaCheck]
+    public let oneOf: [SchemaCheck]
+    public let not: SchemaCheck?
+    public let ifSchema: SchemaCheck?
+    public let thenSchema: SchemaCheck?
+    public let elseSchema: SchemaCheck?
+    public let reference: (@Sendable (JSONValue, [any CodingKey]) throws -> Void)?
+
+    /// Creates a check; every keyword left out is absent. `reference` checks a `$ref` (see
+    /// ``ModelCoding/reference(_:)``).
+    public init(
+        types: [JSONType]? = nil, constValue: JSONValue? = nil, enumValues: [JSONValue]? = nil, multipleOf: Double? = nil,
+        minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
+        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil,
+        prefixItems: [SchemaCheck] = [], items: SchemaCheck? = nil, contains: SchemaCheck? = nil, minContains: Int? = nil,
+        maxContains: Int? = nil, uniqueItems: Bool = false, minItems: Int? = nil, maxItems: Int? = nil,
+        properties: [String: SchemaCheck] = [:], required: [String] = [], patternProperties: [String: SchemaCheck] = [:],
+        additionalProperties: SchemaCheck? = nil, propertyNames: SchemaCheck? = nil, minProperties: Int? = nil,
+        maxProperties: Int? = nil, dependentRequired: [String: [String]] = [:], allOf: [SchemaCheck] = [],
+        anyOf: [SchemaCheck] = [], oneOf: [SchemaCheck] = [], not: SchemaCheck? = nil, ifSchema: SchemaCheck? = nil,
+        thenSchema: SchemaCheck? = nil, elseSchema: SchemaCheck? = nil,
+        reference: (@Sendable (JSONValue, [any CodingKey]) throws -> Void)? = nil
+    ) {
+        self.types = types
+        self.constValue = constValue
+        self.enumValues = enumValues
+        self.multipleOf = multipleOf
+        self.minimum = minimum
+        self.maximum = maximum
+        self.exclusiveMinimum = exclusiveMinimum
+        self.exclusiveMaximum = exclusiveMaximum
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.format = format
+        self.prefixItems = prefixItems
+        self.items = items
+        self.contains = contains
+        self.minContains = minContains
+        self.maxContains = maxContains
+        self.uniqueItems = uniqueItems
+        self.minItems = minItems
+        self.maxItems = maxItems
+        self.properties = properties
+        self.required = required
+        self.patternProperties = patternProperties
+        self.additionalProperties = additionalProperties
+        self.propertyNames = propertyNames
+        self.minProperties = minProperties
+        self.maxProperties = maxProperties
+        self.dependentRequired = dependentRequired
+        self.allOf = allOf
+        self.anyOf = anyOf
+        self.oneOf = oneOf
+        self.not = not
+        self.ifSchema = ifSchema
+        self.thenSchema = thenSchema
+        self.elseSchema = elseSchema
+        self.reference = reference
+    }
+
+    /// The schema `false`: no value matches it.
+    public static let never = SchemaCheck(not: SchemaCheck())
+
+    /// Whether `value` matches the schema.
+    public func matches(_ value: JSONValue) -> Bool {
+        (try? validate(value, codingPath: [])) != nil
+    }
+
+    /// Checks `value`, found at `codingPath`.
+    /// - Throws: ``SchemaViolation`` naming the path and keyword of the first failure.
+    public func validate(_ value: JSONValue, codingPath: [any CodingKey]) throws {
+        func fail(_ keyword: String, _ message: String, at path: [any CodingKey]? = nil) -> SchemaViolation {
+            SchemaViolation(codingPath: path ?? codingPath, keyword: keyword, message: message)
+        }
+        if let reference { try reference(value, codingPath) }
+        if let types, !types.contains(where: { value.hasType($0) }) {
+            throw fail("type", "expected \(types.map(\.rawValue).joined(separator: " or ")), found \(value.typeName)")
+        }
+        if let constValue, !value.schemaEquals(constValue) { throw fail("const", "expected the schema's constant") }
+        if let enumValues, !enumValues.contains(where: { value.schemaEquals($0) }) {
+            throw fail("enum", "expected one of the schema's \(enumValues.count) values")
+        }
+        switch value {
+        case .integer, .number:
+            let number = value.doubleValue!
+            if let multipleOf {
+                let quotient = number / multipleOf
+                if !quotient.isFinite || quotient.rounded() != quotient {
+                    throw fail("multipleOf", "expected a multiple of \(Self.format(multipleOf)), found \(Self.format(number))")
+                }
+            }
+            try ModelCoding.range(
+                number, minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum, exclusiveMaximum: exclusiveMaximum,
+                codingPath: codingPath)
+        case .string(let text):
+            if minLength != nil || maxLength != nil { try ModelCoding.length(text, min: minLength, max: maxLength, codingPath: codingPath) }
+            if let pattern { try ModelCoding.pattern(text, pattern, codingPath: codingPath) }
+            if let format { try ModelCoding.format(text, format, codingPath: codingPath) }
+        case .array(let elements):
+            try validateArray(elements, codingPath: codingPath)
+        case .object(let object):
+            try validateObject(object, codingPath: codingPath)
+        case .null, .bool:
+            break
+        }
+        for schema in allOf { try schema.validate(value, codingPath: codingPath) }
+        if !anyOf.isEmpty, !anyOf.contains(where: { $0.matches(value) }) {
+            throw fail("anyOf", "the value matches none of the \(anyOf.count) schemas")
+        }
+        if !oneOf.isEmpty {
+            let count = oneOf.lazy.filter { $0.matches(value) }.count
+            if count != 1 {
+                throw fail(
+                    "oneOf",
+                    count == 0
+                        ? "the value matches none of the \(oneOf.count) schemas"
+                        : "the value matches \(count) of the schemas; exactly one must match")
+            }
+        }
+        if let not, not.matches(value) { throw fail("not", "the value matches a schema it must not match") }
+        if let ifSchema {
+            if ifSchema.matches(value) {
+                try thenSchema?.validate(value, codingPath: codingPath)
+            } else {
+                try elseSchema?.validate(value, codingPath: codingPath)
+            }
+        }
+    }
+
+    private func validateArray(_ elements: [JSONValue], codingPath: [any CodingKey]) throws {
+        try ModelCoding.items(count: elements.count, min: minItems, max: maxItems, codingPath: codingPath)
+        for (index, element) in elements.enumerated() {
+            let path = codingPath + [AnyCodingKey(intValue: index)]
+            if index < prefixItems.count {
+                try prefixItems[index].validate(element, codingPath: path)
+            } else {
+                try items?.validate(element, codingPath: path)
+            }
+        }
+        if let contains {
+            let count = elements.lazy.filter { contains.matches($0) }.count
+            let minimum = minContains ?? 1
+            if count < minimum {
+                throw SchemaViolation(
+                    codingPath: codingPath, keyword: minContains == nil ? "contains" : "minContains",
+                    message: "expected at least \(minimum) items matching contains, found \(count)")
+            }
+            if let maxContains, count > maxContains {
+                throw SchemaViolation(
+                    codingPath: codingPath, keyword: "maxContains",
+                    message: "expected at most \(maxContains) items matching contains, found \(count)")
+            }
+        }
+        if uniqueItems {
+            for index in elements.indices {
+                for other in elements.indices where other > index && elements[index].schemaEquals(elements[other]) {
+                    throw SchemaViolation(
+                        codingPath: codingPath + [AnyCodingKey(intValue: other)], keyword: "uniqueItems",
+                        message: "the item equals the item at \(index)")
+                }
+            }
+        }
+    }
+
+    private func validateObject(_ object: [String: JSONValue], codingPath: [any CodingKey]) throws {
+        if let minProperties, object.count < minProperties {
+            throw SchemaViolation(
+                codingPath: codingPath, keyword: "minProperties",
+                message: "expected at least \(minProperties) properties, found \(object.count)")
+        }
+        if let maxProperties, object.count > maxProperties {
+            throw SchemaViolation(
+                codingPath: codingPath, keyword: "maxProperties",
+                message: "expected at most \(maxProperties) properties, found \(object.count)")
+        }
+        for name in required where object[name] == nil {
+            throw SchemaViolation(
+                codingPath: codingPath + [AnyCodingKey(name)], keyword: "required", message: "the required property is missing")
+        }
+        for (name, needed) in dependentRequired.sorted(by: { $0.key < $1.key }) where object[name] != nil {
+            for other in needed where object[other] == nil {
+                throw SchemaViolation(
+                    codingPath: codingPath + [AnyCodingKey(other)], keyword: "dependentRequired",
+                    message: "the property is required when \(SchemaViolation.excerpt(name)) is present")
+            }
+        }
+        let patterns = patternProperties.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value, try? Regex($0.key)) }
+        for key in object.keys.sorted() {
+            let value = object[key]!
+            let path = codingPath + [AnyCodingKey(key)]
+            if let propertyNames, !propertyNames.matches(.string(key)) {
+                throw SchemaViolation(codingPath: path, keyword: "propertyNames", message: "the property name breaks propertyNames")
+            }
+            var evaluated = false
+            if let schema = properties[key] {
+                evaluated = true
+                try schema.validate(value, codingPath: path)
+            }
+            for (_, schema, regex) in patterns {
+                guard let regex, key.contains(regex) else { continue }
+                evaluated = true
+                try schema.validate(value, codingPath: path)
+            }
+            if !evaluated, let additionalProperties {
+                if additionalProperties.isNever {
+                    throw SchemaViolation(
+                        codingPath: path, keyword: "additionalProperties", message: "the schema allows no undeclared property")
+                }
+                try additionalProperties.validate(value, codingPath: path)
+            }
+        }
+    }
+
+    private var isNever: Bool {
+        guard let not, not.isEmptySchema else { return false }
+        return types == nil && reference == nil && allOf.isEmpty && anyOf.isEmpty && oneOf.isEmpty && properties.isEmpty
+    }
+
+    private var isEmptySchema: Bool {
+        types == nil && constValue == nil && enumValues == nil && multipleOf == nil && minimum == nil && maximum == nil
+            && exclusiveMinimum == nil && exclusiveMaximum == nil && minLength == nil && maxLength == nil && pattern == nil
+            && format == nil && prefixItems.isEmpty && items == nil && contains == nil && !uniqueItems && minItems == nil
+            && maxItems == nil && properties.isEmpty && required.isEmpty && patternProperties.isEmpty && additionalProperties == nil
+            && propertyNames == nil && minProperties == nil && maxProperties == nil && dependentRequired.isEmpty && allOf.isEmpty
+            && anyOf.isEmpty && oneOf.isEmpty && not == nil && ifSchema == nil && reference == nil
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension JSONValue {
+    /// Equality as JSON Schema defines it for `const`, `enum` and `uniqueItems`: numbers by
+    /// value (`2` equals `2.0`), arrays item by item, objects key by key.
+    public func schemaEquals(_ other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.integer(let left), .integer(let right)): return left == right
+        case (.integer, .number), (.number, .integer), (.number, .number): return doubleValue == other.doubleValue
+        case (.string(let left), .string(let right)): return left == right
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.schemaEquals($1) }
+        case (.object(let left), .object(let right)):
+            return left.count == right.count && left.allSatisfy { key, value in right[key].map { value.schemaEquals($0) } ?? false }
+        default: return false
+        }
+    }
+
+    /// The value as a `Double` when it is a number.
+    var doubleValue: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: return nil
+        }
+    }
+
+    func hasType(_ type: SchemaCheck.JSONType) -> Bool {
+        switch (self, type) {
+        case (.null, .null), (.bool, .boolean), (.string, .string), (.array, .array), (.object, .object): return true
+        case (.integer, .integer), (.integer, .number), (.number, .number): return true
+        case (.number(let value), .integer): return value.rounded() == value
+        default: return false
+        }
+    }
+
+    var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .integer: return "integer"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
+
+extension ModelCoding {
+    /// Checks `const` on a value of any JSON type, comparing as JSON Schema does (numbers by
+    /// value: `-2` equals `-2.0`; `null` equals `null`).
+    public static func constant(_ value: JSONValue, _ expected: JSONValue, codingPath: [any CodingKey]) throws {
+        if !value.schemaEquals(expected) {
+            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected the schema's constant")
+        }
+    }
+
+    /// Checks a string against a `format` by its name (`date-time`, `date`, `uuid`, `uri`,
+    /// `uri-reference`, `email`, `hostname`, `ipv4`, `ipv6`); other names are annotations.
+    public static func format(_ text: String, _ format: String, codingPath: [any CodingKey]) throws {
+        switch format {
+        case "date-time": _ = try dateTime(text, codingPath: codingPath)
+        case "date":
+            if RFC3339.fullDate(text) == nil {
+                throw SchemaViolation(
+                    codingPath: codingPath, keyword: "format",
+                    message: "expected a date (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
+            }
+        case "uuid": _ = try uuid(text, codingPath: codingPath)
+        case "uri": _ = try uri(text, codingPath: codingPath)
+        case "uri-reference": try uriReference(text, codingPath: codingPath)
+        case "email": try email(text, codingPath: codingPath)
+        case "hostname": try hostname(text, codingPath: codingPath)
+        case "ipv4": try ipv4(text, codingPath: codingPath)
+        case "ipv6": try ipv6(text, codingPath: codingPath)
+        default: break
+        }
+    }
+
+    /// A `$ref` inside a ``SchemaCheck``: the value matches when it decodes as `Model`.
+    public static func reference<Model: Decodable>(_ model: Model.Type) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
+        { value, codingPath in
+            do {
+                let data = try JSONEncoder().encode(value)
+                _ = try JSONDecoder().decode(Model.self, from: data)
+            } catch let violation as SchemaViolation {
+                var path = SchemaViolation.jsonPath(codingPath)
+                path += violation.path.dropFirst()
+                throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
+            } catch {
+                throw SchemaViolation(
+                    codingPath: codingPath, keyword: "$ref", message: "the value does not decode as \(String(describing: Model.self))")
+            }
+        }
+    }
+
+    /// Checks the JSON value a decoder is at against `check`; used by generated models for
+    /// the keywords only the JSON shows (``SchemaCheck``).
+    public static func check(_ decoder: any Decoder, _ check: SchemaCheck) throws {
+        try check.validate(JSONValue(from: decoder), codingPath: decoder.codingPath)
+    }
+}

@@ -1,0 +1,138 @@
+import ConformanceSDK
+import Foundation
+import Sesame
+import Testing
+
+/// Valid and invalid instances for each keyword of the conformance fixture
+/// (Tests/Fixtures/Conformance/Schema/models.yaml); every refusal names its path and keyword.
+@Suite struct KeywordConformanceTests {
+    @Test func commentIsIgnoredAndIntegralCountsApply() {
+        #expect(Instance.accepts(Commented.self, #""abc""#))
+        #expect(Instance.violation(Commented.self, #""a""#)?.keyword == "minLength")
+        #expect(Instance.violation(Commented.self, #""abcde""#)?.keyword == "maxLength")
+    }
+
+    @Test func requiredNamesWithoutPropertySchemaMustBePresent() {
+        #expect(Instance.accepts(RequiredNames.self, #"{"id": "1", "extra": [true]}"#))
+        #expect(Instance.accepts(RequiredNames.self, #"{"id": "1", "extra": null}"#))
+        let missing = Instance.violation(RequiredNames.self, #"{"id": "1"}"#)
+        #expect(missing?.keyword == "required")
+        #expect(missing?.path == "$.extra")
+    }
+
+    @Test func anyOfTakesTheFirstSchemaThatMatches() throws {
+        #expect(try Instance.decode(AnyOfValue.self, #""abc""#) == .option1(AnyOfValue.Option1(rawValue: "abc")))
+        #expect(try Instance.decode(AnyOfValue.self, "7") == .integer(7))
+        #expect(Instance.violation(AnyOfValue.self, #""abcd""#)?.keyword == "anyOf")
+        #expect(Instance.violation(AnyOfValue.self, "true")?.keyword == "anyOf")
+        #expect(try Instance.encoded(AnyOfValue.integer(7)) == "7")
+    }
+
+    @Test func oneOfWithoutDiscriminatorNeedsExactlyOneMatch() throws {
+        #expect(try Instance.decode(OneOfValue.self, "4") == .option1(OneOfValue.Option1(rawValue: 4)))
+        #expect(try Instance.decode(OneOfValue.self, "9") == .option2(OneOfValue.Option2(rawValue: 9)))
+        let both = Instance.violation(OneOfValue.self, "6")
+        #expect(both?.keyword == "oneOf")
+        #expect(both?.message.contains("2 of the schemas") == true)
+        let none = Instance.violation(OneOfValue.self, "7")
+        #expect(none?.keyword == "oneOf")
+        #expect(none?.message.contains("none") == true)
+    }
+
+    @Test func oneOfOfModelsRefusesAValueBothDecode() throws {
+        #expect(try Instance.decode(OneOfModels.self, #"{"city": "Paris"}"#) == .address(Address(city: "Paris")))
+        #expect(try Instance.decode(OneOfModels.self, #"{"id": "u1"}"#) == .me(Me(id: "u1")))
+        #expect(Instance.violation(OneOfModels.self, #"{"id": "u1", "city": "Paris"}"#)?.keyword == "oneOf")
+        #expect(Instance.violation(OneOfModels.self, "{}")?.keyword == "oneOf")
+    }
+
+    @Test func typeListIsAnEnumOfTheTypes() throws {
+        #expect(try Instance.decode(TypeList.self, #""a""#) == .string("a"))
+        #expect(try Instance.decode(TypeList.self, "3") == .integer(3))
+        #expect(try Instance.decode(TypeList.self, "null") == .null)
+        #expect(Instance.violation(TypeList.self, "1.5")?.keyword == "type")
+        #expect(Instance.violation(TypeList.self, "[]")?.keyword == "type")
+        #expect(try Instance.encoded(TypeList.null) == "null")
+    }
+
+    @Test func multipleOf() {
+        #expect(Instance.accepts(MultipleOf.self, "2.5"))
+        #expect(Instance.accepts(MultipleOf.self, "-3"))
+        #expect(Instance.violation(MultipleOf.self, "2.25")?.keyword == "multipleOf")
+    }
+
+    @Test func uniqueItemsComparesAsJSONSchemaDoes() {
+        #expect(Instance.accepts(UniqueItems.self, #"[1, "1", [1], {"a": 1}, {"a": 2}]"#))
+        let duplicate = Instance.violation(UniqueItems.self, "[1, 2, 1.0]")
+        #expect(duplicate?.keyword == "uniqueItems")
+        #expect(duplicate?.path == "$[2]")
+        #expect(Instance.violation(UniqueItems.self, #"[{"a": 1, "b": 2}, {"b": 2, "a": 1}]"#)?.keyword == "uniqueItems")
+    }
+
+    @Test func propertyCountsDependenciesAndNames() {
+        #expect(Instance.accepts(PropertyCounts.self, #"{"card": "x", "billing": "y"}"#))
+        #expect(Instance.violation(PropertyCounts.self, "{}")?.keyword == "minProperties")
+        #expect(Instance.violation(PropertyCounts.self, #"{"a": 1, "b": 2, "c": 3, "d": 4}"#)?.keyword == "maxProperties")
+        let dependent = Instance.violation(PropertyCounts.self, #"{"card": "x"}"#)
+        #expect(dependent?.keyword == "dependentRequired")
+        #expect(dependent?.path == "$.billing")
+        let name = Instance.violation(PropertyCounts.self, #"{"Card": "x"}"#)
+        #expect(name?.keyword == "propertyNames")
+        #expect(name?.path == "$.Card")
+    }
+
+    @Test func patternPropertiesBesideAdditionalPropertiesFalse() {
+        #expect(Instance.accepts(Patterns.self, #"{"id": 1, "x-trace": "t"}"#))
+        let typed = Instance.violation(Patterns.self, #"{"x-trace": 3}"#)
+        #expect(typed?.keyword == "type")
+        #expect(typed?.path == #"$["x-trace"]"#)
+        let undeclared = Instance.violation(Patterns.self, #"{"other": 1}"#)
+        #expect(undeclared?.keyword == "additionalProperties")
+        #expect(undeclared?.path == "$.other")
+    }
+
+    @Test func prefixItemsTypeATuple() throws {
+        #expect(
+            try Instance.decode(Tuple.self, #"["a", 1, true, false]"#).rawValue == [.string("a"), .integer(1), .bool(true), .bool(false)])
+        #expect(Instance.accepts(Tuple.self, #"["a"]"#))
+        let second = Instance.violation(Tuple.self, #"["a", "b"]"#)
+        #expect(second?.keyword == "type")
+        #expect(second?.path == "$[1]")
+        #expect(Instance.violation(Tuple.self, #"["a", 1, 2]"#)?.path == "$[2]")
+    }
+
+    @Test func containsWithMinimumAndMaximumCounts() {
+        #expect(Instance.accepts(Contains.self, "[10, 11, 1]"))
+        #expect(Instance.violation(Contains.self, "[10, 1]")?.keyword == "minContains")
+        #expect(Instance.violation(Contains.self, "[10, 11, 12, 13]")?.keyword == "maxContains")
+    }
+
+    @Test func not() {
+        #expect(Instance.accepts(Forbidden.self, #""alice""#))
+        #expect(Instance.violation(Forbidden.self, #""root""#)?.keyword == "not")
+    }
+
+    @Test func ifThenElse() {
+        #expect(Instance.accepts(Conditional.self, #"{"country": "FR", "postcode": "75001"}"#))
+        #expect(Instance.violation(Conditional.self, #"{"country": "FR", "postcode": "SW1A"}"#)?.keyword == "pattern")
+        #expect(Instance.accepts(Conditional.self, #"{"country": "GB", "postcode": "SW1A"}"#))
+        let empty = Instance.violation(Conditional.self, #"{"country": "GB", "postcode": ""}"#)
+        #expect(empty?.keyword == "minLength")
+        #expect(empty?.path == "$.postcode")
+    }
+
+    @Test func keywordsOnPropertiesAndItems() throws {
+        let value = try Instance.decode(Nested.self, #"{"tags": ["a", "b"], "step": 10, "either": {"id": "u"}}"#)
+        #expect(value.tags == ["a", "b"])
+        #expect(value.either == .me(Me(id: "u")))
+        #expect(value.defaulted == "ok")
+        let emptyTag = Instance.violation(Nested.self, #"{"tags": ["a", ""]}"#)
+        #expect(emptyTag?.keyword == "not")
+        #expect(emptyTag?.path == "$.tags[1]")
+        #expect(Instance.violation(Nested.self, #"{"tags": ["a", "a"]}"#)?.path == "$.tags[1]")
+        let step = Instance.violation(Nested.self, #"{"step": 7}"#)
+        #expect(step?.keyword == "multipleOf")
+        #expect(step?.path == "$.step")
+        #expect(try Instance.decode(Nested.self, #"{"either": true}"#).either == .boolean(true))
+    }
+}

@@ -1,0 +1,89 @@
+import SesameGenerator
+import Testing
+
+/// The JSON Schema 2020-12 keywords of issue 13 in the generator: what it accepts, and what
+/// it refuses at its position (a `default` that breaks its own schema, keywords Sesame does
+/// not support, remote references, malformed counts).
+@Suite struct KeywordDiagnosticTests {
+    private func printed(models extra: String) -> [String] {
+        Fixture.printed(["models.yaml": Fixture.models + "\n" + extra])
+    }
+
+    // Bug 4.
+    @Test func defaultBreakingItsOwnSchemaIsAnErrorAtTheDefault() {
+        #expect(
+            printed(models: "Name: { type: object, properties: { name: { type: string, minLength: 4, default: bad } } }") == [
+                "Schema/models.yaml:13:82: error: default breaks its own schema (minLength 4); every value that leaves it out would fail to decode"
+            ])
+        #expect(
+            printed(models: "Step: { type: object, properties: { n: { type: integer, maximum: 3, default: 5 } } }") == [
+                "Schema/models.yaml:13:78: error: default breaks its own schema (maximum); every value that leaves it out would fail to decode"
+            ])
+        #expect(
+            printed(models: "Code: { type: object, properties: { c: { type: string, pattern: \"^[a-z]+$\", default: A1 } } }").count == 1)
+        #expect(printed(models: "Tags: { type: array, items: { type: string }, minItems: 2, default: [a] }").count == 1)
+        #expect(printed(models: "Fine: { type: object, properties: { name: { type: string, minLength: 2, default: good } } }").isEmpty)
+    }
+
+    @Test func newKeywordsAreAccepted() {
+        let yaml = """
+            A: { $comment: note, type: string, minLength: 2.0 }
+            B: { type: object, minProperties: 1, dependentRequired: { a: [b] }, propertyNames: { maxLength: 3 }, required: [z] }
+            C: { type: array, prefixItems: [{ type: string }], contains: { const: 1 }, minContains: 1.0, uniqueItems: true }
+            D: { anyOf: [{ type: string }, { type: integer }] }
+            E: { oneOf: [{ $ref: "#/A" }, { type: "null" }] }
+            F: { type: [string, boolean] }
+            G: { type: number, multipleOf: 0.1, not: { const: 0 } }
+            H: { type: object, if: { required: [a] }, then: { required: [b] }, else: { required: [c] } }
+            I: { required: [a] }
+            """
+        #expect(printed(models: yaml).isEmpty)
+    }
+
+    @Test func unsupportedKeywordsAreErrorsThatSaySo() {
+        #expect(
+            printed(models: "A: { type: object, unevaluatedProperties: false }") == [
+                "Schema/models.yaml:13:20: error: unevaluatedProperties is not supported; use additionalProperties"
+            ])
+        #expect(
+            printed(models: "A: { $dynamicRef: \"#node\" }") == [
+                "Schema/models.yaml:13:6: error: $dynamicRef is not supported; use $ref to a model"
+            ])
+    }
+
+    @Test func remoteReferencesAreRefused() {
+        #expect(
+            printed(models: "A: { type: object, properties: { b: { $ref: \"https://example.com/b.json\" } } }") == [
+                "Schema/models.yaml:13:45: error: $ref 'https://example.com/b.json' is a remote reference, which Sesame does not support; declare the model in a models file"
+            ])
+    }
+
+    @Test func pointersAndAnchorsThatNameNothingAreErrors() {
+        #expect(
+            printed(models: "A: { type: object, properties: { b: { $ref: \"#/$defs/Missing\" } } }") == [
+                "Schema/models.yaml:13:45: error: $ref '#/$defs/Missing' points to nothing: no '$defs' in its file"
+            ])
+        #expect(
+            printed(models: "A: { type: object, properties: { b: { $ref: \"#nowhere\" } } }") == [
+                "Schema/models.yaml:13:45: error: $ref '#nowhere' names no $anchor"
+            ])
+    }
+
+    @Test func countsMustBeNonNegativeIntegers() {
+        #expect(
+            printed(models: "A: { type: string, minLength: 2.5 }") == [
+                "Schema/models.yaml:13:31: error: minLength must be a non-negative integer, found '2.5'"
+            ])
+        #expect(
+            printed(models: "A: { type: object, maxProperties: -1 }") == [
+                "Schema/models.yaml:13:35: error: maxProperties must not be negative"
+            ])
+    }
+
+    @Test func newFormatsAreAccepted() {
+        let yaml =
+            "A: { type: object, properties: { h: { type: string, format: hostname }, r: { type: string, format: uri-reference }, "
+            + "v4: { type: string, format: ipv4 }, v6: { type: string, format: ipv6 } } }"
+        #expect(printed(models: yaml).isEmpty)
+    }
+}
