@@ -46,6 +46,16 @@ import Testing
         #expect(Instance.violation(OneOfModels.self, "{}")?.keyword == "oneOf")
     }
 
+    @Test func anyOfAndOneOfBesideATypeOnlyCheck() throws {
+        #expect(try Instance.decode(OneOfTwoKeys.self, #"{"phone": "1"}"#).phone == "1")
+        #expect(Instance.accepts(OneOfTwoKeys.self, #"{"email": "a", "phone": "1"}"#))
+        #expect(Instance.violation(OneOfTwoKeys.self, "{}")?.keyword == "anyOf")
+        #expect(try Instance.decode(ShortOrX.self, #""ab""#).rawValue == "ab")
+        #expect(Instance.accepts(ShortOrX.self, #""xyz""#))
+        #expect(Instance.violation(ShortOrX.self, #""xy""#)?.keyword == "oneOf")
+        #expect(Instance.violation(ShortOrX.self, #""abc""#)?.keyword == "oneOf")
+    }
+
     @Test func typeListIsAnEnumOfTheTypes() throws {
         #expect(try Instance.decode(TypeList.self, #""a""#) == .string("a"))
         #expect(try Instance.decode(TypeList.self, "3") == .integer(3))

@@ -63,4 +63,10 @@ enum Fixture {
     static func printed(_ overrides: [String: String?]) -> [String] {
         validate(overrides).diagnostics.map(\.description)
     }
+
+    /// The diagnostics of the fixture with `extra` models appended to its models file (they
+    /// start on line 13).
+    static func printed(models extra: String) -> [String] {
+        printed(["models.yaml": models + "\n" + extra])
+    }
 }

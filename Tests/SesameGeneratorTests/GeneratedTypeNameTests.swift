@@ -4,10 +4,6 @@ import SesameGenerator
 /// Model names against the types the generated code uses and the SDK itself declares
 /// (the naming pass's one list): a shadowing name is renamed, a clash is an error.
 @Suite struct GeneratedTypeNameTests {
-    private func printed(models extra: String) -> [String] {
-        Fixture.printed(["models.yaml": Fixture.models + "\n" + extra])
-    }
-
     @Test func modelsThatWouldShadowSwiftTypesAreRenamed() throws {
         let generation = Fixture.generate([
             "models.yaml": Fixture.models + "\nDate: { type: object, properties: { at: { type: string, format: date-time } } }\n"
@@ -20,7 +16,7 @@ import SesameGenerator
 
     @Test func modelThatClashesWithAGeneratedTypeIsAnError() {
         #expect(
-            printed(models: "TestSDKError: { type: string }") == [
+            Fixture.printed(models: "TestSDKError: { type: string }") == [
                 "Schema/models.yaml:13:1: error: model 'TestSDKError' would be the Swift type TestSDKError, which the SDK itself declares; rename it"
             ])
     }
@@ -32,6 +28,6 @@ import SesameGenerator
                 "Schema/models.yaml:13:1: error: model 'TestSDKStore' would be the Swift type TestSDKStore, which the SDK itself declares; rename it"
             ])
         // Without a store.yaml, the SDK declares no TestSDKStore.
-        #expect(printed(models: "TestSDKStore: { type: string }").isEmpty)
+        #expect(Fixture.printed(models: "TestSDKStore: { type: string }").isEmpty)
     }
 }

@@ -5,24 +5,22 @@ import Testing
 /// it refuses at its position (a `default` that breaks its own schema, keywords Sesame does
 /// not support, remote references, malformed counts).
 @Suite struct KeywordDiagnosticTests {
-    private func printed(models extra: String) -> [String] {
-        Fixture.printed(["models.yaml": Fixture.models + "\n" + extra])
-    }
-
     // Bug 4.
     @Test func defaultBreakingItsOwnSchemaIsAnErrorAtTheDefault() {
         #expect(
-            printed(models: "Name: { type: object, properties: { name: { type: string, minLength: 4, default: bad } } }") == [
+            Fixture.printed(models: "Name: { type: object, properties: { name: { type: string, minLength: 4, default: bad } } }") == [
                 "Schema/models.yaml:13:82: error: default breaks its own schema (minLength 4); every value that leaves it out would fail to decode"
             ])
         #expect(
-            printed(models: "Step: { type: object, properties: { n: { type: integer, maximum: 3, default: 5 } } }") == [
+            Fixture.printed(models: "Step: { type: object, properties: { n: { type: integer, maximum: 3, default: 5 } } }") == [
                 "Schema/models.yaml:13:78: error: default breaks its own schema (maximum); every value that leaves it out would fail to decode"
             ])
         #expect(
-            printed(models: "Code: { type: object, properties: { c: { type: string, pattern: \"^[a-z]+$\", default: A1 } } }").count == 1)
-        #expect(printed(models: "Tags: { type: array, items: { type: string }, minItems: 2, default: [a] }").count == 1)
-        #expect(printed(models: "Fine: { type: object, properties: { name: { type: string, minLength: 2, default: good } } }").isEmpty)
+            Fixture.printed(models: "Code: { type: object, properties: { c: { type: string, pattern: \"^[a-z]+$\", default: A1 } } }").count
+                == 1)
+        #expect(Fixture.printed(models: "Tags: { type: array, items: { type: string }, minItems: 2, default: [a] }").count == 1)
+        #expect(
+            Fixture.printed(models: "Fine: { type: object, properties: { name: { type: string, minLength: 2, default: good } } }").isEmpty)
     }
 
     @Test func newKeywordsAreAccepted() {
@@ -37,45 +35,61 @@ import Testing
             H: { type: object, if: { required: [a] }, then: { required: [b] }, else: { required: [c] } }
             I: { required: [a] }
             """
-        #expect(printed(models: yaml).isEmpty)
+        #expect(Fixture.printed(models: yaml).isEmpty)
     }
 
     @Test func unsupportedKeywordsAreErrorsThatSaySo() {
         #expect(
-            printed(models: "A: { type: object, unevaluatedProperties: false }") == [
+            Fixture.printed(models: "A: { type: object, unevaluatedProperties: false }") == [
                 "Schema/models.yaml:13:20: error: unevaluatedProperties is not supported; use additionalProperties"
             ])
         #expect(
-            printed(models: "A: { $dynamicRef: \"#node\" }") == [
+            Fixture.printed(models: "A: { $dynamicRef: \"#node\" }") == [
                 "Schema/models.yaml:13:6: error: $dynamicRef is not supported; use $ref to a model"
             ])
     }
 
     @Test func remoteReferencesAreRefused() {
         #expect(
-            printed(models: "A: { type: object, properties: { b: { $ref: \"https://example.com/b.json\" } } }") == [
+            Fixture.printed(models: "A: { type: object, properties: { b: { $ref: \"https://example.com/b.json\" } } }") == [
                 "Schema/models.yaml:13:45: error: $ref 'https://example.com/b.json' is a remote reference, which Sesame does not support; declare the model in a models file"
             ])
     }
 
     @Test func pointersAndAnchorsThatNameNothingAreErrors() {
         #expect(
-            printed(models: "A: { type: object, properties: { b: { $ref: \"#/$defs/Missing\" } } }") == [
+            Fixture.printed(models: "A: { type: object, properties: { b: { $ref: \"#/$defs/Missing\" } } }") == [
                 "Schema/models.yaml:13:45: error: $ref '#/$defs/Missing' points to nothing: no '$defs' in its file"
             ])
         #expect(
-            printed(models: "A: { type: object, properties: { b: { $ref: \"#nowhere\" } } }") == [
+            Fixture.printed(models: "A: { type: object, properties: { b: { $ref: \"#nowhere\" } } }") == [
                 "Schema/models.yaml:13:45: error: $ref '#nowhere' names no $anchor"
+            ])
+    }
+
+    @Test func defsAnchorsAndIdsResolveFromFilesWithoutModels() {
+        let models = Fixture.models + "\n$defs:\n  Place: { $anchor: place, $id: \"https://example.com/place\", type: object }\n"
+        let auth = """
+            operations:
+              me: { request: GET /me, response: User }
+              a: { request: GET /a, response: { $ref: "#/$defs/Place" } }
+              b: { request: GET /b, response: { $ref: "#place" } }
+              c: { request: GET /c, response: { $ref: "https://example.com/place" } }
+              d: { request: GET /d, response: { $ref: "#/User/properties/id" } }
+            """
+        #expect(
+            Fixture.printed(["models.yaml": models, "auth.yaml": auth]) == [
+                "Schema/auth.yaml:6:43: error: $ref '#/User/properties/id' points into no models file; outside one, name a model ('#/Name' or '#/$defs/Name')"
             ])
     }
 
     @Test func countsMustBeNonNegativeIntegers() {
         #expect(
-            printed(models: "A: { type: string, minLength: 2.5 }") == [
+            Fixture.printed(models: "A: { type: string, minLength: 2.5 }") == [
                 "Schema/models.yaml:13:31: error: minLength must be a non-negative integer, found '2.5'"
             ])
         #expect(
-            printed(models: "A: { type: object, maxProperties: -1 }") == [
+            Fixture.printed(models: "A: { type: object, maxProperties: -1 }") == [
                 "Schema/models.yaml:13:35: error: maxProperties must not be negative"
             ])
     }
@@ -84,6 +98,6 @@ import Testing
         let yaml =
             "A: { type: object, properties: { h: { type: string, format: hostname }, r: { type: string, format: uri-reference }, "
             + "v4: { type: string, format: ipv4 }, v6: { type: string, format: ipv6 } } }"
-        #expect(printed(models: yaml).isEmpty)
+        #expect(Fixture.printed(models: yaml).isEmpty)
     }
 }

@@ -4,22 +4,18 @@ import SesameGenerator
 /// `default`, `const` and `enum` values: each must fit its type and be a value Swift can
 /// spell, or it is an error at its position.
 @Suite struct LiteralValidationTests {
-    private func printed(models extra: String) -> [String] {
-        Fixture.printed(["models.yaml": Fixture.models + "\n" + extra])
-    }
-
     @Test func mixedEnumValuesAreAnError() {
         #expect(
-            printed(models: "Mixed: { enum: [a, 1] }") == [
+            Fixture.printed(models: "Mixed: { enum: [a, 1] }") == [
                 "Schema/models.yaml:13:16: error: enum mixes strings and integers; declare 'type: string' to treat every value as text"
             ])
         // With a declared string type, 1 is the text "1".
-        #expect(printed(models: "Mixed: { type: string, enum: [a, 1] }").isEmpty)
+        #expect(Fixture.printed(models: "Mixed: { type: string, enum: [a, 1] }").isEmpty)
     }
 
     @Test func defaultOnAFormattedStringIsAnError() {
         #expect(
-            printed(
+            Fixture.printed(
                 models:
                     "Stamp: { type: object, properties: { at: { type: string, format: date-time, default: \"2020-01-01T00:00:00Z\" } } }")
                 == ["Schema/models.yaml:13:86: error: default is not supported on a date-time string"])
@@ -28,14 +24,14 @@ import SesameGenerator
     @Test func defaultMustBeAValueOfTheEnum() {
         let yaml =
             "Color: { type: string, enum: [red, blue] }\nPaint: { type: object, properties: { color: { $ref: \"#/Color\", default: green } } }"
-        #expect(printed(models: yaml) == ["Schema/models.yaml:14:73: error: default must be one of the enum's values (red, blue)"])
+        #expect(Fixture.printed(models: yaml) == ["Schema/models.yaml:14:73: error: default must be one of the enum's values (red, blue)"])
         let inline = "Paint: { type: object, properties: { color: { type: string, enum: [red], default: blue } } }"
-        #expect(printed(models: inline) == ["Schema/models.yaml:13:83: error: default must be one of the enum's values (red)"])
+        #expect(Fixture.printed(models: inline) == ["Schema/models.yaml:13:83: error: default must be one of the enum's values (red)"])
     }
 
     @Test func defaultOfTheWrongTypeIsAnError() {
         #expect(
-            printed(models: "Limits: { type: object, properties: { max: { type: integer, default: lots } } }") == [
+            Fixture.printed(models: "Limits: { type: object, properties: { max: { type: integer, default: lots } } }") == [
                 "Schema/models.yaml:13:70: error: default does not match the type integer"
             ])
         let auth =
@@ -46,7 +42,7 @@ import SesameGenerator
 
     @Test func constOfTheWrongTypeIsAnError() {
         #expect(
-            printed(models: "Kind: { type: object, properties: { kind: { type: integer, const: text } } }") == [
+            Fixture.printed(models: "Kind: { type: object, properties: { kind: { type: integer, const: text } } }") == [
                 "Schema/models.yaml:13:67: error: const does not match the type integer"
             ])
     }

@@ -44,7 +44,12 @@ public struct ObjectIR: Sendable, Hashable, Codable {
     public var additionalPropertiesName: String
     /// The object's keywords checked on its JSON (`minProperties`, `patternProperties`,
     /// `required` names without a property schema, `not`, …).
-    public var schema: SchemaCheckIR?
+    public var schema: SchemaCheckIR? {
+        get { schemaStorage?.value }
+        set { schemaStorage = newValue.map(Box.init) }
+    }
+    /// Behind a reference: a model is copied often, and most objects have no such keyword.
+    private var schemaStorage: Box<SchemaCheckIR>?
 
     public init(
         properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,
@@ -53,7 +58,7 @@ public struct ObjectIR: Sendable, Hashable, Codable {
         self.properties = properties
         self.additionalProperties = additionalProperties
         self.additionalPropertiesName = additionalPropertiesName
-        self.schema = schema
+        self.schemaStorage = schema.map(Box.init)
     }
 }
 

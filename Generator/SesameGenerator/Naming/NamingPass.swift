@@ -157,13 +157,8 @@ struct NamingPass {
             // Never a member every type has (`description` → `descriptionValue`); `_`
             // appended while an earlier property has the name.
             var used: Set<String> = []
-            for index in object.properties.indices {
-                var swiftName = SwiftName.lowerCamel(object.properties[index].name)
-                if SwiftName.reservedMembers.contains(swiftName) { swiftName += "Value" }
-                while used.contains(swiftName) { swiftName += "_" }
-                used.insert(swiftName)
-                object.properties[index].swiftName = swiftName
-            }
+            let names = Self.uniqueNames(object.properties.map(\.name), reserved: SwiftName.reservedMembers, used: &used)
+            for index in object.properties.indices { object.properties[index].swiftName = names[index] }
             // An indirect property's storage: `_` and its name, never another property's.
             for index in object.properties.indices where object.properties[index].indirect {
                 var storageName = "_" + object.properties[index].swiftName
@@ -179,23 +174,14 @@ struct NamingPass {
         case .enumeration(var enumeration):
             // Never a member every generated enum declares (`unknown` → `unknownValue`).
             var used: Set<String> = ["unknown"]
-            for index in enumeration.cases.indices {
-                var swiftName = SwiftName.lowerCamel(enumeration.cases[index].rawValue)
-                if SwiftName.reservedEnumCases.contains(swiftName) { swiftName += "Value" }
-                while used.contains(swiftName) { swiftName += "_" }
-                used.insert(swiftName)
-                enumeration.cases[index].swiftName = swiftName
-            }
+            let names = Self.uniqueNames(enumeration.cases.map(\.rawValue), reserved: SwiftName.reservedEnumCases, used: &used)
+            for index in enumeration.cases.indices { enumeration.cases[index].swiftName = names[index] }
             model.kind = .enumeration(enumeration)
         case .union(var union):
             var used: Set<String> = ["unknown"]
-            for index in union.variants.indices {
-                var caseName = SwiftName.lowerCamel(union.variants[index].tag)
-                if caseName == "unknown" || SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
-                while used.contains(caseName) { caseName += "_" }
-                used.insert(caseName)
-                union.variants[index].caseName = caseName
-            }
+            let names = Self.uniqueNames(
+                union.variants.map(\.tag), reserved: SwiftName.reservedMembers.union(["unknown"]), used: &used)
+            for index in union.variants.indices { union.variants[index].caseName = names[index] }
             // The label of the unknown case's discriminator must differ from `value`.
             let tagName = SwiftName.lowerCamel(union.discriminator)
             union.unknownTagLabel = tagName == "value" ? "valueTag" : tagName
@@ -203,18 +189,25 @@ struct NamingPass {
             model.kind = .union(union)
         case .choice(var choice):
             var used: Set<String> = []
-            for index in choice.variants.indices {
-                var caseName = SwiftName.lowerCamel(choice.variants[index].hint)
-                if SwiftName.reservedMembers.contains(caseName) { caseName += "Value" }
-                while used.contains(caseName) { caseName += "_" }
-                used.insert(caseName)
-                choice.variants[index].caseName = caseName
-            }
+            let names = Self.uniqueNames(choice.variants.map(\.hint), reserved: SwiftName.reservedMembers, used: &used)
+            for index in choice.variants.indices { choice.variants[index].caseName = names[index] }
             model.kind = .choice(choice)
         case .alias:
             break
         }
         nameMembers(&model.nested)
+    }
+
+    /// Swift names for wire names, in order: lower camel case, `Value` appended to a reserved
+    /// one (`description` → `descriptionValue`), `_` appended while an earlier name has it.
+    private static func uniqueNames(_ wireNames: [String], reserved: Set<String>, used: inout Set<String>) -> [String] {
+        wireNames.map { wireName in
+            var swiftName = SwiftName.lowerCamel(wireName)
+            if reserved.contains(swiftName) { swiftName += "Value" }
+            while used.contains(swiftName) { swiftName += "_" }
+            used.insert(swiftName)
+            return swiftName
+        }
     }
 
     /// A model that would be one of the SDK's own types is an error at the model.

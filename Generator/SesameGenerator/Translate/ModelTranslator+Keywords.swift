@@ -25,17 +25,34 @@ extension ModelTranslator {
     ]
     /// Keywords allowed beside `$ref` (annotations).
     static let besideReference: Set<String> = [
-        "$ref", "description", "title", "default", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs",
+        "$ref", "description", "title", "default", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs", "readOnly",
+        "writeOnly",
     ]
 
-    /// Reports every unsupported keyword of a schema.
+    /// Reports every unsupported keyword of a schema, and an `$id` that is not a string.
     func reportUnsupported(_ entries: [Entry], reader: inout NodeReader) {
         for entry in entries {
-            if let message = Self.unsupportedKeywords[entry.key] { reader.error(message, at: entry.keyNode) }
+            switch entry.key {
+            // A switch compares without hashing: this runs for every key of every schema.
+            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "dependentSchemas",
+                "contentEncoding", "contentMediaType", "contentSchema":
+                reader.error(Self.unsupportedKeywords[entry.key]!, at: entry.keyNode)
+            case "$id" where entry.value.string == nil:
+                reader.error("$id must be a string", at: entry.value)
+            default:
+                break
+            }
         }
-        if let id = entries["$id"], case .scalar = id.value {
-        } else if let id = entries["$id"] {
-            reader.error("$id must be a string", at: id.value)
+    }
+
+    /// Whether `checkedKeywords` reads the key (a switch: no hashing for every key of every schema).
+    static func isCheckedKeyword(_ key: String) -> Bool {
+        switch key {
+        case "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "propertyNames", "patternProperties",
+            "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf", "oneOf":
+            return true
+        default:
+            return false
         }
     }
 
@@ -69,7 +86,16 @@ extension ModelTranslator {
     /// The keywords of `entries` that the Swift type does not express, as a check of the JSON
     /// value; nil when there are none.
     mutating func checkedKeywords(_ entries: [Entry], reader: inout NodeReader) -> SchemaCheckIR? {
+        guard entries.contains(where: { Self.isCheckedKeyword($0.key) }) else { return nil }
         var check = SchemaCheckIR()
+        // anyOf and oneOf beside a type or properties: checks, not choices (see isChoice).
+        if !isChoice(entries) && entries["discriminator"] == nil {
+            for key in ["anyOf", "oneOf"] {
+                guard let entry = entries[key], let members = reader.sequence(entry.value, key) else { continue }
+                let checks = members.map { schemaCheck($0, reader: &reader) }
+                if key == "anyOf" { check.anyOf = checks } else { check.oneOf = checks }
+            }
+        }
         if let entry = entries["multipleOf"], let value = reader.number(entry.value, "multipleOf") {
             if value > 0 { check.multipleOf = value } else { reader.error("multipleOf must be greater than 0", at: entry.value) }
         }
@@ -154,13 +180,7 @@ extension ModelTranslator {
         check.maxLength = entries["maxLength"].flatMap { count($0, reader: &reader) }
         check.minItems = entries["minItems"].flatMap { count($0, reader: &reader) }
         check.maxItems = entries["maxItems"].flatMap { count($0, reader: &reader) }
-        if let entry = entries["pattern"], let pattern = reader.string(entry.value, "pattern") {
-            if (try? Regex(pattern)) == nil {
-                reader.error("pattern is not a valid regular expression", at: entry.value)
-            } else {
-                check.pattern = pattern
-            }
-        }
+        check.pattern = pattern(entries, reader: &reader)
         if let entry = entries["format"], let format = reader.string(entry.value, "format") {
             if StringFormat(rawValue: format) == nil { reportUnknownFormat(format, at: entry.value, reader: &reader) }
             check.format = format
@@ -173,17 +193,29 @@ extension ModelTranslator {
         if let entry = entries["additionalProperties"] {
             check.additionalProperties = Box(schemaCheck(entry.value, reader: &reader))
         }
-        for key in ["allOf", "anyOf", "oneOf"] {
-            guard let entry = entries[key], let members = reader.sequence(entry.value, key) else { continue }
-            let checks = members.map { schemaCheck($0, reader: &reader) }
-            switch key {
-            case "allOf": check.allOf = checks
-            case "anyOf": check.anyOf = checks
-            default: check.oneOf = checks
+        if let entry = entries["allOf"], let members = reader.sequence(entry.value, "allOf") {
+            check.allOf = members.map { schemaCheck($0, reader: &reader) }
+        }
+        if isChoice(entries) || entries["discriminator"] != nil {
+            // Here every schema is a check, a choice too (checkedKeywords reads the others).
+            for key in ["anyOf", "oneOf"] {
+                guard let entry = entries[key], let members = reader.sequence(entry.value, key) else { continue }
+                let checks = members.map { schemaCheck($0, reader: &reader) }
+                if key == "anyOf" { check.anyOf = checks } else { check.oneOf = checks }
             }
         }
         if let more = checkedKeywords(entries, reader: &reader) { check.merge(more) }
         return check
+    }
+
+    /// `pattern`, when it is a valid regular expression; an error at it otherwise.
+    func pattern(_ entries: [Entry], reader: inout NodeReader) -> String? {
+        guard let entry = entries["pattern"], let pattern = reader.string(entry.value, "pattern") else { return nil }
+        if (try? Regex(pattern)) == nil {
+            reader.error("pattern is not a valid regular expression", at: entry.value)
+            return nil
+        }
+        return pattern
     }
 
     func reportUnknownFormat(_ text: String, at node: Node, reader: inout NodeReader) {
@@ -195,20 +227,41 @@ extension ModelTranslator {
 
     /// Whether a schema is a `type` list of more than one type besides `null`.
     func isTypeList(_ entries: [Entry]) -> Bool {
-        guard let type = entries["type"], case .sequence(let items) = type.value else { return false }
+        guard let index = entries.firstIndex(where: { $0.key == "type" }), case .sequence(let items) = entries[index].value else {
+            return false
+        }
         return items.filter { !($0.isNullScalar || $0.string == "null") }.count > 1
     }
 
     /// Whether a schema becomes a choice: `anyOf`, `oneOf` without a discriminator, or a type list.
+    /// Beside `type` or `properties`, `anyOf` and `oneOf` only check the value (`type: object`
+    /// with `anyOf: [{ required: [a] }, { required: [b] }]`).
     func isChoice(_ entries: [Entry]) -> Bool {
-        (entries["anyOf"] != nil && entries["properties"] == nil && entries["type"] == nil)
-            || (entries["oneOf"] != nil && entries["discriminator"] == nil) || isTypeList(entries)
+        // One pass over the keys: this runs for every schema.
+        var anyOf = false
+        var oneOf = false
+        var alone = true
+        var discriminator = false
+        var type = false
+        for entry in entries {
+            switch entry.key {
+            case "anyOf": anyOf = true
+            case "oneOf": oneOf = true
+            case "discriminator": discriminator = true
+            case "properties": alone = false
+            case "type":
+                alone = false
+                type = true
+            default: break
+            }
+        }
+        return (anyOf && alone) || (oneOf && !discriminator && alone) || (type && isTypeList(entries))
     }
 
     /// `oneOf: [X, {type: null}]` (or `anyOf`): the one schema besides null, which a property
     /// then holds as an optional.
     func nullableMember(_ entries: [Entry]) -> Node? {
-        guard let key = ["oneOf", "anyOf"].first(where: { entries[$0] != nil }), entries["discriminator"] == nil,
+        guard let key = entries.first(where: { $0.key == "oneOf" || $0.key == "anyOf" })?.key, entries["discriminator"] == nil,
             entries.allSatisfy({ [key, "description", "title", "deprecated", "examples", "$comment", "default"].contains($0.key) }),
             case .sequence(let members) = entries[key]!.value, members.count == 2
         else { return nil }
@@ -374,5 +427,6 @@ extension SchemaCheckIR {
         additionalProperties = additionalProperties ?? other.additionalProperties
         constValue = constValue ?? other.constValue
         if anyOf.isEmpty { anyOf = other.anyOf }
+        if oneOf.isEmpty { oneOf = other.oneOf }
     }
 }

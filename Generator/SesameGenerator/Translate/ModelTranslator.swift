@@ -44,6 +44,9 @@ struct ModelTranslator {
     private var pointers: [String: String] = [:]
     private var identifiers: [String: String] = [:]
     private var files: [String: ParsedFile] = [:]
+    /// Over a complete table (inline schemas of auth.yaml, events.yaml): a pointer may not
+    /// make a model of the schema it points to, as the models are all translated already.
+    private var declaresNoModel = false
     private var translated: [String: ModelIR] = [:]
     private var inProgress: Set<String> = []
     private(set) var extraDiagnostics: [Diagnostic] = []
@@ -76,10 +79,12 @@ struct ModelTranslator {
                 declarations[entry.key] = declaration
                 swiftNames[swiftName] = declaration
                 namesBySwiftName[swiftName] = entry.key
-                pointers["\(file.source.path)#\(pointer)"] = entry.key
+                pointers[file.source.path + "#" + pointer] = entry.key
                 if case .mapping(let mapping) = entry.value {
-                    if let anchor = mapping["$anchor"]?.string { pointers["\(file.source.path)#\(anchor)"] = entry.key }
-                    if let id = mapping["$id"]?.string { identifiers[id] = entry.key }
+                    for (key, value) in mapping where key.string?.first == "$" {
+                        if key.string == "$anchor", let anchor = value.string { pointers[file.source.path + "#" + anchor] = entry.key }
+                        if key.string == "$id", let id = value.string { identifiers[id] = entry.key }
+                    }
                 }
             }
         }
@@ -99,17 +104,19 @@ struct ModelTranslator {
             }
             if entry.key == "$comment" && prefix.isEmpty { continue }
             result.append((entry, pointer))
-            if case .mapping(let mapping) = entry.value, let definitions = mapping["$defs"], case .mapping = definitions,
-                let inner = reader.mapping(definitions, "$defs")
-            {
-                result += declaredSchemas(inner, reader: &reader, prefix: pointer + "/$defs")
+            guard case .mapping(let mapping) = entry.value else { continue }
+            for (key, definitions) in mapping where key.string == "$defs" {
+                if case .mapping = definitions, let inner = reader.mapping(definitions, "$defs") {
+                    result += declaredSchemas(inner, reader: &reader, prefix: pointer + "/$defs")
+                }
             }
         }
         return result
     }
 
     static func escapePointer(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// An inline-schema translator over a complete table: every declared model is
@@ -118,6 +125,16 @@ struct ModelTranslator {
         declarations = table.declarations
         namesBySwiftName = table.namesBySwiftName
         translated = table.models
+        // The names `$ref` may use besides a model's: its pointer, `$anchor` and `$id`.
+        declaresNoModel = true
+        for declaration in table.declarations.values {
+            let path = declaration.file.source.path
+            files[path] = declaration.file
+            pointers["\(path)#\(declaration.pointer)"] = declaration.name
+            guard case .mapping(let mapping) = declaration.node else { continue }
+            if let anchor = mapping["$anchor"]?.string { pointers["\(path)#\(anchor)"] = declaration.name }
+            if let id = mapping["$id"]?.string { identifiers[id] = declaration.name }
+        }
     }
 
     /// The declared models, translated: call after `translateAll()`.
@@ -134,9 +151,11 @@ struct ModelTranslator {
     mutating func translateAll() -> [ModelIR] {
         // References to JSON pointers declare models while others translate: until none is left.
         var done: Set<String> = []
-        while let name = declarations.keys.filter({ !done.contains($0) }).sorted().first {
-            done.insert(name)
-            _ = model(named: name)
+        while case let pending = declarations.keys.filter({ !done.contains($0) }).sorted(), !pending.isEmpty {
+            for name in pending {
+                done.insert(name)
+                _ = model(named: name)
+            }
         }
         var models = declarations.keys.sorted().compactMap { translated[$0] }
         CycleChecker.check(&models, diagnostics: &extraDiagnostics)
@@ -188,7 +207,7 @@ struct ModelTranslator {
         let kind: ModelIR.Kind
         if isChoice(entries) {
             kind = .choice(choice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
-        } else if entries["oneOf"] != nil {
+        } else if entries["oneOf"] != nil && entries["discriminator"] != nil {
             kind = .union(union(entries, reader: &reader))
         } else if entries["allOf"] != nil {
             kind = .object(allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
@@ -482,7 +501,8 @@ struct ModelTranslator {
             return resolved
         }
         let needsType =
-            entries["enum"] != nil || entries["oneOf"] != nil || entries["allOf"] != nil || isChoice(entries)
+            entries["enum"] != nil || (entries["oneOf"] != nil && entries["discriminator"] != nil) || entries["allOf"] != nil
+            || isChoice(entries)
             || (isObject(entries) && entries["properties"] != nil)
         if needsType {
             let swiftName = uniqueNestedName(hint, in: nested)
@@ -651,13 +671,7 @@ struct ModelTranslator {
             }
             constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
             constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }
-            if let patternEntry = entries["pattern"], let pattern = reader.string(patternEntry.value, "pattern") {
-                if (try? Regex(pattern)) == nil {
-                    reader.error("pattern is not a valid regular expression", at: patternEntry.value)
-                } else {
-                    constraints.pattern = pattern
-                }
-            }
+            constraints.pattern = pattern(entries, reader: &reader)
             type = .string(format)
         case "integer"?, "number"?:
             checkApplicable(entries, allowed: Self.numberKeywords, typeName: typeName!, reader: &reader)
@@ -743,11 +757,17 @@ struct ModelTranslator {
         return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
     }
 
+    /// The keywords that apply to one type only, and those of each type (computed once).
+    private static let typedKeywords = stringKeywords.union(numberKeywords).union(arrayKeywords).union(objectKeywords)
+        .union(checkedByType.values.joined())
+    private static let applicable: [String: Set<String>] = [
+        "string": stringKeywords, "integer": numberKeywords.union(["multipleOf"]), "number": numberKeywords.union(["multipleOf"]),
+        "boolean": [], "array": arrayKeywords.union(checkedByType["array"]!), "object": objectKeywords.union(checkedByType["object"]!),
+    ]
+
     private func checkApplicable(_ entries: [Entry], allowed: Set<String>, typeName: String, reader: inout NodeReader) {
-        let typed = Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).union(Self.objectKeywords)
-            .union(Self.checkedByType.values.joined())
-        let allowed = allowed.union(Self.checkedByType[typeName] ?? [])
-        for entry in entries where typed.contains(entry.key) && !allowed.contains(entry.key) {
+        let allowed = Self.applicable[typeName] ?? allowed
+        for entry in entries where Self.typedKeywords.contains(entry.key) && !allowed.contains(entry.key) {
             reader.error("'\(entry.key)' does not apply to \(typeName)", at: entry.keyNode)
         }
     }
@@ -778,14 +798,23 @@ struct ModelTranslator {
             ? (files[reader.file] != nil ? reader.file : nil)
             : files.values.first(where: { $0.source.relativePath == file })?.source.path
         if let path, parts.count == 2, let found = pointers["\(path)#\(name)"] { return found }
+        if path == nil, file.isEmpty, parts.count == 2, !name.isEmpty {
+            // From a file that declares no models (auth.yaml): `#/$defs/Name` or `#anchor`
+            // in whichever models file declares it, as `#/Name` names a model of any file.
+            let found = Set(pointers.filter { $0.key.hasSuffix("#" + name) }.values)
+            if found.count == 1 { return found.first }
+        }
         if parts.count == 2 && !name.hasPrefix("/") && !name.isEmpty {
             reader.error("$ref '\(text)' names no $anchor", at: node)
             return nil
         }
         if name.hasPrefix("/") { name.removeFirst() }
         if name.contains("/") {
-            if let path, let found = pointedModel(text, pointer: "/" + name, file: path, at: node, reader: &reader) { return found }
-            return nil
+            guard let path else {
+                reader.error("$ref '\(text)' points into no models file; outside one, name a model ('#/Name' or '#/$defs/Name')", at: node)
+                return nil
+            }
+            return pointedModel(text, pointer: "/" + name, file: path, at: node, reader: &reader)
         }
         guard let declaration = declarations[name] else {
             let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '#/\($0)'?" } ?? ""
@@ -807,6 +836,10 @@ struct ModelTranslator {
         -> String?
     {
         guard let parsed = files[path], var current = parsed.root else { return nil }
+        if declaresNoModel {
+            reader.error("$ref '\(text)' must name a model ('#/Name' or '#/$defs/Name') outside the models files", at: node)
+            return nil
+        }
         let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
             ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
