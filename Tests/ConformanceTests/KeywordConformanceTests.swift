@@ -111,6 +111,13 @@ import Testing
         #expect(Instance.violation(Tuple.self, #"["a", 1, 2]"#)?.path == "$[2]")
     }
 
+    @Test func itemsFalseAfterPrefixItemsAllowsNoMore() {
+        #expect(Instance.accepts(Pair.self, #"["a", 1]"#))
+        let third = Instance.violation(Pair.self, #"["a", 1, null]"#)
+        #expect(third?.keyword == "items")
+        #expect(third?.path == "$[2]")
+    }
+
     @Test func containsWithMinimumAndMaximumCounts() {
         #expect(Instance.accepts(Contains.self, "[10, 11, 1]"))
         #expect(Instance.violation(Contains.self, "[10, 1]")?.keyword == "minContains")

@@ -34,6 +34,8 @@ import Testing
             G: { type: number, multipleOf: 0.1, not: { const: 0 } }
             H: { type: object, if: { required: [a] }, then: { required: [b] }, else: { required: [c] } }
             I: { required: [a] }
+            J: { type: array, items: false }
+            K: { type: array, prefixItems: [{ type: string }], items: false }
             """
         #expect(Fixture.printed(models: yaml).isEmpty)
     }

@@ -696,6 +696,18 @@ struct ModelTranslator {
                     check.items = Box(schemaCheck(items.value, reader: &reader))
                     constraints.schema = Box(check)
                 }
+            } else if let items = entries["items"], case .scalar(let scalar) = items.value, scalar.style == .plain,
+                let allowed = items.value.bool
+            {
+                // `items: true` is any item; `items: false` allows none (an empty array).
+                type = .array(.any)
+                if !allowed {
+                    var check = constraints.schema?.value ?? SchemaCheckIR()
+                    var never = SchemaCheckIR()
+                    never.never = true
+                    check.items = Box(never)
+                    constraints.schema = Box(check)
+                }
             } else if let items = entries["items"] {
                 let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
                 if !item.constraints.isEmpty { constraints.items = Box(item.constraints) }

@@ -178,11 +178,12 @@ public final class SchemaCheck: Sendable {
         try ModelCoding.items(count: elements.count, min: minItems, max: maxItems, codingPath: codingPath)
         for (index, element) in elements.enumerated() {
             let path = codingPath + [AnyCodingKey(intValue: index)]
-            if index < prefixItems.count {
-                try prefixItems[index].validate(element, codingPath: path)
-            } else {
-                try items?.validate(element, codingPath: path)
+            let keyword = index < prefixItems.count ? "prefixItems" : "items"
+            guard let schema = index < prefixItems.count ? prefixItems[index] : items else { continue }
+            if schema.isNever {
+                throw SchemaViolation(codingPath: path, keyword: keyword, message: "the schema allows no item here")
             }
+            try schema.validate(element, codingPath: path)
         }
         if let contains {
             let count = elements.lazy.filter { contains.matches($0) }.count
