@@ -139,6 +139,80 @@ import SesameGenerator
         #expect(swift.contains("guard matches.count == 1 else"))
     }
 
+    @Test func rejectionMustSayWhichResponseIsTheAuthServers() {
+        let sdk = Fixture.sdk.replacingOccurrences(
+            of: "rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }", with: "rejected: { status: 401 }")
+        let printed = Fixture.printed(["sdk.yaml": sdk])
+        #expect(printed.count == 1)
+        #expect(
+            printed.first?.hasPrefix(
+                "Schema/sdk.yaml:5:13: error: credential.rejected must say how to recognise the auth server's rejection") == true)
+    }
+
+    @Test func everyProblemOfEveryFileInOneRun() {
+        let printed = Fixture.printed([
+            "auth.yaml": "operations:\n  me: { request: GET /me, response: Usr }\n  bad: { request: FETCH /x }\n",
+            "models.yaml": Fixture.models + "\nX: { type: strng }\n",
+            "errors.yaml": "errors:\n  oops: { status: 200, category: client }\n",
+        ])
+        #expect(printed.count == 4, "\(printed)")
+        #expect(printed.contains { $0.hasPrefix("Schema/auth.yaml:2:37: error: unknown model 'Usr'") })
+        #expect(printed.contains { $0.hasPrefix("Schema/auth.yaml:3:19: error: the request of 'bad' must be '<METHOD> <path>'") })
+        #expect(printed.contains { $0.hasPrefix("Schema/errors.yaml:2:19: error: status must be an HTTP error status") })
+        #expect(printed.contains { $0.hasPrefix("Schema/models.yaml:13:12: error: unknown type 'strng'") })
+        // Sorted by file, then line.
+        #expect(printed == printed.sorted())
+    }
+
+    @Test func missingSDKFileIsReported() {
+        let validation = Fixture.validate(["sdk.yaml": nil])
+        #expect(validation.ir == nil)
+        #expect(validation.diagnostics.map(\.message) == ["the schema folder has no sdk.yaml (it names the SDK and its credential)"])
+    }
+
+    @Test func lastStepMustReturnTheTokenModel() {
+        let auth = Fixture.auth + "\nmethods:\n  guest: { steps: [ { request: POST /g, response: User } ] }\n"
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:4:21: error: the last step of 'guest' must return the token model 'Token', not 'User'"
+            ])
+    }
+
+    @Test func credentialRulesAreChecked() {
+        let badStatus = Fixture.sdk.replacingOccurrences(of: "status: 401", with: "status: 200")
+        #expect(
+            Fixture.printed(["sdk.yaml": badStatus]) == [
+                "Schema/sdk.yaml:5:23: error: the rejection status must be a client error (400–499), found 200"
+            ])
+        let noToken = Fixture.sdk + "\n  apply: { header: Authorization, format: Bearer }\n"
+        #expect(Fixture.printed(["sdk.yaml": noToken]) == ["Schema/sdk.yaml:8:43: error: the credential format must hold {accessToken}"])
+    }
+
+    @Test func allOfPropertiesAreVisibleToStepPlaceholders() {
+        let models =
+            Fixture.models + """
+
+                Base: { type: object, required: [challengeId], properties: { challengeId: { type: string } } }
+                Challenge: { allOf: [ { $ref: "#/Base" }, { type: object, properties: { channel: { type: string } } } ] }
+                """
+        let auth =
+            Fixture.auth + """
+
+                methods:
+                  otp:
+                    steps:
+                      - { name: start, request: POST /otp, response: Challenge }
+                      - { name: finish, needs: code, request: POST /otp/verify, body: { id: "{start.challengeId}", code: "{code}" }, response: Token }
+                """
+        #expect(Fixture.printed(["models.yaml": models, "auth.yaml": auth]).isEmpty)
+    }
+
+    @Test func filesInSubfoldersDeclareModels() {
+        let validation = Fixture.validate(["models/auth.yaml": "Extra: { type: string }\n"])
+        #expect(validation.diagnostics.isEmpty, "\(validation.diagnostics)")
+        #expect(validation.ir?.models.contains { $0.name == "Extra" } == true)
+    }
+
     @Test func queryInAPathIsAnError() {
         let auth = "operations:\n  me: { request: GET /me, response: User }\n  search: { request: GET /search?q=x }\n"
         #expect(
