@@ -403,7 +403,7 @@ private struct World {
             configuration: .init(
                 baseURL: Self.baseURL, client: Self.client,
                 transport: backEnd, now: { clock.now }, logger: logs.logger(label: "malformed"), sessionStore: store,
-                receivesServerEvents: false))
+                receivesServerEvents: false, authorizationServerURL: Self.baseURL))
     }
 
     static func signedIn() async throws -> World {

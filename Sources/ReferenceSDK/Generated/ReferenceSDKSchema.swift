@@ -21,7 +21,7 @@ public enum ReferenceSDKSchema: SDKSchema {
             header: "Authorization",
             format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
             refresh: RefreshDescription(
-                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic),
+                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization),
                 fields: [TemplateField("grant_type", .literal(JSONValue.string("refresh_token"))), TemplateField("refresh_token", .variable(["refreshToken"]))],
                 leeway: .seconds(60),
                 maxRefreshes: 5,

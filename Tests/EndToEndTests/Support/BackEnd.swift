@@ -7,6 +7,8 @@ import ReferenceServer
 final class BackEnd: Sendable {
     let server: ReferenceServer
     let baseURL: URL
+    /// The authorization server's base URL: the API's until the server serves two origins.
+    var authorizationBaseURL: URL { baseURL }
 
     /// The demo client the service authenticates as on the token endpoint.
     static let clientID = "sesame-demo"

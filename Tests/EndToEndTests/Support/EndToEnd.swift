@@ -22,7 +22,8 @@ struct EndToEnd: Sendable {
         traffic: TrafficRecorder? = nil,
         logs: LogCapture = LogCapture(),
         client: ClientCredentials = ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
-        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
+        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate(),
+        browser: (any Browser)? = nil
     ) -> Service {
         let clock = self.clock
         let runtime = AuthenticationService<ReferenceSDKSchema>(
@@ -35,7 +36,9 @@ struct EndToEnd: Sendable {
                 sessionStore: store,
                 restorationDelegate: restorationDelegate,
                 receivesServerEvents: receivesServerEvents,
-                eventStreamReconnectDelay: .milliseconds(50)
+                eventStreamReconnectDelay: .milliseconds(50),
+                authorizationServerURL: backEnd.authorizationBaseURL,
+                browser: browser
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
