@@ -96,12 +96,23 @@ struct Harness: Sendable {
         on listener: RequestLogEntry.Listener = .api,
         timeout: Duration = .seconds(15)
     ) async throws -> HTTPResult {
+        try await Self.send(
+            method, path, headers: headers, body: body, host: endpoint.host,
+            port: listener == .api ? endpoint.port : endpoint.authorizationPort, timeout: timeout)
+    }
+
+    /// Sends one request on a new connection to `host:port` and reads the whole answer.
+    static func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        headers: HTTPFields = [:],
+        body: String? = nil,
+        host: String,
+        port: Int,
+        timeout: Duration = .seconds(15)
+    ) async throws -> HTTPResult {
         let request = TestClient.Request(path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-        let response = try await TestClient.withClient(
-            host: endpoint.host,
-            port: listener == .api ? endpoint.port : endpoint.authorizationPort,
-            configuration: .init(timeout: timeout)
-        ) { client in
+        let response = try await TestClient.withClient(host: host, port: port, configuration: .init(timeout: timeout)) { client in
             try await client.execute(request)
         }
         return HTTPResult(
