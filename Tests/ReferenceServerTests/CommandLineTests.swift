@@ -5,12 +5,6 @@ import Testing
 
 /// The built `reference-server` program: `--authorization-port` serves a second origin.
 @Suite struct CommandLineTests {
-    /// What a run printed, once it exited.
-    struct Run: Sendable {
-        var status: Int32
-        var output: String
-    }
-
     @Test func authorizationPortServesTheAuthorizationServerOnASecondOrigin() async throws {
         let executable = try #require(builtProduct(named: "reference-server"), "build the reference-server product first (swift build)")
         let process = Process()
@@ -58,18 +52,7 @@ import Testing
     @Test(arguments: [["--authorization-port", "70000"], ["--port", "9000", "--authorization-port", "9000"]])
     func badAuthorizationPortIsAUsageError(arguments: [String]) async throws {
         let executable = try #require(builtProduct(named: "reference-server"), "build the reference-server product first (swift build)")
-        let run = try await onOwnThread { () throws -> Run in
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-        }
+        let run = try await runToEnd(executable, arguments: arguments)
         #expect(run.status == 64)
         #expect(run.output.contains("authorization port"))
     }

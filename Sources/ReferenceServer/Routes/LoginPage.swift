@@ -8,49 +8,46 @@ enum LoginPage {
     /// The login page: one form (`id="login"`) that posts the authorization request back in
     /// hidden fields with the user's name, password and decision (`allow` or `deny`).
     static func page(for request: AuthorizationRequest, username: String? = nil, error: String? = nil) -> Response {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head><meta charset="utf-8"><title>Sign in — Sesame reference server</title></head>
-            <body>
-            <h1>Sign in</h1>
-            <p><strong>\(escape(request.client.id))</strong> asks to sign you in\(request.scope.map { " (scope: \(escape($0)))" } ?? "").</p>
-
-            """
-        if let error {
-            html += "<p class=\"error\" role=\"alert\">\(escape(error))</p>\n"
-        }
-        html += "<form id=\"login\" method=\"post\" action=\"/oauth/authorize\">\n"
+        let scope = request.scope.map { " (scope: \(escape($0)))" } ?? ""
+        var body = "<p><strong>\(escape(request.client.id))</strong> asks to sign you in\(scope).</p>\n"
+        if let error { body += alert(error) }
+        body += "<form id=\"login\" method=\"post\" action=\"/oauth/authorize\">\n"
         for (name, value) in request.parameters {
-            html += "<input type=\"hidden\" name=\"\(escape(name))\" value=\"\(escape(value))\">\n"
+            body += "<input type=\"hidden\" name=\"\(escape(name))\" value=\"\(escape(value))\">\n"
         }
-        html += """
+        body += """
             <label>User name <input name="username" autocomplete="username" value="\(escape(username ?? ""))"></label>
             <label>Password <input type="password" name="password" autocomplete="current-password"></label>
             <button type="submit" name="decision" value="allow">Sign in</button>
             <button type="submit" name="decision" value="deny">Deny</button>
             </form>
-            </body>
-            </html>
 
             """
-        return Response(status: .ok, headers: htmlHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return document(status: .ok, title: "Sign in", body: body)
     }
 
     /// 400 with an HTML page: the request cannot be redirected (RFC 6749 §4.1.2.1).
     static func badRequest(_ message: String) -> Response {
+        document(status: .badRequest, title: "Bad request", body: alert(message))
+    }
+
+    private static func alert(_ message: String) -> String {
+        "<p class=\"error\" role=\"alert\">\(escape(message))</p>\n"
+    }
+
+    /// A whole page: `title` as its title and heading, then `body` (HTML).
+    private static func document(status: HTTPResponse.Status, title: String, body: String) -> Response {
         let html = """
             <!DOCTYPE html>
             <html lang="en">
-            <head><meta charset="utf-8"><title>Bad request — Sesame reference server</title></head>
+            <head><meta charset="utf-8"><title>\(title) — Sesame reference server</title></head>
             <body>
-            <h1>Bad request</h1>
-            <p class="error" role="alert">\(escape(message))</p>
-            </body>
+            <h1>\(title)</h1>
+            \(body)</body>
             </html>
 
             """
-        return Response(status: .badRequest, headers: htmlHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: htmlHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     /// 302 to the redirect URI with `code` and `state` (RFC 6749 §4.1.2).
