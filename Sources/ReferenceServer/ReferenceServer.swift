@@ -107,7 +107,8 @@ public actor ReferenceServer {
     }
 
     /// Stops a server started with ``start()``: open event streams end, in-flight requests
-    /// finish, then the socket closes. Does nothing when the server is not running.
+    /// finish, then the sockets close (both, with a separate authorization server). Does
+    /// nothing when the server is not running.
     public func stop() async {
         guard let running else { return }
         self.running = nil

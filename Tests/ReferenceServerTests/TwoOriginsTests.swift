@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReferenceServer
+import SesameTestSupport
 import Testing
 
 /// `authorizationServer: .separate(port:)`: the authorization server on a listener (an
@@ -120,5 +121,18 @@ import Testing
             await #expect(throws: ReferenceServer.StartError.self) { try await second.start() }
             #expect(await second.endpoint == nil)
         }
+    }
+
+    @Test func stopClosesBothListeners() async throws {
+        var configuration = ServerLifecycleTests.quietConfiguration()
+        configuration.authorizationServer = .separate(port: 0)
+        let server = ReferenceServer(configuration: configuration)
+        let endpoint = try await server.start()
+        let h = Harness(server: server, endpoint: endpoint, clock: ManualClock(Harness.start))
+        #expect(try await h.send(.get, "/status").status == .ok)
+        #expect(try await h.authorizationPage().status == .ok)
+        await server.stop()
+        await #expect(throws: (any Error).self) { try await h.send(.get, "/status", timeout: .seconds(2)) }
+        await #expect(throws: (any Error).self) { try await h.send(.get, "/oauth/authorize", on: .authorization, timeout: .seconds(2)) }
     }
 }
