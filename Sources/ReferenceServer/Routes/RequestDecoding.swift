@@ -33,15 +33,20 @@ enum RequestDecoding {
         }
     }
 
-    /// The parameters of an `application/x-www-form-urlencoded` body. Throws 400
-    /// `invalid_request` for another content type or a repeated parameter (RFC 6749 §3.2).
-    static func form(from request: Request) async throws -> [String: String] {
+    /// True when the request's body is `application/x-www-form-urlencoded`.
+    static func isForm(_ request: Request) -> Bool {
         let mediaType = request.headers[.contentType]?
             .split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces)
             .lowercased()
-        guard mediaType == "application/x-www-form-urlencoded" else {
-            throw OAuthError.invalidRequest("The token endpoint takes application/x-www-form-urlencoded bodies only.")
+        return mediaType == "application/x-www-form-urlencoded"
+    }
+
+    /// The parameters of an `application/x-www-form-urlencoded` body. Throws 400
+    /// `invalid_request` for another content type or a repeated parameter (RFC 6749 §3.2).
+    static func form(from request: Request) async throws -> [String: String] {
+        guard isForm(request) else {
+            throw OAuthError.invalidRequest("This endpoint takes application/x-www-form-urlencoded bodies only.")
         }
         let data = try await body(of: request)
         do {
@@ -67,6 +72,16 @@ enum RequestDecoding {
             )
         }
         return token
+    }
+
+    /// The access token of an `Authorization: Bearer` header, or nil when the request has no
+    /// `Authorization` header or one of another scheme. Throws 400 `invalid_request` (with
+    /// its challenge) when the Bearer header is malformed.
+    static func optionalBearerToken(of request: Request) throws -> String? {
+        guard let header = request.headers[.authorization],
+            header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first?.lowercased() == "bearer"
+        else { return nil }
+        return try bearerToken(of: request)
     }
 
     /// `b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="` (RFC 6750 §2.1).
@@ -120,17 +135,10 @@ enum RequestDecoding {
             throw OAuthError.invalidClient("The client is unknown.")
         }
         if let secret = client.secret {
-            guard let given = presented.secret, constantTimeEquals(given, secret) else {
+            guard let given = presented.secret, ConstantTime.equals(given, secret) else {
                 throw OAuthError.invalidClient("The client secret is wrong.")
             }
         }
         return client
-    }
-
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8)
-        let b = Array(rhs.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -47,9 +47,12 @@ extension ReferenceServerState {
     }
 
     /// Checks `code` against the challenge and signs its identifier in, making the account
-    /// on first use. Codes are single use; wrong ones count towards the attempt limit.
-    /// Throws 400 `invalid_code` for an unknown, expired, used or wrong code.
-    func verifyChallenge(id: String, code: String) throws -> TokenResponse {
+    /// on first use, or, with `current`, attaching the identifier to the current account.
+    /// Codes are single use; wrong ones count towards the attempt limit.
+    /// Throws 400 `invalid_code` for an unknown, expired, used or wrong code, and 409
+    /// `identity_already_attached` (leaving the code unused) when the identifier belongs to
+    /// another account than the current one.
+    func verifyChallenge(id: String, code: String, into current: AuthenticatedSession? = nil) throws -> TokenResponse {
         guard let uuid = UUID(uuidString: id), var challenge = challenges[uuid] else {
             throw OAuthError(status: .badRequest, code: "invalid_code", description: "The challenge is unknown.")
         }
@@ -65,9 +68,16 @@ extension ReferenceServerState {
             challenges[uuid] = challenge
             throw OAuthError(status: .badRequest, code: "invalid_code", description: "The code is wrong.")
         }
+        let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
+        let email = challenge.channel == "email" ? challenge.identifier : nil
+        if let current {
+            try requireAttachable(key, to: current)
+            challenge.consumed = true
+            challenges[uuid] = challenge
+            return signInToCurrentAccount(current, identity: key, email: email, grant: "internal")
+        }
         challenge.consumed = true
         challenges[uuid] = challenge
-        let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
         let uid =
             liveAccount(for: key)
             ?? {
@@ -76,7 +86,7 @@ extension ReferenceServerState {
                     Account(
                         uid: uid,
                         identities: [IdentityRecord(provider: .internal, providerUID: challenge.identifier, attachedAt: now())],
-                        email: challenge.channel == "email" ? challenge.identifier : nil,
+                        email: email,
                         isAnonymous: false
                     ))
                 return uid
@@ -85,32 +95,50 @@ extension ReferenceServerState {
     }
 
     /// The RFC 6749 §4.3 grant. Throws 400 `invalid_grant` for a wrong user name or password.
-    func signInWithPassword(username: String, password: String, scope: String?) throws -> TokenResponse {
-        guard let expected = configuration.users[username], expected == password else {
+    func signInWithPassword(username: String, password: String, scope: String?, clientID: String? = nil) throws -> TokenResponse {
+        guard checkPassword(username: username, password: password) else {
             throw OAuthError.invalidGrant("The user name or password is wrong.")
         }
+        return startSession(
+            uid: passwordAccount(username: username),
+            provider: .password,
+            providerUID: username,
+            scope: scope ?? "profile",
+            grant: "password",
+            clientID: clientID
+        )
+    }
+
+    /// True when `password` is the configured password of `username` (then it joins
+    /// ``issuedSecrets()``).
+    func checkPassword(username: String, password: String) -> Bool {
+        guard let expected = configuration.users[username], ConstantTime.equals(expected, password) else { return false }
         accepted(IssuedSecret(kind: .password, value: password))
+        return true
+    }
+
+    /// The uid of the account of the password identity `username`, made on first use
+    /// (`pw-<username>`).
+    func passwordAccount(username: String) -> String {
         let key = IdentityKey(provider: .password, providerUID: username)
-        let uid =
-            liveAccount(for: key)
-            ?? {
-                let uid = "pw-\(username)"
-                store(
-                    Account(
-                        uid: uid,
-                        identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
-                        displayName: username.prefix(1).uppercased() + username.dropFirst(),
-                        email: "\(username)@example.com",
-                        isAnonymous: false
-                    ))
-                return uid
-            }()
-        return startSession(uid: uid, provider: .password, providerUID: username, scope: scope ?? "profile", grant: "password")
+        if let uid = liveAccount(for: key) { return uid }
+        let uid = "pw-\(username)"
+        store(
+            Account(
+                uid: uid,
+                identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
+                displayName: username.prefix(1).uppercased() + username.dropFirst(),
+                email: "\(username)@example.com",
+                isAnonymous: false
+            ))
+        return uid
     }
 
     /// Signs in with an app token: `custom-<id>` is accepted, and `<id>` names the user
-    /// (uid `cu-<id>`). Throws 400 `invalid_grant` for any other token.
-    func signInWithCustomToken(_ token: String) throws -> TokenResponse {
+    /// (uid `cu-<id>`), or, with `current`, is attached to the current account.
+    /// Throws 400 `invalid_grant` for any other token, and 409 `identity_already_attached`
+    /// when `<id>` belongs to another account than the current one.
+    func signInWithCustomToken(_ token: String, into current: AuthenticatedSession? = nil) throws -> TokenResponse {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard token.hasPrefix("custom-"), token.count > 7, token.dropFirst(7).allSatisfy({ allowed.contains($0) }) else {
             throw OAuthError.invalidGrant("The custom token is not valid.")
@@ -118,6 +146,10 @@ extension ReferenceServerState {
         accepted(IssuedSecret(kind: .customToken, value: token))
         let providerUID = String(token.dropFirst(7))
         let key = IdentityKey(provider: .custom, providerUID: providerUID)
+        if let current {
+            try requireAttachable(key, to: current)
+            return signInToCurrentAccount(current, identity: key, email: nil, grant: "custom")
+        }
         let uid =
             liveAccount(for: key)
             ?? {
@@ -131,6 +163,40 @@ extension ReferenceServerState {
                 return uid
             }()
         return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom")
+    }
+
+    // MARK: Signing in to the current account
+
+    /// Throws 409 `identity_already_attached` when the identity belongs to a live account other
+    /// than the current one, and 401 `invalid_token` when the current account was destroyed.
+    private func requireAttachable(_ key: IdentityKey, to current: AuthenticatedSession) throws {
+        guard let account = accounts[current.uid], !account.destroyed else {
+            throw OAuthError.invalidToken("The account of the access token was destroyed.")
+        }
+        if let owner = liveAccount(for: key), owner != current.uid {
+            throw OAuthError(
+                status: .conflict,
+                code: "identity_already_attached",
+                description: "The identity belongs to another account."
+            )
+        }
+    }
+
+    /// Attaches the identity to the current account (unless it is already there) and starts
+    /// a session of that account signed in with it. The current session stays valid.
+    private func signInToCurrentAccount(
+        _ current: AuthenticatedSession,
+        identity key: IdentityKey,
+        email: String?,
+        grant: String
+    ) -> TokenResponse {
+        if liveAccount(for: key) == nil, var account = accounts[current.uid] {
+            account.identities.append(IdentityRecord(provider: key.provider, providerUID: key.providerUID, attachedAt: now()))
+            account.isAnonymous = false
+            account.email = account.email ?? email
+            store(account)
+        }
+        return startSession(uid: current.uid, provider: key.provider, providerUID: key.providerUID, scope: nil, grant: grant)
     }
 
     /// The RFC 6749 §6 refresh, with rotation: the presented refresh token dies and a new
@@ -212,14 +278,22 @@ extension ReferenceServerState {
         return uid
     }
 
-    private func startSession(uid: String, provider: Provider, providerUID: String, scope: String?, grant: String) -> TokenResponse {
+    func startSession(
+        uid: String,
+        provider: Provider,
+        providerUID: String,
+        scope: String?,
+        grant: String,
+        clientID: String? = nil
+    ) -> TokenResponse {
         let session = Session(
             id: UUID(),
             uid: uid,
             provider: provider,
             providerUID: providerUID,
             authenticatedAt: now(),
-            scope: scope
+            scope: scope,
+            clientID: clientID
         )
         sessions[session.id] = session
         return issueTokens(sessionID: session.id, grant: grant)
