@@ -93,13 +93,15 @@ struct EndToEnd: Sendable {
 ///   suite's `.secretScan` trait, so no end-to-end test can go unscanned.
 func withEndToEnd(
     accessTokenLifetime: Duration = .seconds(3600),
+    separateAuthorizationServer: Bool = false,
     _ body: (EndToEnd) async throws -> Void
 ) async throws {
     guard let scan = ScanRecord.current else {
         throw Unexpected("an end-to-end test runs without a secret scan: add .secretScan to its @Suite")
     }
     let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    let backEnd = try await BackEnd.start(at: start, accessTokenLifetime: accessTokenLifetime)
+    let backEnd = try await BackEnd.start(
+        at: start, accessTokenLifetime: accessTokenLifetime, separateAuthorizationServer: separateAuthorizationServer)
     let result = await outcome { try await body(EndToEnd(backEnd: backEnd, clock: ManualClock(start), scan: scan)) }
     await scan.close(backEnd)
     await backEnd.stop()

@@ -11,7 +11,7 @@ import Sesame
 /// and stops at the first redirect to the redirect URI, which it returns without loading.
 ///
 /// It never logs: the page, the form and the redirect carry the code and the password.
-public struct HeadlessBrowser: Browser {
+public struct HeadlessBrowser: Browser, CustomStringConvertible, CustomReflectable {
     /// What the person at the login page does.
     public enum Action: Sendable, Hashable {
         /// Signs in and allows the app (`decision=allow`).
@@ -30,7 +30,8 @@ public struct HeadlessBrowser: Browser {
     }
 
     public var username: String
-    public var password: String
+    /// Never shown: the description and the mirror leave it out.
+    private let password: String
     public var action: Action
     let transport: any ClientTransport
     /// The requests the browser sent, as `METHOD scheme://host:port/path` (no query): the
@@ -83,6 +84,14 @@ public struct HeadlessBrowser: Browser {
             submitted = true
         }
         throw UnexpectedPage(status: 0, reason: "more than 10 hops")
+    }
+
+    /// `HeadlessBrowser(username: …, action: …)`, without the password.
+    public var description: String { "HeadlessBrowser(username: \(username), action: \(action))" }
+
+    /// A mirror without the password (the service's configuration holds the browser).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["username": username, "action": action], displayStyle: .struct)
     }
 
     private struct Request {
