@@ -135,7 +135,7 @@ struct TwoServerEndToEndTests {
     @Test("a code used twice is refused, and the session it gave first is revoked (RFC 6749 §4.1.2)")
     func reusedCode() async throws {
         try await withEndToEnd(separateAuthorizationServer: true) { e2e in
-            let first = Captured()
+            let first = LockedValue<URL?>(nil)
             let recording = TamperingBrowser(inner: alice()) { callback, _ in
                 first.set(callback)
                 return callback
@@ -145,7 +145,7 @@ struct TwoServerEndToEndTests {
             let used = try #require(first.value)
             // A second sign-in that gets the first redirect's code back, with the new state.
             let replaying = TamperingBrowser(inner: alice()) { callback, _ in
-                let state = Self.query(callback)["state"] ?? ""
+                let state = queryParameters(of: callback)["state"] ?? ""
                 return Self.replacing("state", with: state, in: used)
             }
             let other = e2e.makeService(browser: replaying)
@@ -198,12 +198,6 @@ struct TwoServerEndToEndTests {
 
     // MARK: Helpers
 
-    static func query(_ url: URL) -> [String: String] {
-        var items: [String: String] = [:]
-        for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] { items[item.name] = item.value }
-        return items
-    }
-
     static func replacing(_ name: String, with value: String, in url: URL) -> URL {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         components.queryItems = (components.queryItems ?? []).map { $0.name == name ? URLQueryItem(name: name, value: value) : $0 }
@@ -228,12 +222,4 @@ struct TamperingBrowser: Browser {
         let callback = try await inner.authorize(url: opening(url), redirectURI: redirectURI)
         return redirect(callback, url) ?? callback
     }
-}
-
-/// A value a test captures in a `@Sendable` closure.
-final class Captured: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: URL?
-    var value: URL? { lock.withLock { stored } }
-    func set(_ url: URL) { lock.withLock { stored = url } }
 }

@@ -86,7 +86,7 @@ import Testing
     ) -> ScriptedBrowser {
         let transport = self.transport
         return ScriptedBrowser { url in
-            let query = ScriptedBrowser.query(url)
+            let query = queryParameters(of: url)
             guard query["response_type"] == "code", query["client_id"] == "app",
                 query["code_challenge_method"] == "S256", let challenge = query["code_challenge"]
             else { return URL(string: "com.example.app://oauth/callback?error=invalid_request") }
@@ -111,7 +111,7 @@ import Testing
             url.absoluteString.hasPrefix(
                 "https://idp.test/oauth/authorize?response_type=code&client_id=app&redirect_uri=com.example.app%3A%2F%2Foauth%2Fcallback&state="
             ))
-        let query = ScriptedBrowser.query(url)
+        let query = queryParameters(of: url)
         #expect(query["scope"] == "profile")
         #expect(query["state"]?.count == 22)
         let token = try #require(await transport.sent.first { $0.url == "https://idp.test/oauth/token" })
@@ -140,7 +140,7 @@ import Testing
         _ = try await service.authenticate(with: TwoServerMethod.password)
         let signedIn = await service.state
         let denying = ScriptedBrowser { url in
-            let state = ScriptedBrowser.query(url)["state"] ?? ""
+            let state = queryParameters(of: url)["state"] ?? ""
             return URL(string: "com.example.app://oauth/callback?error=access_denied&error_description=no+thanks&state=\(state)")
         }
         let other = self.service(browser: denying)
@@ -197,13 +197,4 @@ import Testing
         #expect(reason.hasPrefix("revoke: "))
         #expect(!reason.contains("rt-1"))
     }
-}
-
-/// A value tests set from a `@Sendable` closure and read afterwards.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func set(_ value: Value) { lock.withLock { stored = value } }
 }

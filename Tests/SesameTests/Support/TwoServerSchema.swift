@@ -157,11 +157,4 @@ struct ScriptedBrowser: Browser {
         guard let callback = await answer(url) else { throw BrowserSignInError.cancelled }
         return callback
     }
-
-    /// The query parameters of `url`.
-    static func query(_ url: URL) -> [String: String] {
-        var items: [String: String] = [:]
-        for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] { items[item.name] = item.value }
-        return items
-    }
 }
