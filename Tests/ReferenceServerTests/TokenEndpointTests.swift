@@ -156,8 +156,7 @@ import Testing
         let clients = [ReferenceServer.Client.demo, ReferenceServer.Client(id: "other", secret: "other-secret")]
         try await Harness.run(configure: { $0.clients = clients }) { h in
             let tokens = try await h.password()
-            let stolen = try await h.tokenRequest(
-                "grant_type=refresh_token&refresh_token=\(tokens.refresh)", basic: ("other", "other-secret"))
+            let stolen = try await h.refresh(tokens.refresh, basic: ("other", "other-secret"))
             #expect(stolen.status == .badRequest)
             #expect(try stolen.errorCode() == "invalid_grant")
             #expect(try await h.uid(tokens.access) == "pw-alice")
@@ -170,9 +169,7 @@ import Testing
         let clients = [ReferenceServer.Client.demo, ReferenceServer.Client(id: "other", secret: "other-secret")]
         try await Harness.run(configure: { $0.clients = clients }) { h in
             let guest = try await h.guest()
-            let refreshed = try await h.tokenRequest(
-                "grant_type=refresh_token&refresh_token=\(guest.refresh)", basic: ("other", "other-secret"))
-            #expect(refreshed.status == .ok)
+            #expect(try await h.refresh(guest.refresh, basic: ("other", "other-secret")).status == .ok)
         }
     }
 
