@@ -132,7 +132,7 @@ struct AuthorizationServerRoutes {
             guard let refreshToken = form["refresh_token"] else {
                 throw OAuthError.invalidRequest("`refresh_token` is missing.")
             }
-            return try Responses.token(try await state.refresh(refreshToken: refreshToken, scope: form["scope"]))
+            return try Responses.token(try await state.refresh(refreshToken: refreshToken, scope: form["scope"], clientID: client.id))
         case "authorization_code":
             guard let code = form["code"] else { throw OAuthError.invalidRequest("`code` is missing.") }
             guard let redirectURI = form["redirect_uri"] else { throw OAuthError.invalidRequest("`redirect_uri` is missing.") }

@@ -41,10 +41,7 @@ struct RequestMiddleware: RouterMiddleware {
     /// What the log records of a request. Reads a form body to see whether it carries
     /// `client_secret` (the body stays readable by the handler); never keeps a value.
     private func logEntry(of request: inout Request) async throws -> RequestLogEntry {
-        let scheme = request.headers[.authorization]?
-            .split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            .first?
-            .lowercased()
+        let scheme = RequestDecoding.authorization(of: request)?.scheme
         var clientSecretInBody = false
         if RequestDecoding.isForm(request) {
             let buffer: ByteBuffer
@@ -53,8 +50,7 @@ struct RequestMiddleware: RouterMiddleware {
             } catch {
                 throw OAuthError.invalidRequest("The request body is too large.")
             }
-            let form = (try? FormURLEncoding.parse(String(buffer: buffer))) ?? [:]
-            clientSecretInBody = form["client_secret"] != nil
+            clientSecretInBody = FormURLEncoding.names(String(buffer: buffer)).contains("client_secret")
         }
         return RequestLogEntry(
             listener: listener,

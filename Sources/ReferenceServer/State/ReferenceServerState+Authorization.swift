@@ -58,7 +58,7 @@ extension ReferenceServerState {
             throw OAuthError.invalidGrant("`code_verifier` does not match the code challenge.")
         }
         accepted(IssuedSecret(kind: .codeVerifier, value: verifier))
-        let response = startSession(
+        let started = startSession(
             uid: passwordAccount(username: record.username),
             provider: .password,
             providerUID: record.username,
@@ -66,9 +66,9 @@ extension ReferenceServerState {
             grant: "authorization_code",
             clientID: clientID
         )
-        record.sessionID = refreshTokens[response.refresh_token]?.sessionID
+        record.sessionID = started.sessionID
         authorizationCodes[code] = record
-        return response
+        return started.tokens
     }
 
     // MARK: Consent
@@ -114,8 +114,15 @@ extension ReferenceServerState {
     }
 
     private func requireClient(_ clientID: String, of sessionID: UUID) throws {
-        if let owner = sessions[sessionID]?.clientID, owner != clientID {
+        guard isSession(sessionID, of: clientID) else {
             throw OAuthError(status: .badRequest, code: "unauthorized_client", description: "The token was issued to another client.")
         }
+    }
+
+    /// False when the session was started by another client through the token endpoint.
+    /// Sessions of the `/auth/*` methods belong to no client, and so to every client.
+    func isSession(_ sessionID: UUID, of clientID: String) -> Bool {
+        guard let owner = sessions[sessionID]?.clientID else { return true }
+        return owner == clientID
     }
 }

@@ -22,7 +22,7 @@ extension ReferenceServerState {
             isAnonymous: true
         )
         store(account)
-        return startSession(uid: uid, provider: .guest, providerUID: uid, scope: nil, grant: "guest")
+        return startSession(uid: uid, provider: .guest, providerUID: uid, scope: nil, grant: "guest").tokens
     }
 
     /// Starts an internal challenge for `identifier` and returns it with its code.
@@ -47,12 +47,14 @@ extension ReferenceServerState {
     }
 
     /// Checks `code` against the challenge and signs its identifier in, making the account
-    /// on first use, or, with `current`, attaching the identifier to the current account.
+    /// on first use, or, with `accessToken`, attaching the identifier to that token's account
+    /// (the token is checked in the same call, so it cannot die in between).
     /// Codes are single use; wrong ones count towards the attempt limit.
-    /// Throws 400 `invalid_code` for an unknown, expired, used or wrong code, and 409
-    /// `identity_already_attached` (leaving the code unused) when the identifier belongs to
-    /// another account than the current one.
-    func verifyChallenge(id: String, code: String, into current: AuthenticatedSession? = nil) throws -> TokenResponse {
+    /// Throws 401 `invalid_token` for a dead access token, 400 `invalid_code` for an unknown,
+    /// expired, used or wrong code, and 409 `identity_already_attached` (leaving the code
+    /// unused) when the identifier belongs to another account than the token's.
+    func verifyChallenge(id: String, code: String, accessToken: String? = nil) throws -> TokenResponse {
+        let current = try accessToken.map { try authenticate(accessToken: $0) }
         guard let uuid = UUID(uuidString: id), var challenge = challenges[uuid] else {
             throw OAuthError(status: .badRequest, code: "invalid_code", description: "The challenge is unknown.")
         }
@@ -70,14 +72,12 @@ extension ReferenceServerState {
         }
         let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
         let email = challenge.channel == "email" ? challenge.identifier : nil
-        if let current {
-            try requireAttachable(key, to: current)
-            challenge.consumed = true
-            challenges[uuid] = challenge
-            return signInToCurrentAccount(current, identity: key, email: email, grant: "internal")
-        }
+        if let current { try requireAttachable(key, to: current) }
         challenge.consumed = true
         challenges[uuid] = challenge
+        if let current {
+            return signInToCurrentAccount(current, identity: key, email: email, grant: "internal")
+        }
         let uid =
             liveAccount(for: key)
             ?? {
@@ -91,7 +91,7 @@ extension ReferenceServerState {
                     ))
                 return uid
             }()
-        return startSession(uid: uid, provider: .internal, providerUID: challenge.identifier, scope: nil, grant: "internal")
+        return startSession(uid: uid, provider: .internal, providerUID: challenge.identifier, scope: nil, grant: "internal").tokens
     }
 
     /// The RFC 6749 §4.3 grant. Throws 400 `invalid_grant` for a wrong user name or password.
@@ -106,7 +106,7 @@ extension ReferenceServerState {
             scope: scope ?? "profile",
             grant: "password",
             clientID: clientID
-        )
+        ).tokens
     }
 
     /// True when `password` is the configured password of `username` (then it joins
@@ -135,10 +135,12 @@ extension ReferenceServerState {
     }
 
     /// Signs in with an app token: `custom-<id>` is accepted, and `<id>` names the user
-    /// (uid `cu-<id>`), or, with `current`, is attached to the current account.
-    /// Throws 400 `invalid_grant` for any other token, and 409 `identity_already_attached`
-    /// when `<id>` belongs to another account than the current one.
-    func signInWithCustomToken(_ token: String, into current: AuthenticatedSession? = nil) throws -> TokenResponse {
+    /// (uid `cu-<id>`), or, with `accessToken`, is attached to that token's account (the
+    /// token is checked in the same call). Throws 401 `invalid_token` for a dead access
+    /// token, 400 `invalid_grant` for any other custom token, and 409
+    /// `identity_already_attached` when `<id>` belongs to another account than the token's.
+    func signInWithCustomToken(_ token: String, accessToken: String? = nil) throws -> TokenResponse {
+        let current = try accessToken.map { try authenticate(accessToken: $0) }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard token.hasPrefix("custom-"), token.count > 7, token.dropFirst(7).allSatisfy({ allowed.contains($0) }) else {
             throw OAuthError.invalidGrant("The custom token is not valid.")
@@ -162,7 +164,7 @@ extension ReferenceServerState {
                     ))
                 return uid
             }()
-        return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom")
+        return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom").tokens
     }
 
     // MARK: Signing in to the current account
@@ -196,16 +198,18 @@ extension ReferenceServerState {
             account.email = account.email ?? email
             store(account)
         }
-        return startSession(uid: current.uid, provider: key.provider, providerUID: key.providerUID, scope: nil, grant: grant)
+        return startSession(uid: current.uid, provider: key.provider, providerUID: key.providerUID, scope: nil, grant: grant).tokens
     }
 
     /// The RFC 6749 §6 refresh, with rotation: the presented refresh token dies and a new
     /// one comes back. The session keeps its original sign-in time.
     /// Throws 400 `invalid_grant` for an unknown, rotated, revoked or expired refresh token,
-    /// or one whose account was destroyed; 400 `invalid_scope` for a wider scope.
-    func refresh(refreshToken: String, scope: String?) throws -> TokenResponse {
+    /// one whose session another client started through the token endpoint (RFC 6749 §6;
+    /// the token stays valid for its own client), or one whose account was destroyed;
+    /// 400 `invalid_scope` for a wider scope.
+    func refresh(refreshToken: String, scope: String?, clientID: String) throws -> TokenResponse {
         do {
-            let response = try rotate(refreshToken: refreshToken, scope: scope)
+            let response = try rotate(refreshToken: refreshToken, scope: scope, clientID: clientID)
             counts.refreshes += 1
             return response
         } catch {
@@ -214,9 +218,12 @@ extension ReferenceServerState {
         }
     }
 
-    private func rotate(refreshToken: String, scope: String?) throws -> TokenResponse {
+    private func rotate(refreshToken: String, scope: String?, clientID: String) throws -> TokenResponse {
         guard let record = refreshTokens[refreshToken] else {
             throw OAuthError.invalidGrant("The refresh token is unknown.")
+        }
+        guard isSession(record.sessionID, of: clientID) else {
+            throw OAuthError.invalidGrant("The refresh token was issued to another client.")
         }
         switch record.status {
         case .rotated: throw OAuthError.invalidGrant("The refresh token was already used.")
@@ -285,7 +292,7 @@ extension ReferenceServerState {
         scope: String?,
         grant: String,
         clientID: String? = nil
-    ) -> TokenResponse {
+    ) -> (tokens: TokenResponse, sessionID: UUID) {
         let session = Session(
             id: UUID(),
             uid: uid,
@@ -296,7 +303,7 @@ extension ReferenceServerState {
             clientID: clientID
         )
         sessions[session.id] = session
-        return issueTokens(sessionID: session.id, grant: grant)
+        return (issueTokens(sessionID: session.id, grant: grant), session.id)
     }
 
     /// Gives the session a new access token and a new refresh token, killing the old refresh token.

@@ -10,15 +10,27 @@ enum FormURLEncoding {
     /// (RFC 6749 §3.2). Throws `DuplicateParameter` when a name repeats.
     static func parse(_ text: String) throws -> [String: String] {
         var result: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decode(parts[0])
-            let value = parts.count > 1 ? decode(parts[1]) : ""
-            guard !name.isEmpty else { continue }
+        for (name, value) in pairs(text) {
             if result[name] != nil { throw DuplicateParameter(name: name) }
             if !value.isEmpty { result[name] = value }
         }
         return result
+    }
+
+    /// The names of the parameters of `text` that have a value, repeated or not: what a
+    /// form carries even when ``parse(_:)`` rejects it.
+    static func names(_ text: String) -> Set<String> {
+        Set(pairs(text).filter { !$0.value.isEmpty }.map(\.name))
+    }
+
+    /// The decoded name-value pairs of `text` in order, without those with an empty name.
+    private static func pairs(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            guard !name.isEmpty else { return nil }
+            return (name, parts.count > 1 ? decode(parts[1]) : "")
+        }
     }
 
     /// Decodes one form component: `+` is a space, `%XX` a byte; the bytes are UTF-8.

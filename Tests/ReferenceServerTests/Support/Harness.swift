@@ -162,9 +162,9 @@ struct Harness: Sendable {
         try Self.tokens(from: try await tokenRequest("grant_type=password&username=\(username)&password=\(password)"))
     }
 
-    /// Refreshes through the token endpoint.
-    func refresh(_ refreshToken: String) async throws -> HTTPResult {
-        try await tokenRequest("grant_type=refresh_token&refresh_token=\(refreshToken)")
+    /// Refreshes through the token endpoint, as the demo client unless `basic` names another.
+    func refresh(_ refreshToken: String, basic: (String, String) = ("sesame-demo", "demo-secret")) async throws -> HTTPResult {
+        try await tokenRequest("grant_type=refresh_token&refresh_token=\(refreshToken)", basic: basic)
     }
 
     /// The uid `GET /me` reports.
