@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // PKCE's S256 challenge on Linux (CryptoKit's API); Apple platforms use CryptoKit itself.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // `make docs` only: the generate-documentation command plugin, linked into no target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -88,6 +90,7 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
             ]
         ),
         // Per-user contexts, SQLite stores and migrations, and the SQLite session store: the
@@ -139,6 +142,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
             ]
         ),
         .executableTarget(
@@ -156,7 +160,13 @@ let package = Package(
         // MARK: Test support (not API; see the comment at the top)
         .target(
             name: "SesameTestSupport",
-            dependencies: ["Sesame", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Sesame", .product(name: "Logging", package: "swift-log"),
+                // The headless browser sends its requests through a ClientTransport.
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
             path: "Tests/Support/SesameTestSupport"
         ),
         .target(

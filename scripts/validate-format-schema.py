@@ -305,6 +305,33 @@ Shapes:
   then: { required: [b] }
   else: false
 """),
+    ("sdk", """
+sdk: Mini
+server: { baseURL: https://api.example.com }
+authorizationServer: { baseURL: https://idp.example.com }
+credential:
+  token: { model: TokenResponse }
+  refresh: { request: POST /token, server: authorization, clientAuthentication: basic }
+  rejected: { wwwAuthenticate: { error: invalid_token } }
+  details: me
+  userID: uid
+lifecycle:
+  revoke: { request: POST /oauth/revoke, clientAuthentication: post, fields: { token: "{refreshToken}", token_type_hint: refresh_token } }
+"""),
+    ("auth", """
+methods:
+  oauth2:
+    parameters: { scope: { type: string, default: profile } }
+    steps:
+      - browser: { request: GET /authorize, redirectURI: "com.example.app://oauth/callback", parameters: { scope: "{scope}" } }
+        request: POST /token
+        server: authorization
+        encoding: form
+        body: { grant_type: authorization_code, code: "{code}", code_verifier: "{codeVerifier}", redirect_uri: "{redirectURI}" }
+        response: TokenResponse
+operations:
+  userinfo: { request: GET /userinfo, server: authorization, authenticated: true, response: Me }
+"""),
     ("models", ""),
     ("errors", "envelope: { code: code }\nerrors: { e: { status: 599, category: server } }\n"),
     ("events", "events:\n  ping: {}\n  pong: { payload: Notice, wireName: pong.v1 }\n"),
@@ -319,6 +346,47 @@ cache: { policy: recreate, 1: ~ }
 ]
 
 REJECTED = [
+    ("sdk", "an unknown server in a refresh", """
+sdk: Mini
+server: { baseURL: https://api.example.com }
+authorizationServer: { baseURL: https://idp.example.com }
+credential:
+  token: { model: TokenResponse }
+  refresh: { request: POST /token, server: idp }
+  rejected: { wwwAuthenticate: { error: invalid_token } }
+  details: me
+  userID: uid
+"""),
+    ("sdk", "an authorization server without a base URL", """
+sdk: Mini
+server: { baseURL: https://api.example.com }
+authorizationServer: {}
+credential: { token: { model: TokenResponse }, rejected: { body: { code: x } }, details: me, userID: uid }
+"""),
+    ("sdk", "a revocation without the token", """
+sdk: Mini
+server: { baseURL: https://api.example.com }
+credential: { token: { model: TokenResponse }, rejected: { body: { code: x } }, details: me, userID: uid }
+lifecycle:
+  revoke: { request: POST /oauth/revoke, fields: { token_type_hint: refresh_token } }
+"""),
+    ("auth", "a browser step that sets the state itself", """
+methods:
+  oauth2:
+    steps:
+      - browser: { request: GET /authorize, redirectURI: "app://cb", parameters: { state: fixed } }
+        request: POST /token
+        body: { code: "{code}", code_verifier: "{codeVerifier}", redirect_uri: "{redirectURI}" }
+        response: TokenResponse
+"""),
+    ("auth", "a browser step without a redirect URI", """
+methods:
+  oauth2:
+    steps:
+      - browser: { request: GET /authorize }
+        request: POST /token
+        response: TokenResponse
+"""),
     ("sdk", "a bare status in rejected", """
 sdk: Mini
 server: { baseURL: https://auth.example.com }

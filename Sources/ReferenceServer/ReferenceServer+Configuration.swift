@@ -6,17 +6,37 @@ extension ReferenceServer {
     public struct Client: Sendable, Hashable {
         /// The client identifier.
         public var id: String
-        /// The client secret; `nil` makes a public client that sends only `client_id`.
+        /// The client secret; `nil` makes a public client that sends only `client_id`
+        /// (and proves itself with PKCE at the authorization endpoint).
         public var secret: String?
+        /// The redirect URIs the authorization endpoint accepts for this client, compared as
+        /// exact strings (RFC 6749 §3.1.2.3, RFC 8252 §7.1 private-use schemes included).
+        public var redirectURIs: [String]
 
         /// Makes a client.
-        public init(id: String, secret: String?) {
+        public init(id: String, secret: String?, redirectURIs: [String] = []) {
             self.id = id
             self.secret = secret
+            self.redirectURIs = redirectURIs
         }
 
-        /// The demo client, `sesame-demo` with secret `demo-secret`.
-        public static let demo = Client(id: "sesame-demo", secret: "demo-secret")
+        /// The demo client, `sesame-demo` with secret `demo-secret`, whose one redirect URI
+        /// is ``demoRedirectURI``.
+        public static let demo = Client(id: "sesame-demo", secret: "demo-secret", redirectURIs: [demoRedirectURI])
+
+        /// `sesame-demo://oauth/callback`, the demo client's redirect URI.
+        public static let demoRedirectURI = "sesame-demo://oauth/callback"
+    }
+
+    /// Where the authorization server's endpoints (`/oauth/authorize`, `/oauth/token`,
+    /// `/oauth/revoke`) are served.
+    public enum AuthorizationServerPlacement: Sendable, Equatable {
+        /// On the API's own listener: one origin for everything (the default).
+        case sameOrigin
+        /// On a second listener of the same process, at `port` (0 for any free port): a
+        /// second origin that serves only the authorization server's endpoints, while the
+        /// API's listener answers 404 for `/oauth/*`. Both share one ``ReferenceServerState``.
+        case separate(port: Int)
     }
 
     /// Everything that can be set before the server starts.
@@ -28,6 +48,9 @@ extension ReferenceServer {
         public var host: String
         /// The port to bind; 0 picks a free one (read it from ``ReferenceServer/Endpoint``).
         public var port: Int
+        /// Whether the authorization server shares the API's origin (the default) or has a
+        /// listener, hence an origin, of its own.
+        public var authorizationServer: AuthorizationServerPlacement
         /// The lifetime of new access tokens, 3600 s by default.
         public var accessTokenLifetime: Duration
         /// The lifetime of refresh tokens; `nil` (the default) means they never expire.
@@ -36,11 +59,14 @@ extension ReferenceServer {
         public var challengeLifetime: Duration
         /// Wrong codes accepted before a challenge is burnt, 5 by default.
         public var challengeMaxAttempts: Int
+        /// How long an authorization code stays redeemable, 60 s by default (RFC 6749 §4.1.2
+        /// recommends at most 10 minutes).
+        public var authorizationCodeLifetime: Duration
         /// How recent a sign-in `DELETE /identities/{provider}` and `DELETE /account` need.
         public var freshAuthenticationWindow: Duration
         /// The clients the token endpoint accepts.
         public var clients: [Client]
-        /// User names and passwords the password grant accepts.
+        /// User names and passwords the password grant and the login page accept.
         public var users: [String: String]
         /// The interval between `: ping` comments on event streams.
         public var heartbeatInterval: Duration
@@ -58,10 +84,12 @@ extension ReferenceServer {
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
+            authorizationServer: AuthorizationServerPlacement = .sameOrigin,
             accessTokenLifetime: Duration = .seconds(3600),
             refreshTokenLifetime: Duration? = nil,
             challengeLifetime: Duration = .seconds(300),
             challengeMaxAttempts: Int = 5,
+            authorizationCodeLifetime: Duration = .seconds(60),
             freshAuthenticationWindow: Duration = .seconds(300),
             clients: [Client] = [.demo],
             users: [String: String] = ["alice": "wonderland", "bob": "builder"],
@@ -73,10 +101,12 @@ extension ReferenceServer {
         ) {
             self.host = host
             self.port = port
+            self.authorizationServer = authorizationServer
             self.accessTokenLifetime = accessTokenLifetime
             self.refreshTokenLifetime = refreshTokenLifetime
             self.challengeLifetime = challengeLifetime
             self.challengeMaxAttempts = challengeMaxAttempts
+            self.authorizationCodeLifetime = authorizationCodeLifetime
             self.freshAuthenticationWindow = freshAuthenticationWindow
             self.clients = clients
             self.users = users

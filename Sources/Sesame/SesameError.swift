@@ -18,6 +18,9 @@ public enum SesameError: Error, Sendable, Hashable, CustomStringConvertible {
     case authenticationProcess(reason: String)
     /// The state does not allow the operation (for example, offline).
     case invalidState(reason: String)
+    /// A method run into the current account (``AuthenticationContext/currentAccount``)
+    /// signed in another user; nothing changed.
+    case accountMismatch(reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,7 @@ public enum SesameError: Error, Sendable, Hashable, CustomStringConvertible {
         case .excessiveRefresh(let max, let window): return "more than \(max) refreshes in \(window): refusing to refresh again"
         case .authenticationProcess(let reason): return "authentication process: \(reason)"
         case .invalidState(let reason): return reason
+        case .accountMismatch(let reason): return "the account does not match: \(reason)"
         }
     }
 }

@@ -53,7 +53,7 @@ public struct CombineAuthenticationService<Schema: SDKSchema>: Sendable, Equatab
 
     // MARK: Futures
 
-    /// ``AuthenticationService/authenticate(with:)`` as a future of the user's details.
+    /// ``AuthenticationService/authenticate(with:context:)`` as a future of the user's details.
     /// It fails with the error that call throws (`Schema.ServerError` when the back-end
     /// refuses the sign-in).
     public func authenticate(with method: some SingleStepAuthenticationMethod) -> Future<Schema.Details, any Error> {
@@ -61,7 +61,7 @@ public struct CombineAuthenticationService<Schema: SDKSchema>: Sendable, Equatab
         return FutureBridge.future { try await service.authenticate(with: method) }
     }
 
-    /// ``AuthenticationService/initializeAuthentication(with:)`` as a future; fails as that call throws.
+    /// ``AuthenticationService/initializeAuthentication(with:context:)`` as a future; fails as that call throws.
     public func initializeAuthentication(
         with method: some MultiStepAuthenticationMethod
     )

@@ -41,7 +41,7 @@ public struct SoakDriver: Sendable {
             configuration: .init(
                 baseURL: Self.baseURL, client: Self.client, transport: backEnd, now: { clock.now },
                 logger: Logger(label: "sesame-soak") { _ in SwiftLogNoOpLogHandler() }, sessionStore: store,
-                receivesServerEvents: false))
+                receivesServerEvents: false, authorizationServerURL: Self.baseURL))
         let ledger = SoakLedger(requests: configuration.requests)
         let supervisor = SignInSupervisor(service: service, ledger: ledger)
         var operations = SeededRandom(seed: ~configuration.seed)

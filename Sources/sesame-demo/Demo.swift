@@ -39,7 +39,9 @@ final class Demo {
                 service: .init(
                     baseURL: backEnd.baseURL,
                     client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
-                    now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100)),
+                    now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100),
+                    authorizationServerURL: backEnd.authorizationBaseURL,
+                    browser: HeadlessBrowser(username: "alice", password: "wonderland")),
                 stores: stores, directory: directory))
     }
 
@@ -87,7 +89,9 @@ final class Demo {
 
     private func start() async throws {
         Console.step(1, "The reference back-end starts in-process")
-        Console.info("listening on \(backEnd.baseURL.absoluteString)")
+        Console.info("the API listens on \(backEnd.baseURL.absoluteString)")
+        Console.info(
+            "the authorization server (token, login page, revocation) on \(backEnd.authorizationBaseURL.absoluteString): another origin")
         let status = try await service.serverStatus()
         try check(status.status == "ok", "the back-end's status is \(status.status)")
         Console.ok("GET /status needs no sign-in: \(status.status), version \(status.version ?? "?")")
@@ -232,11 +236,13 @@ final class Demo {
     }
 
     private func signInAndOut() async throws {
-        Console.step(10, "Sign in with a password (OAuth 2.0 password grant), then sign out")
+        Console.step(10, "Sign in in a browser (authorization code + PKCE), then sign out with revocation")
+        await backEnd.clearRequestLog()
         var mark = log.count
-        let alice = try await service.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
+        let alice = try await service.authenticate(with: SingleStepMethod.oauth2())
         try await log.waitForState(after: mark, .authenticated(alice))
-        Console.ok("signed in as \(alice.uid) (a form body with HTTP Basic client authentication)")
+        Console.info("the headless browser opened the login page, filled in the form and stopped at sesame-demo://oauth/callback")
+        Console.ok("signed in as \(alice.uid): the code went back with its PKCE verifier (S256), which the server checked")
         try check(app.currentContext?.userID == alice.uid, "Alice's context is not the current one")
         try check(try localNotes().isEmpty, "Alice's new context holds someone's notes")
         Console.ok("Alice's context is new and empty: no one else's data")
@@ -245,7 +251,17 @@ final class Demo {
         try await log.waitForState(after: mark, .unauthenticated)
         try check(result == .revoked, "sign-out was \(result)")
         try check(app.currentContext == nil, "Alice's context stayed open after sign-out")
-        Console.ok("unauthenticate(): the back-end revoked the session (POST /auth/logout), the app forgot it, her context closed")
+        Console.ok("unauthenticate(): POST /auth/logout, then the refresh token revoked (RFC 7009); her context closed")
+        let requests = await backEnd.requestLog()
+        for request in requests { Console.info(request) }
+        try check(
+            !requests.contains { $0.hasPrefix("authorization") && $0.contains("Bearer") },
+            "the access token reached the authorization server")
+        try check(
+            !requests.contains { $0.hasPrefix("API") && $0.contains("client credentials") },
+            "client credentials reached the API")
+        try check(requests.contains { $0.hasPrefix("authorization POST /oauth/revoke") }, "no revocation reached the authorization server")
+        Console.ok("the access token went only to the API, the client credentials only to the authorization server")
     }
 
     private func keepDataOnTheDevice(for ada: AuthenticationDetails, guest: AuthenticationDetails) async throws {

@@ -6,11 +6,16 @@ import ReferenceServer
 /// it that the demo plays: reading the code it "sent", pushing events and revoking sessions.
 final class DemoBackEnd: Sendable {
     private let server: ReferenceServer
+    /// The API's origin.
     let baseURL: URL
+    /// The authorization server's origin: token, authorization and revocation endpoints, on
+    /// a port of their own.
+    let authorizationBaseURL: URL
 
-    private init(server: ReferenceServer, baseURL: URL) {
+    private init(server: ReferenceServer, baseURL: URL, authorizationBaseURL: URL) {
         self.server = server
         self.baseURL = baseURL
+        self.authorizationBaseURL = authorizationBaseURL
     }
 
     /// Starts the server; its wall clock is `now`, which the demo shares with the app.
@@ -19,11 +24,12 @@ final class DemoBackEnd: Sendable {
             configuration: .init(
                 host: "127.0.0.1",
                 port: 0,
+                authorizationServer: .separate(port: 0),
                 now: now,
                 logger: Logger(label: "sesame-demo.server") { _ in SwiftLogNoOpLogHandler() }
             ))
         let endpoint = try await server.start()
-        return DemoBackEnd(server: server, baseURL: endpoint.baseURL)
+        return DemoBackEnd(server: server, baseURL: endpoint.baseURL, authorizationBaseURL: endpoint.authorizationBaseURL)
     }
 
     func stop() async {
@@ -52,6 +58,21 @@ final class DemoBackEnd: Sendable {
     /// Revokes every session of the user, as an administrator would.
     func revokeSessions(ofUser uid: String) async throws {
         try await server.state.revokeTokens(ofUser: uid, reason: .adminAction)
+    }
+
+    /// The requests received since `clearRequestLog()`, as `origin METHOD path [credentials]`:
+    /// which listener got them and whether a Bearer token or client credentials came along.
+    func requestLog() async -> [String] {
+        await server.state.requestLog().map { entry in
+            let origin = entry.listener == .api ? "API          " : "authorization"
+            let carried = [entry.bearer ? "Bearer token" : nil, entry.clientAuthentication ? "client credentials" : nil]
+                .compactMap { $0 }
+            return "\(origin) \(entry.method) \(entry.path)\(carried.isEmpty ? "" : " [\(carried.joined(separator: ", "))]")"
+        }
+    }
+
+    func clearRequestLog() async {
+        await server.state.clearRequestLog()
     }
 
     /// Successful refreshes so far.

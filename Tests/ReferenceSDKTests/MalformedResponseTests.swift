@@ -133,7 +133,13 @@ import Testing
         let declared = Set(source.matches(of: /RequestDescription\(name: "([^"]+)"/).map { String($0.output.1) })
         #expect(declared.count >= 15)
         // The event stream's body is read line by line as server-sent events, not decoded.
-        let covered = Set(Target.allCases.map(\.requestName)).union(["events"])
+        // The browser step's authorization request is loaded by the browser, never read by
+        // the runtime, and the revocation's body is never read (RFC 7009: only the status
+        // counts). The browser step's token response goes through the token reader the
+        // other methods' targets cover; the in-memory back-end has no authorization
+        // endpoint, so a malformed one is not injected here (a known gap: issue 11's report).
+        let covered = Set(Target.allCases.map(\.requestName))
+            .union(["events", "oauth2.authenticate.authorize", "revoke", "oauth2.authenticate"])
         #expect(declared == covered)
     }
 
@@ -403,7 +409,7 @@ private struct World {
             configuration: .init(
                 baseURL: Self.baseURL, client: Self.client,
                 transport: backEnd, now: { clock.now }, logger: logs.logger(label: "malformed"), sessionStore: store,
-                receivesServerEvents: false))
+                receivesServerEvents: false, authorizationServerURL: Self.baseURL))
     }
 
     static func signedIn() async throws -> World {

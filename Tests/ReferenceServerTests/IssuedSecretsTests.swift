@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReferenceServer
+import SesameTestSupport
 import Testing
 
 /// The secrets the server issued or accepted, which the end-to-end secret scan looks for.
@@ -86,5 +87,25 @@ import Testing
         let leaks = texts.filter { $0.contains("s3cr3t") }.count
         #expect(leaks == 0)
         #expect(String(describing: secret) == "accessToken (12 characters)")
+    }
+
+    @Test func codesAndVerifiersAreRecordedAndNeverLoggedEvenAtTrace() async throws {
+        let recorder = LogCapture()
+        try await Harness.run(configure: {
+            $0.logger = recorder.logger()
+            $0.authorizationServer = .separate(port: 0)
+        }) { h in
+            let code = try await h.authorizationCode()
+            let tokens = try Harness.tokens(from: try await h.exchange(code: code))
+            #expect(try await h.revoke(tokens.refresh).status == .ok)
+            #expect(try await h.exchange(code: code).status == .badRequest)
+            let secrets = await h.state.issuedSecrets()
+            #expect(secrets.contains(IssuedSecret(kind: .authorizationCode, value: code)))
+            #expect(secrets.contains(IssuedSecret(kind: .codeVerifier, value: Harness.appendixBVerifier)))
+            #expect(secrets.contains(IssuedSecret(kind: .password, value: "wonderland")))
+            #expect(!recorder.lines.isEmpty)  // the recorder does see the server's logs
+            let log = recorder.text
+            #expect(secrets.filter { log.contains($0.value) }.isEmpty)
+        }
     }
 }

@@ -109,6 +109,16 @@ import Testing
         }
     }
 
+    @Test func repeatedParameterStillLogsTheClientSecretInTheBody() async throws {
+        try await Harness.run { h in
+            let result = try await h.tokenRequest(
+                "grant_type=password&username=alice&username=bob&client_id=sesame-demo&client_secret=demo-secret",
+                basic: nil)
+            #expect(try result.errorCode() == "invalid_request")
+            #expect(await h.state.requestLog().map(\.clientAuthentication) == [true])
+        }
+    }
+
     @Test func unknownGrantIsUnsupportedGrantType() async throws {
         try await Harness.run { h in
             let result = try await h.tokenRequest("grant_type=client_credentials")
@@ -139,6 +149,27 @@ import Testing
             #expect(counters.refreshes == 2)
             #expect(counters.rejectedRefreshes == 1)
             #expect(counters.tokenGrants == ["password": 1, "refresh_token": 2])
+        }
+    }
+
+    @Test func refreshTokenOfAnotherClientIsInvalidGrantAndStaysValid() async throws {
+        let clients = [ReferenceServer.Client.demo, ReferenceServer.Client(id: "other", secret: "other-secret")]
+        try await Harness.run(configure: { $0.clients = clients }) { h in
+            let tokens = try await h.password()
+            let stolen = try await h.refresh(tokens.refresh, basic: ("other", "other-secret"))
+            #expect(stolen.status == .badRequest)
+            #expect(try stolen.errorCode() == "invalid_grant")
+            #expect(try await h.uid(tokens.access) == "pw-alice")
+            #expect(try await h.refresh(tokens.refresh).status == .ok)
+            #expect(await h.state.counters().rejectedRefreshes == 1)
+        }
+    }
+
+    @Test func refreshTokensOfTheAuthMethodsMayBeRefreshedByAnyClient() async throws {
+        let clients = [ReferenceServer.Client.demo, ReferenceServer.Client(id: "other", secret: "other-secret")]
+        try await Harness.run(configure: { $0.clients = clients }) { h in
+            let guest = try await h.guest()
+            #expect(try await h.refresh(guest.refresh, basic: ("other", "other-secret")).status == .ok)
         }
     }
 

@@ -100,6 +100,30 @@ import SesameGenerator
             ],
             expected: ["breaking store.version-changed @ Schema/store.yaml:2:3"]),
         Case(
+            name: "authorization server added: the refresh moves, revocation added",
+            old: ["sdk.yaml": ServerAndBrowserTests.oneServer], new: ["sdk.yaml": ServerAndBrowserTests.twoServers],
+            expected: [
+                "warning server.authorization-url-changed @ Schema/sdk.yaml:5:3",
+                "warning credential.refresh-server-changed @ Schema/sdk.yaml:7:14",
+                "compatible lifecycle.revocation-added @ Schema/sdk.yaml:16:5",
+            ]),
+        Case(
+            name: "an operation moves to the authorization server",
+            old: ["sdk.yaml": ServerAndBrowserTests.twoServers],
+            new: [
+                "sdk.yaml": ServerAndBrowserTests.twoServers,
+                "auth.yaml": "operations:\n  me: { request: GET /me, server: authorization, authenticated: true, response: User }\n",
+            ],
+            expected: ["warning operation.server-changed @ Schema/auth.yaml:2:18"]),
+        Case(
+            name: "a browser part added to an existing step",
+            old: ["auth.yaml": auth + "\nmethods:\n  sso: { steps: [ { request: POST /t, body: { code: x }, response: Token } ] }\n"],
+            new: [
+                "auth.yaml": auth
+                    + "\nmethods:\n  sso: { steps: [ { browser: { request: GET /a, redirectURI: \"app:/cb\" }, request: POST /t, body: { c: \"{code}\", v: \"{codeVerifier}\", r: \"{redirectURI}\" }, response: Token } ] }\n"
+            ],
+            expected: ["breaking step.browser-changed @ Schema/auth.yaml:4:21"]),
+        Case(
             name: "method removed",
             old: ["auth.yaml": auth + "\nmethods:\n  guest: { steps: [ { request: POST /g, response: Token } ] }\n"], new: [:],
             expected: ["breaking method.removed @ Schema/auth.yaml:4:3"]),

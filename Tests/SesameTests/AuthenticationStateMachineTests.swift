@@ -3,7 +3,7 @@ import Testing
 @testable import Sesame
 
 /// Every state × connectivity × input of the state machine, written out as a table: the
-/// expected state, connectivity and actions of each of the 4 × 2 × 12 combinations.
+/// expected state, connectivity and actions of each of the 4 × 2 × 14 combinations.
 @Suite struct AuthenticationStateMachineTests {
     typealias Machine = AuthenticationStateMachine<TestDetails>
     typealias Action = Machine.Action
@@ -25,7 +25,7 @@ import Testing
 
     enum Input: CaseIterable {
         case signIn, signInFailed, signOut, restore, trust, refreshNewDetails, refreshSameDetails,
-            refreshTransient, rejected, expired, goOnline, goOffline
+            refreshTransient, rejected, expired, goOnline, goOffline, attachNewDetails, attachSameDetails
 
         func apply(to machine: inout Machine) -> [Action] {
             switch self {
@@ -41,6 +41,8 @@ import Testing
             case .expired: return machine.credentialExpired()
             case .goOnline: return machine.connectivityChanged(online: true)
             case .goOffline: return machine.connectivityChanged(online: false)
+            case .attachNewDetails: return machine.identityAttached(d2)
+            case .attachSameDetails: return machine.identityAttached(d1)
             }
         }
     }
@@ -139,6 +141,17 @@ import Testing
         row(.presession, on, .goOffline, P1, []), row(.presession, off, .goOffline, P1, []),
         row(.authenticated, on, .goOffline, A1, []), row(.authenticated, off, .goOffline, A1, []),
         row(.invalid, on, .goOffline, I, []), row(.invalid, off, .goOffline, I, []),
+        // An identity attached to the current account: a new credential (a new epoch) and
+        // fresh details for an authenticated user, online or not; nothing otherwise.
+        row(.unauthenticated, on, .attachNewDetails, U, []), row(.unauthenticated, off, .attachNewDetails, U, []),
+        row(.presession, on, .attachNewDetails, P1, []), row(.presession, off, .attachNewDetails, P1, []),
+        row(.authenticated, on, .attachNewDetails, A2, signedIn), row(.authenticated, off, .attachNewDetails, A2, signedIn),
+        row(.invalid, on, .attachNewDetails, I, []), row(.invalid, off, .attachNewDetails, I, []),
+        row(.unauthenticated, on, .attachSameDetails, U, []), row(.unauthenticated, off, .attachSameDetails, U, []),
+        row(.presession, on, .attachSameDetails, P1, []), row(.presession, off, .attachSameDetails, P1, []),
+        row(.authenticated, on, .attachSameDetails, A1, [.startEpoch, .persistSession]),
+        row(.authenticated, off, .attachSameDetails, A1, [.startEpoch, .persistSession]),
+        row(.invalid, on, .attachSameDetails, I, []), row(.invalid, off, .attachSameDetails, I, []),
     ]
 
     @Test func tableCoversEveryStateConnectivityAndInput() {

@@ -102,8 +102,25 @@ private struct Differ {
                 "the base URL changed from \(old.baseURL) to \(new.baseURL); shipped apps still call the old one",
                 at: new.credential.location)
         }
+        if old.authorizationServerURL != new.authorizationServerURL {
+            let before = old.authorizationServerURL ?? "the API's (\(old.baseURL))"
+            let after = new.authorizationServerURL ?? "the API's (\(new.baseURL))"
+            add(
+                "server.authorization-url-changed", .warning,
+                "the authorization server moved from \(before) to \(after); shipped apps still send their token requests to the old one",
+                at: new.credential.location)
+        }
+        compareLifecycle()
         let o = old.credential
         let n = new.credential
+        if let before = o.refresh?.request.server, let after = n.refresh?.request.server,
+            old.baseURL(of: before) != new.baseURL(of: after)
+        {
+            add(
+                "credential.refresh-server-changed", .warning,
+                "the refresh request moved to another server; shipped apps still refresh at \(old.baseURL(of: before))",
+                at: n.refresh?.request.location ?? n.location)
+        }
         let rules: [(String, Bool, String)] = [
             (
                 "credential.header-changed", o.header != n.header || o.format != n.format,
@@ -132,6 +149,31 @@ private struct Differ {
                 || oldRefresh.window != newRefresh.window
         {
             add("credential.refresh-limits-changed", .warning, "the refresh leeway or window changed", at: n.location)
+        }
+    }
+
+    /// `lifecycle.revoke`: adding it is compatible (new apps also revoke at sign-out);
+    /// removing or changing it is worth a look, since shipped apps keep sending the old one.
+    mutating func compareLifecycle() {
+        let before = old.lifecycle.revocation
+        let after = new.lifecycle.revocation
+        switch (before, after) {
+        case (nil, let added?):
+            add("lifecycle.revocation-added", .compatible, "sign-out now revokes the token (lifecycle.revoke)", at: added.location)
+        case (let removed?, nil):
+            add(
+                "lifecycle.revocation-removed", .warning, "lifecycle.revoke was removed; shipped apps still send it at sign-out",
+                at: removed.location)
+        case (let removed?, let added?)
+        where removed.request.method != added.request.method || removed.request.path != added.request.path
+            || old.baseURL(of: removed.request.server) != new.baseURL(of: added.request.server)
+            || removed.encoding != added.encoding || removed.clientAuthentication != added.clientAuthentication
+            || removed.fields.map { [$0.name: $0.value] } != added.fields.map { [$0.name: $0.value] }:
+            add(
+                "lifecycle.revocation-changed", .warning,
+                "the revocation request changed; shipped apps still send the old one at sign-out", at: added.location)
+        default:
+            break
         }
     }
 
@@ -165,6 +207,20 @@ private struct Differ {
                         "step '\(newStep.name)' of '\(method.name)' changed its request, encoding or client authentication",
                         at: newStep.request.location)
                 }
+                if step.browser?.request.path != newStep.browser?.request.path
+                    || step.browser?.redirectURI != newStep.browser?.redirectURI
+                {
+                    add(
+                        "step.browser-changed", .breaking,
+                        "step '\(newStep.name)' of '\(method.name)' changed its browser part (added, removed, another authorization endpoint or redirect URI)",
+                        at: newStep.browser?.location ?? newStep.location)
+                }
+                if old.baseURL(of: step.request.server) != new.baseURL(of: newStep.request.server) {
+                    add(
+                        "step.server-changed", .warning,
+                        "step '\(newStep.name)' of '\(method.name)' now goes to \(new.baseURL(of: newStep.request.server)); shipped apps still send it to \(old.baseURL(of: step.request.server))",
+                        at: newStep.request.location)
+                }
                 compareParameters(
                     step.needs, newStep.needs, owner: "step '\(newStep.name)' of '\(method.name)'", fallback: newStep.location)
             }
@@ -193,6 +249,12 @@ private struct Differ {
                 add(
                     "operation.request-changed", .breaking,
                     "operation '\(operation.name)' moved from \(operation.request.method.rawValue) \(operation.request.path) to \(updated.request.method.rawValue) \(updated.request.path); shipped apps call the old one",
+                    at: updated.request.location)
+            }
+            if old.baseURL(of: operation.request.server) != new.baseURL(of: updated.request.server) {
+                add(
+                    "operation.server-changed", .warning,
+                    "operation '\(operation.name)' now goes to \(new.baseURL(of: updated.request.server)); shipped apps still call \(old.baseURL(of: operation.request.server))",
                     at: updated.request.location)
             }
             if operation.encoding != updated.encoding {

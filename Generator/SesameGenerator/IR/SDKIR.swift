@@ -4,6 +4,9 @@ public struct SDKIR: Sendable, Hashable, Codable {
     public var name: String
     public var description: String?
     public var baseURL: String
+    /// The authorization server's base URL (`authorizationServer.baseURL`); nil when the
+    /// API's server is the authorization server too.
+    public var authorizationServerURL: String?
     public var credential: CredentialIR
     public var lifecycle: LifecycleIR
     public var methods: [MethodIR]
@@ -19,11 +22,12 @@ public struct SDKIR: Sendable, Hashable, Codable {
     public init(
         name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
         methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
-        store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil
+        store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil
     ) {
         self.name = name
         self.description = description
         self.baseURL = baseURL
+        self.authorizationServerURL = authorizationServerURL
         self.credential = credential
         self.lifecycle = lifecycle
         self.methods = methods
@@ -37,6 +41,12 @@ public struct SDKIR: Sendable, Hashable, Codable {
 }
 
 extension SDKIR {
+    /// The base URL requests for `server` go to: the authorization server's is the API's
+    /// when the schema declares none of its own.
+    public func baseURL(of server: ServerRoleIR) -> String {
+        server == .authorization ? authorizationServerURL ?? baseURL : baseURL
+    }
+
     /// The operation a reference names, or nil when the SDK has none of that name.
     public func operation(_ reference: OperationRef) -> OperationIR? {
         operations.first { $0.name == reference.name }
@@ -53,6 +63,11 @@ public enum EncodingIR: String, Sendable, Hashable, Codable {
 
 public enum ClientAuthenticationIR: String, Sendable, Hashable, Codable {
     case basic, post, none
+}
+
+/// The server a request line goes to (`server: api | authorization`).
+public enum ServerRoleIR: String, Sendable, Hashable, Codable, CaseIterable {
+    case api, authorization
 }
 
 /// A parsed template (`"Bearer {accessToken}"`, `"{initialize.challengeId}"`, or a literal).
@@ -86,12 +101,17 @@ public struct RequestLineIR: Sendable, Hashable, Codable {
     /// The `{names}` in the path, in order.
     public var pathParameters: [String]
     public var location: SourceLocation
+    /// The server it goes to: the request's `server` key, or its kind's default.
+    public var server: ServerRoleIR
 
-    public init(method: HTTPMethodIR, path: String, pathParameters: [String], location: SourceLocation) {
+    public init(
+        method: HTTPMethodIR, path: String, pathParameters: [String], location: SourceLocation, server: ServerRoleIR = .api
+    ) {
         self.method = method
         self.path = path
         self.pathParameters = pathParameters
         self.location = location
+        self.server = server
     }
 }
 
@@ -170,12 +190,64 @@ public struct LifecycleIR: Sendable, Hashable, Codable {
     public var signOut: OperationRef?
     public var detachIdentity: OperationRef?
     public var destroyAccount: OperationRef?
+    /// The RFC 7009 revocation request sent at sign-out (`lifecycle.revoke`).
+    public var revocation: RevocationIR?
 
-    public init(signOut: OperationRef? = nil, detachIdentity: OperationRef? = nil, destroyAccount: OperationRef? = nil) {
+    public init(
+        signOut: OperationRef? = nil, detachIdentity: OperationRef? = nil, destroyAccount: OperationRef? = nil,
+        revocation: RevocationIR? = nil
+    ) {
         self.signOut = signOut
         self.detachIdentity = detachIdentity
         self.destroyAccount = destroyAccount
+        self.revocation = revocation
     }
+}
+
+/// `lifecycle.revoke`: a token revocation request (RFC 7009), by default on the
+/// authorization server, form-encoded.
+public struct RevocationIR: Sendable, Hashable, Codable {
+    public var request: RequestLineIR
+    public var encoding: EncodingIR
+    public var clientAuthentication: ClientAuthenticationIR
+    public var fields: [TemplateFieldIR]
+    public var location: SourceLocation
+
+    public init(
+        request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR, fields: [TemplateFieldIR],
+        location: SourceLocation
+    ) {
+        self.request = request
+        self.encoding = encoding
+        self.clientAuthentication = clientAuthentication
+        self.fields = fields
+        self.location = location
+    }
+}
+
+/// The browser part of a step (`browser:`): the authorization request of the authorization
+/// code grant with PKCE, opened before the step's token request.
+public struct BrowserStepIR: Sendable, Hashable, Codable {
+    /// A GET request line, by default on the authorization server.
+    public var request: RequestLineIR
+    public var redirectURI: String
+    /// Extra query parameters, templates of the method's parameters.
+    public var parameters: [TemplateFieldIR]
+    public var location: SourceLocation
+
+    public init(request: RequestLineIR, redirectURI: String, parameters: [TemplateFieldIR], location: SourceLocation) {
+        self.request = request
+        self.redirectURI = redirectURI
+        self.parameters = parameters
+        self.location = location
+    }
+
+    /// The query parameters the runtime sets itself (RFC 6749 §4.1.1, RFC 7636 §4.3).
+    public static let reservedParameters: Set<String> = [
+        "response_type", "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method",
+    ]
+    /// The placeholders the step's token request may read once the browser came back.
+    public static let providedValues: Set<String> = ["code", "codeVerifier", "redirectURI"]
 }
 
 /// A parameter of a method, a step's `needs`, or an operation.
@@ -224,12 +296,15 @@ public struct StepIR: Sendable, Hashable, Codable {
     /// first step); set by the naming pass.
     public var inputCaseName: String?
     public var location: SourceLocation
+    /// The authorization request opened in a browser before `request`; nil for a plain step.
+    public var browser: BrowserStepIR?
 
     public init(
         name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
         needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
-        location: SourceLocation
+        location: SourceLocation, browser: BrowserStepIR? = nil
     ) {
+        self.browser = browser
         self.name = name
         self.request = request
         self.encoding = encoding

@@ -39,6 +39,7 @@ enum DescriptionLiteral {
         if encoding != .json { arguments.append("encoding: .\(encoding.rawValue)") }
         if clientAuthentication != .none { arguments.append("clientAuthentication: .\(clientAuthentication.rawValue)") }
         if let fresh { arguments.append("freshAuthentication: \(duration(fresh))") }
+        if line.server != .api { arguments.append("server: .\(line.server.rawValue)") }
         return "RequestDescription(\(arguments.joined(separator: ", ")))"
     }
 }

@@ -18,6 +18,9 @@ struct SchemaRenderer {
             body.indented { arguments in
                 arguments.line("name: \(SwiftName.stringLiteral(sdk.name)),")
                 arguments.line("baseURL: URL(string: \(SwiftName.stringLiteral(sdk.baseURL)))!,")
+                if let authorization = sdk.authorizationServerURL {
+                    arguments.line("authorizationBaseURL: URL(string: \(SwiftName.stringLiteral(authorization)))!,")
+                }
                 renderCredential(into: &arguments)
                 arguments.line("errors: ErrorCatalogue(")
                 arguments.indented { errors in
@@ -34,11 +37,13 @@ struct SchemaRenderer {
                 let invalidating = sdk.events.events.filter { $0.effect == .invalidate }.map { SwiftName.stringLiteral($0.wireName) }
                     .sorted()
                 arguments.line("events: EventCatalogue(stream: \(stream), invalidating: [\(invalidating.joined(separator: ", "))]),")
-                let lifecycle = [
-                    ("signOut", sdk.lifecycle.signOut), ("detachIdentity", sdk.lifecycle.detachIdentity),
-                    ("destroyAccount", sdk.lifecycle.destroyAccount),
-                ]
-                .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped($0.swiftName))" } }
+                let lifecycle =
+                    [
+                        ("signOut", sdk.lifecycle.signOut), ("detachIdentity", sdk.lifecycle.detachIdentity),
+                        ("destroyAccount", sdk.lifecycle.destroyAccount),
+                    ]
+                    .compactMap { label, operation in operation.map { "\(label): Requests.\(SwiftName.escaped($0.swiftName))" } }
+                    + (sdk.lifecycle.revocation.map { ["revocation: \(revocation($0))"] } ?? [])
                 arguments.line("lifecycle: LifecycleDescription(\(lifecycle.joined(separator: ", ")))")
             }
             body.line(")")
@@ -80,8 +85,10 @@ struct SchemaRenderer {
                                 name: "\(method.name).\(step.name)", line: step.request, authenticated: false,
                                 encoding: step.encoding, clientAuthentication: step.clientAuthentication, fresh: nil)
                             let needs = step.needs.map { SwiftName.stringLiteral($0.name) }.joined(separator: ", ")
+                            let browser =
+                                step.browser.map { ", browser: \(self.browser($0, name: "\(method.name).\(step.name).authorize"))" } ?? ""
                             steps.line(
-                                "AuthenticationStepDescription(name: \(SwiftName.stringLiteral(step.name)), request: \(request), body: \(DescriptionLiteral.fields(step.body, types: types)), needs: [\(needs)]),"
+                                "AuthenticationStepDescription(name: \(SwiftName.stringLiteral(step.name)), request: \(request), body: \(DescriptionLiteral.fields(step.body, types: types)), needs: [\(needs)]\(browser)),"
                             )
                         }
                     }
@@ -90,6 +97,20 @@ struct SchemaRenderer {
             }
         }
         return writer.text
+    }
+
+    private func revocation(_ revocation: RevocationIR) -> String {
+        let request = DescriptionLiteral.request(
+            name: "revoke", line: revocation.request, authenticated: false, encoding: revocation.encoding,
+            clientAuthentication: revocation.clientAuthentication, fresh: nil)
+        return "RevocationDescription(request: \(request), fields: \(DescriptionLiteral.fields(revocation.fields, types: types)))"
+    }
+
+    private func browser(_ browser: BrowserStepIR, name: String) -> String {
+        let request = DescriptionLiteral.request(
+            name: name, line: browser.request, authenticated: false, encoding: .json, clientAuthentication: .none, fresh: nil)
+        return
+            "BrowserStepDescription(request: \(request), redirectURI: \(SwiftName.stringLiteral(browser.redirectURI)), parameters: \(DescriptionLiteral.fields(browser.parameters, types: types)))"
     }
 
     private func userIDProperty() -> PropertyIR? {

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Translates `auth.yaml` against the shared model table: authentication methods and
@@ -48,7 +49,10 @@ struct AuthTranslator {
             guard
                 let stepItems = reader.mapping(
                     node, "a step of '\(entry.key)'",
-                    allowed: ["name", "description", "needs", "request", "encoding", "clientAuthentication", "body", "response"])
+                    allowed: [
+                        "name", "description", "needs", "browser", "request", "server", "encoding", "clientAuthentication", "body",
+                        "response",
+                    ])
             else { continue }
             var name = stepNodes.count == 1 ? "authenticate" : "step\(index + 1)"
             if let nameEntry = stepItems["name"], let text = reader.string(nameEntry.value, "name") {
@@ -72,14 +76,29 @@ struct AuthTranslator {
                 }
                 visible.insert(need.name)
             }
-            guard let requestEntry = stepItems["request"], let request = reader.requestLine(requestEntry.value, "the step's request") else {
+            guard let requestEntry = stepItems["request"], var request = reader.requestLine(requestEntry.value, "the step's request") else {
                 if stepItems["request"] == nil { reader.error("each step needs a request", at: node) }
                 continue
             }
+            request.server = reader.server(stepItems["server"], default: .api)
+            let browser = stepItems["browser"].flatMap {
+                translateBrowser($0, visible: visible, stepResponses: stepResponses, reader: &reader)
+            }
+            // What the browser brings back is visible to this step's token request only.
+            let stepVisible = browser == nil ? visible : visible.union(BrowserStepIR.providedValues)
             let body = stepItems["body"].map { reader.templateFields($0.value, "the step's body") } ?? []
             for field in body {
                 for path in TemplateIR.variables(of: field.value) {
-                    checkPlaceholder(path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
+                    checkPlaceholder(path, visible: stepVisible, stepResponses: stepResponses, at: field.location, reader: &reader)
+                }
+            }
+            if browser != nil {
+                let used = Set(body.flatMap { TemplateIR.variables(of: $0.value) })
+                let missing = ["code", "codeVerifier", "redirectURI"].filter { !used.contains([$0]) }
+                if !missing.isEmpty {
+                    reader.error(
+                        "the token request of a browser step must send \(missing.map { "{\($0)}" }.joined(separator: ", ")) (RFC 6749 §4.1.3, RFC 7636 §4.5)",
+                        at: stepItems["body"]?.keyNode ?? requestEntry.keyNode)
                 }
             }
             var response: ModelRef?
@@ -94,11 +113,60 @@ struct AuthTranslator {
                 StepIR(
                     name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
                     clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
-                    needs: needs, body: body, response: response, location: reader.location(of: node)))
+                    needs: needs, body: body, response: response, location: reader.location(of: node), browser: browser))
         }
         return MethodIR(
             name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
             parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
+    }
+
+    /// A step's `browser:`: the authorization request of the authorization code grant
+    /// with PKCE. Its parameters may use the method's parameters and earlier needs, and may
+    /// not set what the runtime sets itself (`state`, `code_challenge`, …).
+    private func translateBrowser(
+        _ entry: Entry, visible: Set<String>, stepResponses: [String: Set<String>], reader: inout NodeReader
+    ) -> BrowserStepIR? {
+        guard let items = reader.mapping(entry.value, "browser", allowed: ["request", "server", "redirectURI", "parameters"]) else {
+            return nil
+        }
+        guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the authorization request")
+        else {
+            if items["request"] == nil { reader.error("browser needs the authorization request (GET /oauth/authorize)", at: entry.keyNode) }
+            return nil
+        }
+        request.server = reader.server(items["server"], default: .authorization)
+        if request.method != .GET {
+            reader.error("the authorization request is opened in a browser: it must be a GET request", at: requestEntry.value)
+        }
+        if !request.pathParameters.isEmpty {
+            reader.error("the authorization request's path cannot have parameters", at: requestEntry.value)
+        }
+        var redirectURI = ""
+        if let redirectEntry = items["redirectURI"], let text = reader.string(redirectEntry.value, "redirectURI") {
+            if let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, url.fragment == nil, url.query == nil {
+                redirectURI = text
+            } else {
+                reader.error(
+                    "redirectURI must be an absolute URL without a query or fragment, such as 'com.example.app://oauth/callback'",
+                    at: redirectEntry.value)
+            }
+        } else if items["redirectURI"] == nil {
+            reader.error("browser needs the app's redirectURI (RFC 8252 §7)", at: entry.keyNode)
+        }
+        let parameters = items["parameters"].map { reader.templateFields($0.value, "the authorization parameters") } ?? []
+        for field in parameters {
+            if BrowserStepIR.reservedParameters.contains(field.name) {
+                reader.append(
+                    .error(
+                        "the runtime sets '\(field.name)' of the authorization request itself; remove it from parameters",
+                        at: field.location))
+            }
+            for path in TemplateIR.variables(of: field.value) {
+                checkPlaceholder(path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
+            }
+        }
+        return BrowserStepIR(
+            request: request, redirectURI: redirectURI, parameters: parameters, location: reader.location(of: entry.keyNode))
     }
 
     private func checkPlaceholder(
@@ -198,15 +266,16 @@ struct AuthTranslator {
             let items = reader.mapping(
                 entry.value, "operation '\(entry.key)'",
                 allowed: [
-                    "description", "request", "parameters", "body", "encoding", "response",
+                    "description", "request", "server", "parameters", "body", "encoding", "response",
                     "authenticated", "freshAuthentication", "deprecated",
                 ])
         else { return nil }
-        guard let requestEntry = items["request"], let request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'")
+        guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'")
         else {
             if items["request"] == nil { reader.error("operation '\(entry.key)' needs a request", at: entry.keyNode) }
             return nil
         }
+        request.server = reader.server(items["server"], default: .api)
         var parameters: [ParameterIR] = []
         for parameterEntry in items["parameters"].flatMap({ reader.mapping($0.value, "parameters") }) ?? [] {
             guard reader.identifier(parameterEntry, "parameter"),
@@ -256,7 +325,8 @@ struct AuthTranslator {
         let base = SwiftName.upperCamel(entry.key)
         let body = items["body"].map { schemas.hoistedType($0.value, name: base + "Body", reader: &reader) }
         let response = items["response"].map { schemas.hoistedType($0.value, name: base + "Response", reader: &reader) }
-        let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? true
+        // The access token goes to the authorization server only where a request says so.
+        let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? (request.server == .api)
         if !authenticated, let fresh = items["freshAuthentication"] {
             reader.error("freshAuthentication needs an authenticated operation", at: fresh.keyNode)
         }

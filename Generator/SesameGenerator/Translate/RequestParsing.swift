@@ -99,6 +99,16 @@ extension NodeReader {
         return .none
     }
 
+    /// The server a request goes to: its `server` key (`api` or `authorization`), else the
+    /// default of its kind.
+    mutating func server(_ entry: Entry?, default fallback: ServerRoleIR) -> ServerRoleIR {
+        guard let entry, let text = string(entry.value, "server") else { return fallback }
+        if let value = ServerRoleIR(rawValue: text) { return value }
+        let hint = Suggestion.closest(to: text, in: ServerRoleIR.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+        error("server must be api or authorization, found '\(text)'\(hint)", at: entry.value)
+        return fallback
+    }
+
     /// A name used as a Swift API name and in templates: letters, digits and `_`.
     mutating func identifier(_ entry: Entry, _ what: String) -> Bool {
         if Identifier.isValid(entry.key) { return true }

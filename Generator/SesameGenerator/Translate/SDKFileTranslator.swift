@@ -15,6 +15,7 @@ struct SDKFileTranslator {
         var name: String
         var description: String?
         var baseURL: String
+        var authorizationServerURL: String?
         var credential: CredentialIR
         var lifecycle: LifecycleIR
     }
@@ -23,7 +24,8 @@ struct SDKFileTranslator {
     /// problem goes to `reader`.
     func translate(_ file: ParsedFile, operations: [OperationIR], reader: inout NodeReader) -> SDKPart? {
         guard let root = file.root,
-            let entries = reader.mapping(root, "sdk.yaml", allowed: ["sdk", "description", "server", "credential", "lifecycle"])
+            let entries = reader.mapping(
+                root, "sdk.yaml", allowed: ["sdk", "description", "server", "authorizationServer", "credential", "lifecycle"])
         else {
             if file.root == nil {
                 reader.append(.error("sdk.yaml is empty", at: SourceLocation(file: file.source.path, line: 1, column: 1)))
@@ -53,6 +55,20 @@ struct SDKFileTranslator {
         } else {
             reader.error("sdk.yaml must declare server: { baseURL: https://… }", at: entries["server"]?.keyNode ?? root)
         }
+        var authorizationServerURL: String?
+        if let server = entries["authorizationServer"],
+            let serverEntries = reader.mapping(server.value, "authorizationServer", allowed: ["baseURL"])
+        {
+            if let urlEntry = serverEntries["baseURL"], let url = reader.string(urlEntry.value, "baseURL") {
+                if let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil {
+                    authorizationServerURL = url
+                } else {
+                    reader.error("baseURL must be an absolute http or https URL", at: urlEntry.value)
+                }
+            } else if serverEntries["baseURL"] == nil {
+                reader.error("authorizationServer must declare its baseURL: { baseURL: https://… }", at: server.value)
+            }
+        }
         guard let credentialEntry = entries["credential"] else {
             reader.error("sdk.yaml must declare the credential", at: root)
             return nil
@@ -60,9 +76,13 @@ struct SDKFileTranslator {
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
         var lifecycle = LifecycleIR()
         if let entry = entries["lifecycle"],
-            let items = reader.mapping(entry.value, "lifecycle", allowed: ["signOut", "detachIdentity", "destroyAccount"])
+            let items = reader.mapping(entry.value, "lifecycle", allowed: ["signOut", "detachIdentity", "destroyAccount", "revoke"])
         {
             for item in items {
+                if item.key == "revoke" {
+                    lifecycle.revocation = translateRevocation(item.value, reader: &reader)
+                    continue
+                }
                 guard let operation = reader.string(item.value, item.key) else { continue }
                 guard operations.contains(where: { $0.name == operation }) else {
                     if !declaredOperations.contains(operation) {
@@ -78,7 +98,9 @@ struct SDKFileTranslator {
             }
         }
         guard let credential else { return nil }
-        return SDKPart(name: name, description: description, baseURL: baseURL, credential: credential, lifecycle: lifecycle)
+        return SDKPart(
+            name: name, description: description, baseURL: baseURL, authorizationServerURL: authorizationServerURL,
+            credential: credential, lifecycle: lifecycle)
     }
 
     private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {
@@ -204,12 +226,13 @@ struct SDKFileTranslator {
         guard
             let entries = reader.mapping(
                 node, "credential.refresh",
-                allowed: ["request", "encoding", "clientAuthentication", "fields", "leeway", "window"])
+                allowed: ["request", "server", "encoding", "clientAuthentication", "fields", "leeway", "window"])
         else { return nil }
-        guard let requestEntry = entries["request"], let request = reader.requestLine(requestEntry.value, "the refresh request") else {
+        guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the refresh request") else {
             if entries["request"] == nil { reader.error("credential.refresh needs a request", at: node) }
             return nil
         }
+        request.server = reader.server(entries["server"], default: .authorization)
         let fields = entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []
         for field in fields {
             checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: field.location, reader: &reader)
@@ -227,6 +250,36 @@ struct SDKFileTranslator {
             request: request, encoding: reader.encoding(entries["encoding"], "the refresh request"),
             clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]),
             fields: fields, leeway: leeway, maxRefreshes: maxRefreshes, window: window)
+    }
+
+    /// `lifecycle.revoke`: an RFC 7009 request, form-encoded and on the authorization
+    /// server unless it says otherwise; its fields may use `{refreshToken}` and `{accessToken}`.
+    private func translateRevocation(_ node: Node, reader: inout NodeReader) -> RevocationIR? {
+        guard
+            let entries = reader.mapping(
+                node, "lifecycle.revoke", allowed: ["request", "server", "encoding", "clientAuthentication", "fields"])
+        else { return nil }
+        guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the revocation request")
+        else {
+            if entries["request"] == nil { reader.error("lifecycle.revoke needs a request (POST /oauth/revoke)", at: node) }
+            return nil
+        }
+        request.server = reader.server(entries["server"], default: .authorization)
+        if [.GET, .HEAD].contains(request.method) {
+            reader.error("the revocation request sends its token in a body: use POST (RFC 7009 §2.1)", at: requestEntry.value)
+        }
+        let fields = entries["fields"].map { reader.templateFields($0.value, "the revocation fields") } ?? []
+        for field in fields {
+            checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: field.location, reader: &reader)
+        }
+        if !fields.contains(where: { $0.name == "token" }) {
+            reader.error("the revocation request must send the token to revoke: fields: { token: \"{refreshToken}\" }", at: node)
+        }
+        let encoding: EncodingIR = entries["encoding"] == nil ? .form : reader.encoding(entries["encoding"], "the revocation request")
+        return RevocationIR(
+            request: request, encoding: encoding,
+            clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]), fields: fields,
+            location: reader.location(of: node))
     }
 
     private func objectFields(_ model: String) -> Set<String> {

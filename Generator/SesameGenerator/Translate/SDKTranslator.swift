@@ -54,6 +54,9 @@ struct SDKTranslator {
         diagnostics += reader.diagnostics + auth.diagnostics + naming.diagnostics + symbols.models.diagnostics
         guard var sdk else { return (nil, diagnostics.sortedByLocation()) }
         diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
+        if sdk.authorizationServerURL != nil {
+            diagnostics += SchemaValidator.checkClientAuthentication(methods, credential: sdk.credential, lifecycle: sdk.lifecycle)
+        }
         var models = modelIR + schemas.hoisted
         let typeNames = NamingPass.typeNames(sdkName: sdk.name, hasStore: store != nil)
         naming = NamingPass()
@@ -66,7 +69,8 @@ struct SDKTranslator {
             SDKIR(
                 name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
                 lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: models.sorted { $0.swiftName < $1.swiftName },
-                errors: errors, events: events, store: store, typeNames: typeNames), diagnostics.sortedByLocation()
+                errors: errors, events: events, store: store, typeNames: typeNames,
+                authorizationServerURL: sdk.authorizationServerURL), diagnostics.sortedByLocation()
         )
     }
 }

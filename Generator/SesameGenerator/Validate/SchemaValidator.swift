@@ -17,6 +17,28 @@ enum SchemaValidator {
         return diagnostics
     }
 
+    /// With an authorization server of its own, client credentials go to it only: a step,
+    /// refresh or revocation request that declares client authentication must be sent
+    /// there (`server: authorization`, the default of refresh and revocation).
+    static func checkClientAuthentication(_ methods: [MethodIR], credential: CredentialIR, lifecycle: LifecycleIR) -> [Diagnostic] {
+        var requests: [(String, RequestLineIR, ClientAuthenticationIR)] = []
+        for method in methods {
+            for step in method.steps {
+                requests.append(("step '\(step.name)' of '\(method.name)'", step.request, step.clientAuthentication))
+            }
+        }
+        if let refresh = credential.refresh { requests.append(("the refresh request", refresh.request, refresh.clientAuthentication)) }
+        if let revocation = lifecycle.revocation {
+            requests.append(("the revocation request", revocation.request, revocation.clientAuthentication))
+        }
+        return requests.compactMap { what, request, authentication in
+            guard authentication != .none, request.server == .api else { return nil }
+            return .error(
+                "\(what) declares client authentication, which goes only to the authorization server: add server: authorization",
+                at: request.location)
+        }
+    }
+
     /// The store versions against the released snapshots: a recorded version that changed,
     /// or that is no longer declared, is an error (`StoreSnapshots.check`).
     static func checkReleasedStore(_ store: StoreIR?, recorded: [String: String]) -> [Diagnostic] {

@@ -13,6 +13,10 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
     ///   - password:  Secret: never shown in descriptions or logs.
     ///   - scope: 
     case password(username: String, password: String, scope: String = "profile")
+    /// Signs in in a browser on the authorization server's login page, with the authorization code grant and PKCE (RFC 6749 §4.1, RFC 7636, RFC 8252). The runtime adds the state and the S256 challenge, checks the redirect, and exchanges the code with the verifier.
+    /// - Parameters:
+    ///   - scope: The scopes the app asks for, separated by spaces.
+    case oauth2(scope: String = "profile")
     /// Signs in with a token issued by the app's own identity provider.
     /// - Parameters:
     ///   - token:  Secret: never shown in descriptions or logs.
@@ -23,6 +27,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
         switch self {
             case .guest: return ReferenceSDKSchema.Methods.guest
             case .password: return ReferenceSDKSchema.Methods.password
+            case .oauth2: return ReferenceSDKSchema.Methods.oauth2
             case .custom: return ReferenceSDKSchema.Methods.custom
         }
     }
@@ -31,6 +36,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
         switch self {
             case .guest: return [:]
             case .password(let username, let password, let scope): return ["username": .string(username), "password": .string(password), "scope": .string(scope)]
+            case .oauth2(let scope): return ["scope": .string(scope)]
             case .custom(let token, let provider): return ["token": .string(token), "provider": .string(provider)]
         }
     }
@@ -39,6 +45,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
         switch self {
             case .guest: return "guest"
             case .password: return "password"
+            case .oauth2: return "oauth2"
             case .custom: return "custom"
         }
     }

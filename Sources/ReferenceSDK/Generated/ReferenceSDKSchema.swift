@@ -14,6 +14,7 @@ public enum ReferenceSDKSchema: SDKSchema {
     public static let description = SDKDescription(
         name: "ReferenceSDK",
         baseURL: URL(string: "http://127.0.0.1:8080")!,
+        authorizationBaseURL: URL(string: "http://127.0.0.1:8081")!,
         credential: CredentialDescription(
             accessTokenField: "access_token",
             refreshTokenField: "refresh_token",
@@ -21,7 +22,7 @@ public enum ReferenceSDKSchema: SDKSchema {
             header: "Authorization",
             format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
             refresh: RefreshDescription(
-                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic),
+                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization),
                 fields: [TemplateField("grant_type", .literal(JSONValue.string("refresh_token"))), TemplateField("refresh_token", .variable(["refreshToken"]))],
                 leeway: .seconds(60),
                 maxRefreshes: 5,
@@ -37,7 +38,7 @@ public enum ReferenceSDKSchema: SDKSchema {
             codes: ReferenceSDKError.categories
         ),
         events: EventCatalogue(stream: RequestDescription(name: "events", method: .get, path: "/events"), invalidating: ["session.revoked"]),
-        lifecycle: LifecycleDescription(signOut: Requests.logout, detachIdentity: Requests.detachIdentity, destroyAccount: Requests.destroyAccount)
+        lifecycle: LifecycleDescription(signOut: Requests.logout, detachIdentity: Requests.detachIdentity, destroyAccount: Requests.destroyAccount, revocation: RevocationDescription(request: RequestDescription(name: "revoke", method: .post, path: "/oauth/revoke", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), fields: [TemplateField("token", .variable(["refreshToken"])), TemplateField("token_type_hint", .literal(JSONValue.string("refresh_token")))]))
     )
 
     public static func userID(of details: Details) -> String {
@@ -70,7 +71,10 @@ public enum ReferenceSDKSchema: SDKSchema {
             AuthenticationStepDescription(name: "continue", request: RequestDescription(name: "internal.continue", method: .post, path: "/auth/internal/verify", authenticated: false), body: [TemplateField("challengeId", .variable(["initialize", "challengeId"])), TemplateField("code", .variable(["code"]))], needs: ["code"]),
         ])
         public static let password = AuthenticationMethodDescription(name: "password", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "password.authenticate", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic), body: [TemplateField("grant_type", .literal(JSONValue.string("password"))), TemplateField("username", .variable(["username"])), TemplateField("password", .variable(["password"])), TemplateField("scope", .variable(["scope"]))], needs: []),
+            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "password.authenticate", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), body: [TemplateField("grant_type", .literal(JSONValue.string("password"))), TemplateField("username", .variable(["username"])), TemplateField("password", .variable(["password"])), TemplateField("scope", .variable(["scope"]))], needs: []),
+        ])
+        public static let oauth2 = AuthenticationMethodDescription(name: "oauth2", steps: [
+            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "oauth2.authenticate", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), body: [TemplateField("grant_type", .literal(JSONValue.string("authorization_code"))), TemplateField("code", .variable(["code"])), TemplateField("redirect_uri", .variable(["redirectURI"])), TemplateField("code_verifier", .variable(["codeVerifier"]))], needs: [], browser: BrowserStepDescription(request: RequestDescription(name: "oauth2.authenticate.authorize", method: .get, path: "/oauth/authorize", authenticated: false, server: .authorization), redirectURI: "sesame-demo://oauth/callback", parameters: [TemplateField("scope", .variable(["scope"]))])),
         ])
         public static let custom = AuthenticationMethodDescription(name: "custom", steps: [
             AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "custom.authenticate", method: .post, path: "/auth/custom", authenticated: false), body: [TemplateField("token", .variable(["token"])), TemplateField("provider", .variable(["provider"]))], needs: []),

@@ -44,6 +44,22 @@ struct ControlRoutes {
             await state.advanceClock(by: .milliseconds(Int64(body.seconds * 1000)))
             return try Responses.json(["now": WireCoding.dateTime(await state.now())])
         }
+        control.get("/requests") { _, _ in
+            try Responses.json(await state.requestLog())
+        }
+        control.delete("/requests") { _, _ in
+            await state.clearRequestLog()
+            return Responses.noContent()
+        }
+        control.get("/authorization") { _, _ in
+            try Responses.json(["denyConsent": await state.isDenyingConsent()])
+        }
+        control.post("/authorization") { request, _ in
+            struct Body: Codable { var denyConsent: Bool }
+            let body = try await RequestDecoding.json(Body.self, from: request)
+            await state.setDenyConsent(body.denyConsent)
+            return try Responses.json(body)
+        }
         registerFailures(on: control)
         registerUsers(on: control)
         registerEvents(on: control)

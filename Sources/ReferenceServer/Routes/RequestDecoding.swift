@@ -33,15 +33,20 @@ enum RequestDecoding {
         }
     }
 
-    /// The parameters of an `application/x-www-form-urlencoded` body. Throws 400
-    /// `invalid_request` for another content type or a repeated parameter (RFC 6749 §3.2).
-    static func form(from request: Request) async throws -> [String: String] {
+    /// True when the request's body is `application/x-www-form-urlencoded`.
+    static func isForm(_ request: Request) -> Bool {
         let mediaType = request.headers[.contentType]?
             .split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces)
             .lowercased()
-        guard mediaType == "application/x-www-form-urlencoded" else {
-            throw OAuthError.invalidRequest("The token endpoint takes application/x-www-form-urlencoded bodies only.")
+        return mediaType == "application/x-www-form-urlencoded"
+    }
+
+    /// The parameters of an `application/x-www-form-urlencoded` body. Throws 400
+    /// `invalid_request` for another content type or a repeated parameter (RFC 6749 §3.2).
+    static func form(from request: Request) async throws -> [String: String] {
+        guard isForm(request) else {
+            throw OAuthError.invalidRequest("This endpoint takes application/x-www-form-urlencoded bodies only.")
         }
         let data = try await body(of: request)
         do {
@@ -51,14 +56,20 @@ enum RequestDecoding {
         }
     }
 
+    /// The `Authorization` header split into its scheme, lower-cased, and its credentials,
+    /// trimmed (empty when the header has none). Nil without a header or with a blank one.
+    static func authorization(of request: Request) -> (scheme: String, credentials: String)? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard let scheme = parts.first else { return nil }
+        return (scheme.lowercased(), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+    }
+
     /// The access token of an `Authorization: Bearer` header (RFC 6750 §2.1).
     /// Throws 401 with a bare challenge when there is no Bearer credential, and 400
     /// `invalid_request` with a challenge when the header is malformed.
     static func bearerToken(of request: Request) throws -> String {
-        guard let header = request.headers[.authorization] else { throw OAuthError.missingBearer() }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard let scheme = parts.first, scheme.lowercased() == "bearer" else { throw OAuthError.missingBearer() }
-        let token = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        guard let (scheme, token) = authorization(of: request), scheme == "bearer" else { throw OAuthError.missingBearer() }
         guard isB64Token(token) else {
             throw OAuthError.bearer(
                 status: .badRequest,
@@ -67,6 +78,14 @@ enum RequestDecoding {
             )
         }
         return token
+    }
+
+    /// The access token of an `Authorization: Bearer` header, or nil when the request has no
+    /// `Authorization` header or one of another scheme. Throws 400 `invalid_request` (with
+    /// its challenge) when the Bearer header is malformed.
+    static func optionalBearerToken(of request: Request) throws -> String? {
+        guard authorization(of: request)?.scheme == "bearer" else { return nil }
+        return try bearerToken(of: request)
     }
 
     /// `b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="` (RFC 6750 §2.1).
@@ -89,20 +108,16 @@ enum RequestDecoding {
         clients: [ReferenceServer.Client]
     ) throws -> ReferenceServer.Client {
         var presented: (id: String, secret: String?)?
-        if let header = request.headers[.authorization] {
-            let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            if parts.first?.lowercased() == "basic" {
-                guard parts.count == 2,
-                    let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-                    let text = String(data: decoded, encoding: .utf8),
-                    let colon = text.firstIndex(of: ":")
-                else {
-                    throw OAuthError.invalidClient("The Basic credentials are malformed.")
-                }
-                let id = FormURLEncoding.decode(text[..<colon])
-                let secret = FormURLEncoding.decode(text[text.index(after: colon)...])
-                presented = (id, secret)
+        if let (scheme, credentials) = authorization(of: request), scheme == "basic" {
+            guard let decoded = Data(base64Encoded: credentials),
+                let text = String(data: decoded, encoding: .utf8),
+                let colon = text.firstIndex(of: ":")
+            else {
+                throw OAuthError.invalidClient("The Basic credentials are malformed.")
             }
+            let id = FormURLEncoding.decode(text[..<colon])
+            let secret = FormURLEncoding.decode(text[text.index(after: colon)...])
+            presented = (id, secret)
         }
         if let bodyID = form["client_id"] {
             if presented != nil, form["client_secret"] != nil {
@@ -120,17 +135,10 @@ enum RequestDecoding {
             throw OAuthError.invalidClient("The client is unknown.")
         }
         if let secret = client.secret {
-            guard let given = presented.secret, constantTimeEquals(given, secret) else {
+            guard let given = presented.secret, ConstantTime.equals(given, secret) else {
                 throw OAuthError.invalidClient("The client secret is wrong.")
             }
         }
         return client
-    }
-
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8)
-        let b = Array(rhs.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

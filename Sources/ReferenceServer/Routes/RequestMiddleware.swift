@@ -2,13 +2,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Runs before every protocol route: counts the request, adds the configured latency, and
-/// answers with an injected failure when a rule matches. Also turns Hummingbird's bare 404
-/// into an errors.yaml `not_found` body.
+/// Runs before every protocol route: logs the request (listener, and whether it carried a
+/// Bearer token or client credentials), counts it, adds the configured latency, and answers
+/// with an injected failure when a rule matches. Also turns Hummingbird's bare 404 into an
+/// errors.yaml `not_found` body.
 struct RequestMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     let state: ReferenceServerState
+    /// The listener this middleware's router serves.
+    let listener: RequestLogEntry.Listener
 
     func handle(
         _ request: Request,
@@ -19,6 +22,8 @@ struct RequestMiddleware: RouterMiddleware {
         if path.hasPrefix("/_control/"), path != ControlRoutes.downstreamPath {
             return try await next(request, context)
         }
+        var request = request
+        await state.log(try await logEntry(of: &request))
         let directive = await state.beginRequest(method: request.method.rawValue, path: path, template: context.endpointPath)
         if directive.latency > .zero {
             try await Task.sleep(for: directive.latency)
@@ -31,6 +36,29 @@ struct RequestMiddleware: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             throw OAuthError.notFound("No route for \(request.method.rawValue) \(path).")
         }
+    }
+
+    /// What the log records of a request. Reads a form body to see whether it carries
+    /// `client_secret` (the body stays readable by the handler); never keeps a value.
+    private func logEntry(of request: inout Request) async throws -> RequestLogEntry {
+        let scheme = RequestDecoding.authorization(of: request)?.scheme
+        var clientSecretInBody = false
+        if RequestDecoding.isForm(request) {
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.collectBody(upTo: RequestDecoding.maxBodySize)
+            } catch {
+                throw OAuthError.invalidRequest("The request body is too large.")
+            }
+            clientSecretInBody = FormURLEncoding.names(String(buffer: buffer)).contains("client_secret")
+        }
+        return RequestLogEntry(
+            listener: listener,
+            method: request.method.rawValue,
+            path: request.uri.path,
+            bearer: scheme == "bearer",
+            clientAuthentication: scheme == "basic" || clientSecretInBody
+        )
     }
 
     private func respond(with failure: InjectedFailure, context: Context) async throws -> Response {

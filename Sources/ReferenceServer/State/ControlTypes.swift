@@ -45,8 +45,34 @@ public struct ReferenceServerCounters: Codable, Sendable, Equatable {
     public var refreshes: Int
     /// Refresh attempts answered with an error (dead, unknown or revoked refresh token).
     public var rejectedRefreshes: Int
-    /// Token responses issued, keyed by how: `guest`, `internal`, `password`, `custom`, `refresh_token`.
+    /// Token responses issued, keyed by how: `guest`, `internal`, `password`, `custom`,
+    /// `refresh_token`, `authorization_code`.
     public var tokenGrants: [String: Int]
+    /// Tokens `POST /oauth/revoke` found and revoked (unknown tokens are not counted).
+    public var revocations: Int
+
+    /// Makes counters.
+    public init(requests: [String: Int], refreshes: Int, rejectedRefreshes: Int, tokenGrants: [String: Int], revocations: Int = 0) {
+        self.requests = requests
+        self.refreshes = refreshes
+        self.rejectedRefreshes = rejectedRefreshes
+        self.tokenGrants = tokenGrants
+        self.revocations = revocations
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case requests, refreshes, rejectedRefreshes, tokenGrants, revocations
+    }
+
+    /// Decodes counters; `revocations` may be absent (counters of a server before it), then 0.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try container.decode([String: Int].self, forKey: .requests)
+        refreshes = try container.decode(Int.self, forKey: .refreshes)
+        rejectedRefreshes = try container.decode(Int.self, forKey: .rejectedRefreshes)
+        tokenGrants = try container.decode([String: Int].self, forKey: .tokenGrants)
+        revocations = try container.decodeIfPresent(Int.self, forKey: .revocations) ?? 0
+    }
 
     /// The number of requests counted for `key` (`METHOD /path/template`), 0 when none.
     public func requests(_ key: String) -> Int { requests[key] ?? 0 }
@@ -194,4 +220,40 @@ public enum ControlError: Error, Sendable, Equatable {
     case invalidEventName(String)
     /// A provider name that models.yaml's `Provider` does not list.
     case unknownProvider(String)
+}
+
+/// One request as the server received it, for tests that check which origin got which
+/// credential. It records whether credentials were present, never their values.
+///
+/// In JSON (`GET /_control/requests`):
+/// `{"listener": "authorization", "method": "POST", "path": "/oauth/token", "bearer": false, "clientAuthentication": true}`
+public struct RequestLogEntry: Codable, Sendable, Equatable {
+    /// The listener, hence the origin, a request reached.
+    public enum Listener: String, Codable, Sendable, Hashable, CaseIterable {
+        /// The API's listener (every route in ``ReferenceServer/AuthorizationServerPlacement/sameOrigin``).
+        case api
+        /// The authorization server's own listener (``ReferenceServer/AuthorizationServerPlacement/separate(port:)``).
+        case authorization
+    }
+
+    /// The listener the request reached.
+    public var listener: Listener
+    /// The HTTP method, e.g. `POST`.
+    public var method: String
+    /// The path, without the query (e.g. `/oauth/authorize`).
+    public var path: String
+    /// True when the request carried an `Authorization: Bearer` header, valid or not.
+    public var bearer: Bool
+    /// True when the request carried client credentials: an `Authorization: Basic` header or
+    /// a `client_secret` form parameter.
+    public var clientAuthentication: Bool
+
+    /// Makes an entry.
+    public init(listener: Listener, method: String, path: String, bearer: Bool, clientAuthentication: Bool) {
+        self.listener = listener
+        self.method = method
+        self.path = path
+        self.bearer = bearer
+        self.clientAuthentication = clientAuthentication
+    }
 }

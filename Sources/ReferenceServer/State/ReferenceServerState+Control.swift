@@ -108,6 +108,29 @@ extension ReferenceServerState {
         )
     }
 
+    // MARK: Request log
+
+    /// How many entries ``requestLog()`` keeps; older ones are dropped first.
+    public static let requestLogCapacity = 10_000
+
+    /// The requests received outside `/_control` (and `GET /_control/downstream-401`) since
+    /// start, the last ``clearRequestLog()`` or ``reset()``, oldest first: which listener got
+    /// each one and whether it carried a Bearer token or client credentials, never the
+    /// credentials themselves. Requests that an injected failure answered are included.
+    public func requestLog() -> [RequestLogEntry] {
+        requests
+    }
+
+    /// Empties ``requestLog()``.
+    public func clearRequestLog() {
+        requests = []
+    }
+
+    func log(_ entry: RequestLogEntry) {
+        if requests.count >= Self.requestLogCapacity { requests.removeFirst(requests.count - Self.requestLogCapacity + 1) }
+        requests.append(entry)
+    }
+
     // MARK: Counters and reset
 
     /// The counters since start or the last ``reset()``.
@@ -115,8 +138,8 @@ extension ReferenceServerState {
         counts
     }
 
-    /// Forgets everything: accounts, sessions, tokens, challenges, notes, events, counters,
-    /// failure rules and latency; restores the configured token lifetime and the clock
+    /// Forgets everything: accounts, sessions, tokens, challenges, authorization codes, notes,
+    /// events, counters, the request log, failure rules, latency and consent denial; restores the configured token lifetime and the clock
     /// offset; closes every open event stream.
     public func reset() {
         disconnectEventStreams()
@@ -125,6 +148,9 @@ extension ReferenceServerState {
         latency = .zero
         failures = []
         counts = .zero
+        requests = []
+        deniesConsent = false
+        authorizationCodes = [:]
         accounts = [:]
         identityIndex = [:]
         sessions = [:]

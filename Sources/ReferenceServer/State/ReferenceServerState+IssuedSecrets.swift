@@ -18,6 +18,10 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
         case password
         /// A custom token `POST /auth/custom` accepted.
         case customToken
+        /// An authorization code the login page issued.
+        case authorizationCode
+        /// A PKCE code verifier the token endpoint accepted.
+        case codeVerifier
     }
 
     /// What the secret is.
@@ -41,13 +45,15 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
 
 extension ReferenceServerState {
     /// Every secret the server issued (access and refresh tokens, rotated and revoked ones
-    /// included, and one-time codes) or accepted (client secrets, passwords, custom tokens)
+    /// included, one-time codes and authorization codes) or accepted (client secrets,
+    /// passwords, custom tokens, code verifiers)
     /// since it started or was last ``reset()``, for tests that check that none of them leaks.
     public func issuedSecrets() -> Set<IssuedSecret> {
         var secrets = acceptedSecrets
         for token in accessTokens.keys { secrets.insert(IssuedSecret(kind: .accessToken, value: token)) }
         for token in refreshTokens.keys { secrets.insert(IssuedSecret(kind: .refreshToken, value: token)) }
         for challenge in challenges.values { secrets.insert(IssuedSecret(kind: .oneTimeCode, value: challenge.code)) }
+        for code in authorizationCodes.keys { secrets.insert(IssuedSecret(kind: .authorizationCode, value: code)) }
         return secrets
     }
 

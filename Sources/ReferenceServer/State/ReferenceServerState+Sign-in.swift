@@ -22,7 +22,7 @@ extension ReferenceServerState {
             isAnonymous: true
         )
         store(account)
-        return startSession(uid: uid, provider: .guest, providerUID: uid, scope: nil, grant: "guest")
+        return startSession(uid: uid, provider: .guest, providerUID: uid, scope: nil, grant: "guest").tokens
     }
 
     /// Starts an internal challenge for `identifier` and returns it with its code.
@@ -47,9 +47,14 @@ extension ReferenceServerState {
     }
 
     /// Checks `code` against the challenge and signs its identifier in, making the account
-    /// on first use. Codes are single use; wrong ones count towards the attempt limit.
-    /// Throws 400 `invalid_code` for an unknown, expired, used or wrong code.
-    func verifyChallenge(id: String, code: String) throws -> TokenResponse {
+    /// on first use, or, with `accessToken`, attaching the identifier to that token's account
+    /// (the token is checked in the same call, so it cannot die in between).
+    /// Codes are single use; wrong ones count towards the attempt limit.
+    /// Throws 401 `invalid_token` for a dead access token, 400 `invalid_code` for an unknown,
+    /// expired, used or wrong code, and 409 `identity_already_attached` (leaving the code
+    /// unused) when the identifier belongs to another account than the token's.
+    func verifyChallenge(id: String, code: String, accessToken: String? = nil) throws -> TokenResponse {
+        let current = try accessToken.map { try authenticate(accessToken: $0) }
         guard let uuid = UUID(uuidString: id), var challenge = challenges[uuid] else {
             throw OAuthError(status: .badRequest, code: "invalid_code", description: "The challenge is unknown.")
         }
@@ -65,9 +70,14 @@ extension ReferenceServerState {
             challenges[uuid] = challenge
             throw OAuthError(status: .badRequest, code: "invalid_code", description: "The code is wrong.")
         }
+        let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
+        let email = challenge.channel == "email" ? challenge.identifier : nil
+        if let current { try requireAttachable(key, to: current) }
         challenge.consumed = true
         challenges[uuid] = challenge
-        let key = IdentityKey(provider: .internal, providerUID: challenge.identifier)
+        if let current {
+            return signInToCurrentAccount(current, identity: key, email: email, grant: "internal")
+        }
         let uid =
             liveAccount(for: key)
             ?? {
@@ -76,41 +86,61 @@ extension ReferenceServerState {
                     Account(
                         uid: uid,
                         identities: [IdentityRecord(provider: .internal, providerUID: challenge.identifier, attachedAt: now())],
-                        email: challenge.channel == "email" ? challenge.identifier : nil,
+                        email: email,
                         isAnonymous: false
                     ))
                 return uid
             }()
-        return startSession(uid: uid, provider: .internal, providerUID: challenge.identifier, scope: nil, grant: "internal")
+        return startSession(uid: uid, provider: .internal, providerUID: challenge.identifier, scope: nil, grant: "internal").tokens
     }
 
     /// The RFC 6749 §4.3 grant. Throws 400 `invalid_grant` for a wrong user name or password.
-    func signInWithPassword(username: String, password: String, scope: String?) throws -> TokenResponse {
-        guard let expected = configuration.users[username], expected == password else {
+    func signInWithPassword(username: String, password: String, scope: String?, clientID: String? = nil) throws -> TokenResponse {
+        guard checkPassword(username: username, password: password) else {
             throw OAuthError.invalidGrant("The user name or password is wrong.")
         }
+        return startSession(
+            uid: passwordAccount(username: username),
+            provider: .password,
+            providerUID: username,
+            scope: scope ?? "profile",
+            grant: "password",
+            clientID: clientID
+        ).tokens
+    }
+
+    /// True when `password` is the configured password of `username` (then it joins
+    /// ``issuedSecrets()``).
+    func checkPassword(username: String, password: String) -> Bool {
+        guard let expected = configuration.users[username], ConstantTime.equals(expected, password) else { return false }
         accepted(IssuedSecret(kind: .password, value: password))
+        return true
+    }
+
+    /// The uid of the account of the password identity `username`, made on first use
+    /// (`pw-<username>`).
+    func passwordAccount(username: String) -> String {
         let key = IdentityKey(provider: .password, providerUID: username)
-        let uid =
-            liveAccount(for: key)
-            ?? {
-                let uid = "pw-\(username)"
-                store(
-                    Account(
-                        uid: uid,
-                        identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
-                        displayName: username.prefix(1).uppercased() + username.dropFirst(),
-                        email: "\(username)@example.com",
-                        isAnonymous: false
-                    ))
-                return uid
-            }()
-        return startSession(uid: uid, provider: .password, providerUID: username, scope: scope ?? "profile", grant: "password")
+        if let uid = liveAccount(for: key) { return uid }
+        let uid = "pw-\(username)"
+        store(
+            Account(
+                uid: uid,
+                identities: [IdentityRecord(provider: .password, providerUID: username, attachedAt: now())],
+                displayName: username.prefix(1).uppercased() + username.dropFirst(),
+                email: "\(username)@example.com",
+                isAnonymous: false
+            ))
+        return uid
     }
 
     /// Signs in with an app token: `custom-<id>` is accepted, and `<id>` names the user
-    /// (uid `cu-<id>`). Throws 400 `invalid_grant` for any other token.
-    func signInWithCustomToken(_ token: String) throws -> TokenResponse {
+    /// (uid `cu-<id>`), or, with `accessToken`, is attached to that token's account (the
+    /// token is checked in the same call). Throws 401 `invalid_token` for a dead access
+    /// token, 400 `invalid_grant` for any other custom token, and 409
+    /// `identity_already_attached` when `<id>` belongs to another account than the token's.
+    func signInWithCustomToken(_ token: String, accessToken: String? = nil) throws -> TokenResponse {
+        let current = try accessToken.map { try authenticate(accessToken: $0) }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard token.hasPrefix("custom-"), token.count > 7, token.dropFirst(7).allSatisfy({ allowed.contains($0) }) else {
             throw OAuthError.invalidGrant("The custom token is not valid.")
@@ -118,6 +148,10 @@ extension ReferenceServerState {
         accepted(IssuedSecret(kind: .customToken, value: token))
         let providerUID = String(token.dropFirst(7))
         let key = IdentityKey(provider: .custom, providerUID: providerUID)
+        if let current {
+            try requireAttachable(key, to: current)
+            return signInToCurrentAccount(current, identity: key, email: nil, grant: "custom")
+        }
         let uid =
             liveAccount(for: key)
             ?? {
@@ -130,16 +164,52 @@ extension ReferenceServerState {
                     ))
                 return uid
             }()
-        return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom")
+        return startSession(uid: uid, provider: .custom, providerUID: providerUID, scope: nil, grant: "custom").tokens
+    }
+
+    // MARK: Signing in to the current account
+
+    /// Throws 409 `identity_already_attached` when the identity belongs to a live account other
+    /// than the current one, and 401 `invalid_token` when the current account was destroyed.
+    private func requireAttachable(_ key: IdentityKey, to current: AuthenticatedSession) throws {
+        guard let account = accounts[current.uid], !account.destroyed else {
+            throw OAuthError.invalidToken("The account of the access token was destroyed.")
+        }
+        if let owner = liveAccount(for: key), owner != current.uid {
+            throw OAuthError(
+                status: .conflict,
+                code: "identity_already_attached",
+                description: "The identity belongs to another account."
+            )
+        }
+    }
+
+    /// Attaches the identity to the current account (unless it is already there) and starts
+    /// a session of that account signed in with it. The current session stays valid.
+    private func signInToCurrentAccount(
+        _ current: AuthenticatedSession,
+        identity key: IdentityKey,
+        email: String?,
+        grant: String
+    ) -> TokenResponse {
+        if liveAccount(for: key) == nil, var account = accounts[current.uid] {
+            account.identities.append(IdentityRecord(provider: key.provider, providerUID: key.providerUID, attachedAt: now()))
+            account.isAnonymous = false
+            account.email = account.email ?? email
+            store(account)
+        }
+        return startSession(uid: current.uid, provider: key.provider, providerUID: key.providerUID, scope: nil, grant: grant).tokens
     }
 
     /// The RFC 6749 §6 refresh, with rotation: the presented refresh token dies and a new
     /// one comes back. The session keeps its original sign-in time.
     /// Throws 400 `invalid_grant` for an unknown, rotated, revoked or expired refresh token,
-    /// or one whose account was destroyed; 400 `invalid_scope` for a wider scope.
-    func refresh(refreshToken: String, scope: String?) throws -> TokenResponse {
+    /// one whose session another client started through the token endpoint (RFC 6749 §6;
+    /// the token stays valid for its own client), or one whose account was destroyed;
+    /// 400 `invalid_scope` for a wider scope.
+    func refresh(refreshToken: String, scope: String?, clientID: String) throws -> TokenResponse {
         do {
-            let response = try rotate(refreshToken: refreshToken, scope: scope)
+            let response = try rotate(refreshToken: refreshToken, scope: scope, clientID: clientID)
             counts.refreshes += 1
             return response
         } catch {
@@ -148,9 +218,12 @@ extension ReferenceServerState {
         }
     }
 
-    private func rotate(refreshToken: String, scope: String?) throws -> TokenResponse {
+    private func rotate(refreshToken: String, scope: String?, clientID: String) throws -> TokenResponse {
         guard let record = refreshTokens[refreshToken] else {
             throw OAuthError.invalidGrant("The refresh token is unknown.")
+        }
+        guard isSession(record.sessionID, of: clientID) else {
+            throw OAuthError.invalidGrant("The refresh token was issued to another client.")
         }
         switch record.status {
         case .rotated: throw OAuthError.invalidGrant("The refresh token was already used.")
@@ -212,17 +285,25 @@ extension ReferenceServerState {
         return uid
     }
 
-    private func startSession(uid: String, provider: Provider, providerUID: String, scope: String?, grant: String) -> TokenResponse {
+    func startSession(
+        uid: String,
+        provider: Provider,
+        providerUID: String,
+        scope: String?,
+        grant: String,
+        clientID: String? = nil
+    ) -> (tokens: TokenResponse, sessionID: UUID) {
         let session = Session(
             id: UUID(),
             uid: uid,
             provider: provider,
             providerUID: providerUID,
             authenticatedAt: now(),
-            scope: scope
+            scope: scope,
+            clientID: clientID
         )
         sessions[session.id] = session
-        return issueTokens(sessionID: session.id, grant: grant)
+        return (issueTokens(sessionID: session.id, grant: grant), session.id)
     }
 
     /// Gives the session a new access token and a new refresh token, killing the old refresh token.

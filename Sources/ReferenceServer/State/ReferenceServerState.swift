@@ -38,6 +38,9 @@ public actor ReferenceServerState {
         var providerUID: String
         var authenticatedAt: Date
         var scope: String?
+        /// The client the token endpoint gave the session's tokens to; nil for the sign-in
+        /// methods of `/auth/*`, which authenticate no client.
+        var clientID: String?
         var refreshToken: String?
         var accessTokens: Set<String> = []
     }
@@ -73,6 +76,21 @@ public actor ReferenceServerState {
         var consumed = false
     }
 
+    /// An authorization code the login page issued (RFC 6749 §4.1.2), bound to what the
+    /// token request must repeat.
+    struct AuthorizationCodeRecord: Sendable {
+        var clientID: String
+        var redirectURI: String
+        var codeChallenge: String
+        var username: String
+        var scope: String?
+        var expiresAt: Date
+        /// True once a token request of its client presented it, successful or not.
+        var redeemed = false
+        /// The session its tokens started, revoked if the code comes back (RFC 6749 §4.1.2).
+        var sessionID: UUID?
+    }
+
     struct Subscriber: Sendable {
         var uid: String
         var continuation: AsyncStream<ServerSentEvent>.Continuation
@@ -89,6 +107,10 @@ public actor ReferenceServerState {
     var latency: Duration = .zero
     var failures: [InjectedFailure] = []
     var counts = ReferenceServerCounters.zero
+    /// The latest requests, oldest first, at most ``requestLogCapacity``; see ``requestLog()``.
+    var requests: [RequestLogEntry] = []
+    /// Set by the control API: the login page answers `access_denied` whatever the user does.
+    var deniesConsent = false
 
     var accounts: [String: Account] = [:]
     var identityIndex: [IdentityKey: String] = [:]
@@ -97,6 +119,7 @@ public actor ReferenceServerState {
     var refreshTokens: [String: RefreshTokenRecord] = [:]
     var challenges: [UUID: Challenge] = [:]
     var challengesStarted = 0
+    var authorizationCodes: [String: AuthorizationCodeRecord] = [:]
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]

@@ -7,13 +7,47 @@ public struct AuthenticationStepDescription: Sendable, Hashable {
     public var body: [TemplateField]
     /// The values the app must supply before this step runs.
     public var needs: [String]
+    /// The authorization request opened in a browser before `request`, for a step that
+    /// signs in with the authorization code grant and PKCE; nil for a plain request.
+    public var browser: BrowserStepDescription?
 
-    public init(name: String, request: RequestDescription, body: [TemplateField], needs: [String] = []) {
+    public init(
+        name: String, request: RequestDescription, body: [TemplateField], needs: [String] = [],
+        browser: BrowserStepDescription? = nil
+    ) {
         self.name = name
         self.request = request
         self.body = body
         self.needs = needs
+        self.browser = browser
     }
+}
+
+/// The authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636) a browser step opens.
+///
+/// The runtime adds `response_type=code`, `client_id`, `redirect_uri`, a fresh `state` and
+/// the S256 `code_challenge` of a fresh verifier to ``parameters``; the step's token
+/// request then reads `{code}`, `{codeVerifier}` and `{redirectURI}`.
+public struct BrowserStepDescription: Sendable, Hashable {
+    /// The authorization endpoint (a GET request line), usually on the authorization server.
+    public var request: RequestDescription
+    /// Where the authorization server sends the browser back: the app's own URL.
+    public var redirectURI: String
+    /// More query parameters, templates of the method's parameters (`scope`, `prompt`, …).
+    public var parameters: [TemplateField]
+
+    public init(request: RequestDescription, redirectURI: String, parameters: [TemplateField] = []) {
+        self.request = request
+        self.redirectURI = redirectURI
+        self.parameters = parameters
+    }
+
+    /// The query parameters the runtime sets itself; a schema cannot declare them.
+    public static let reservedParameters: Set<String> = [
+        "response_type", "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method",
+    ]
+    /// The placeholders the step's token request may read once the browser came back.
+    public static let providedValues: Set<String> = ["code", "codeVerifier", "redirectURI"]
 }
 
 /// An authentication method: one step (single-step) or several, the last of which returns

@@ -8,8 +8,12 @@ import HTTPTypes
 public struct SDKDescription: Sendable, Hashable {
     /// The SDK's module name, such as `ReferenceSDK`.
     public var name: String
-    /// The back-end's base URL; apps may override it when they create the service.
+    /// The API's base URL; apps may override it when they create the service.
     public var baseURL: URL
+    /// The authorization server's base URL (token, authorization and revocation endpoints)
+    /// when the schema declares one apart from the API; nil when it is the API's own.
+    /// Apps may override it when they create the service.
+    public var authorizationBaseURL: URL?
     /// How the credential is read, applied, refreshed and recognised as rejected.
     public var credential: CredentialDescription
     /// Where error bodies keep their code and message, and each known code's category.
@@ -20,16 +24,39 @@ public struct SDKDescription: Sendable, Hashable {
     public var lifecycle: LifecycleDescription
 
     public init(
-        name: String, baseURL: URL, credential: CredentialDescription, errors: ErrorCatalogue,
-        events: EventCatalogue, lifecycle: LifecycleDescription
+        name: String, baseURL: URL, authorizationBaseURL: URL? = nil, credential: CredentialDescription,
+        errors: ErrorCatalogue, events: EventCatalogue, lifecycle: LifecycleDescription
     ) {
         self.name = name
         self.baseURL = baseURL
+        self.authorizationBaseURL = authorizationBaseURL
         self.credential = credential
         self.errors = errors
         self.events = events
         self.lifecycle = lifecycle
     }
+}
+
+extension SDKDescription {
+    /// The base URL requests declared for `server` go to; the authorization server's is
+    /// the API's when the schema declares no authorization server of its own.
+    public func baseURL(of server: ServerRole) -> URL {
+        switch server {
+        case .api: return baseURL
+        case .authorization: return authorizationBaseURL ?? baseURL
+        }
+    }
+}
+
+/// The server a request goes to. The API is the only origin that receives the access
+/// token unless a request declares otherwise; the authorization server (token,
+/// authorization and revocation endpoints) is the only one that receives client
+/// authentication. A schema with one server has both at the same base URL.
+public enum ServerRole: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The API: operations, and by default every step and the events stream.
+    case api
+    /// The authorization server: by default the refresh, the browser step and revocation.
+    case authorization
 }
 
 /// How a request body is encoded.
@@ -67,12 +94,15 @@ public struct RequestDescription: Sendable, Hashable {
     /// The longest time since sign-in after which the back-end refuses the operation; the
     /// runtime checks it before sending and fails with a reauthentication-required error.
     public var freshAuthentication: Duration?
+    /// The server the request goes to.
+    public var server: ServerRole
 
     public init(
         name: String, method: HTTPRequest.Method, path: String, authenticated: Bool = true,
         encoding: BodyEncoding = .json, clientAuthentication: ClientAuthentication = .none,
-        freshAuthentication: Duration? = nil
+        freshAuthentication: Duration? = nil, server: ServerRole = .api
     ) {
+        self.server = server
         self.name = name
         self.method = method
         self.path = path
@@ -162,14 +192,30 @@ public struct LifecycleDescription: Sendable, Hashable {
     public var signOut: RequestDescription?
     public var detachIdentity: RequestDescription?
     public var destroyAccount: RequestDescription?
+    /// The RFC 7009 revocation request sent at sign-out, before `signOut`.
+    public var revocation: RevocationDescription?
 
     public init(
         signOut: RequestDescription? = nil, detachIdentity: RequestDescription? = nil,
-        destroyAccount: RequestDescription? = nil
+        destroyAccount: RequestDescription? = nil, revocation: RevocationDescription? = nil
     ) {
         self.signOut = signOut
         self.detachIdentity = detachIdentity
         self.destroyAccount = destroyAccount
+        self.revocation = revocation
+    }
+}
+
+/// A token revocation request (RFC 7009 §2.1) that sign-out sends: usually form-encoded,
+/// with client authentication, `token={refreshToken}` and `token_type_hint`.
+public struct RevocationDescription: Sendable, Hashable {
+    public var request: RequestDescription
+    /// The body fields; templates may use `{refreshToken}` and `{accessToken}`.
+    public var fields: [TemplateField]
+
+    public init(request: RequestDescription, fields: [TemplateField]) {
+        self.request = request
+        self.fields = fields
     }
 }
 

@@ -7,6 +7,9 @@ struct AuthenticationProcess: Sendable {
     /// The session epoch when the process started; a sign-in completing in another one
     /// is discarded.
     let epoch: UInt64
+    /// The signed-in user whose account the method attaches an identity to
+    /// (``AuthenticationContext/currentAccount``); nil for a new sign-in.
+    var attachingTo: String?
     var values: [String: JSONValue] = [:]
     var responses: [String: JSONValue] = [:]
     var nextStepIndex = 0
@@ -68,7 +71,7 @@ extension AuthenticationProcess: CustomReflectable {
         Mirror(
             self,
             children: [
-                "id": id, "method": method.name, "epoch": epoch, "nextStepIndex": nextStepIndex,
+                "id": id, "method": method.name, "epoch": epoch, "attaching": attachingTo != nil, "nextStepIndex": nextStepIndex,
                 "isRunningStep": isRunningStep, "isCompleting": isCompleting,
                 "arguments": arguments.keys.sorted(), "values": values.keys.sorted(), "responses": responses.keys.sorted(),
             ], displayStyle: .struct)

@@ -77,18 +77,46 @@ extension AuthenticationService {
         await run(actions, isStartup: isStartup)?.value ?? ExecutedActions()
     }
 
-    /// Asks the back-end to revoke the credential of a session that was just signed out.
+    /// Asks the back-end to revoke the credential of a session that was just signed out:
+    /// the schema's sign-out operation with the credential, then its RFC 7009 revocation
+    /// request with client authentication. `.revoked` when every declared request
+    /// succeeded; otherwise what failed, never thrown.
     private func revoke(_ credential: Credential?) async -> UnauthenticationResult {
         guard let credential else { return .localOnly(reason: "no session to revoke") }
-        guard let signOut = sdk.lifecycle.signOut else { return .localOnly(reason: "the schema declares no sign-out") }
-        do {
-            _ = try await send(OperationRequest(signOut), credential: .fixed(credential))
-            logger.info("signed out; the back-end revoked the session")
-            return .revoked
-        } catch {
-            let reason = "\(Self.publicError(error))"
+        let lifecycle = sdk.lifecycle
+        guard lifecycle.signOut != nil || lifecycle.revocation != nil else {
+            return .localOnly(reason: "the schema declares no sign-out")
+        }
+        var failures: [String] = []
+        if let signOut = lifecycle.signOut {
+            do {
+                _ = try await send(OperationRequest(signOut), credential: .fixed(credential))
+            } catch {
+                failures.append("\(signOut.name): \(Self.publicError(error))")
+            }
+        }
+        if let revocation = lifecycle.revocation {
+            do {
+                let body = try RequestFactory.body(fields: revocation.fields, for: revocation.request, client: configuration.client) {
+                    switch $0 {
+                    case ["refreshToken"]: return credential.refreshToken.map(JSONValue.string)
+                    case ["accessToken"]: return .string(credential.accessToken)
+                    default: return nil
+                    }
+                }
+                _ = try await send(OperationRequest(revocation.request, body: body), credential: .none)
+            } catch let error as TemplateError {
+                failures.append("\(revocation.request.name): \(error)")
+            } catch {
+                failures.append("\(revocation.request.name): \(Self.publicError(error))")
+            }
+        }
+        guard failures.isEmpty else {
+            let reason = failures.joined(separator: "; ")
             logger.notice("signed out locally; the back-end did not revoke the session: \(reason)")
             return .localOnly(reason: reason)
         }
+        logger.info("signed out; the back-end revoked the session")
+        return .revoked
     }
 }

@@ -16,9 +16,16 @@ extension AuthenticationService {
     ///   and `authenticationProcess` when a sign-out or another sign-in superseded this one.
     ///   ``SchemaViolation`` before anything is sent when an argument breaks its schema.
     ///   A failed authentication never changes the state.
-    public func authenticate(with method: some SingleStepAuthenticationMethod) async throws -> Schema.Details {
+    ///
+    /// With `context: .currentAccount` the method attaches its identity to the signed-in
+    /// user's account instead (see ``AuthenticationContext``): it throws
+    /// ``SesameError/notAuthenticated`` unless a user is `authenticated`, and
+    /// ``SesameError/accountMismatch(reason:)`` when the back-end answers for another user.
+    public func authenticate(
+        with method: some SingleStepAuthenticationMethod, context: AuthenticationContext = .new
+    ) async throws -> Schema.Details {
         try method.validate()
-        let id = startProcess(method.methodDescription, arguments: method.arguments)
+        let id = try startProcess(method.methodDescription, arguments: method.arguments, context: context)
         switch try await runSteps(of: id) {
         case .authenticated(let details):
             return details
@@ -34,15 +41,17 @@ extension AuthenticationService {
     /// Any authentication under way is cancelled first.
     /// - Returns: `.needsInput` with what the next step needs, or `.authenticated` when the
     ///   method needed no input after all.
-    /// - Throws: as ``authenticate(with:)``; the process ends on failure.
+    /// - Throws: as ``authenticate(with:context:)``; the process ends on failure.
+    /// With `context: .currentAccount` the method attaches its identity to the signed-in
+    /// user's account, as ``authenticate(with:context:)`` says.
     @discardableResult
     public func initializeAuthentication(
-        with method: some MultiStepAuthenticationMethod
+        with method: some MultiStepAuthenticationMethod, context: AuthenticationContext = .new
     ) async throws
         -> AuthenticationProgress<Schema.Details>
     {
         try method.validate()
-        let id = startProcess(method.methodDescription, arguments: method.arguments)
+        let id = try startProcess(method.methodDescription, arguments: method.arguments, context: context)
         return try await runSteps(of: id)
     }
 
@@ -51,7 +60,7 @@ extension AuthenticationService {
     /// - Returns: `.authenticated` when the method completed, else `.needsInput`.
     /// - Throws: ``SesameError/authenticationProcess(reason:)`` when no method is under way,
     ///   a step is already running, the continuation names another method or step, or a
-    ///   needed value is missing; otherwise as ``authenticate(with:)``. When the back-end
+    ///   needed value is missing; otherwise as ``authenticate(with:context:)``. When the back-end
     ///   refuses the step (a wrong code), the process stays at that step to be retried.
     @discardableResult
     public func continueAuthentication(
@@ -79,8 +88,12 @@ extension AuthenticationService {
 
     // MARK: Running steps
 
-    private func startProcess(_ method: AuthenticationMethodDescription, arguments: [String: JSONValue]) -> UInt64 {
-        signIn.start(method, arguments: arguments, epoch: epoch)
+    private func startProcess(
+        _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], context: AuthenticationContext
+    ) throws -> UInt64 {
+        guard context == .currentAccount else { return signIn.start(method, arguments: arguments, epoch: epoch) }
+        guard case .authenticated(let details) = machine.current, session != nil else { throw SesameError.notAuthenticated }
+        return signIn.start(method, arguments: arguments, epoch: epoch, attachingTo: Schema.userID(of: details))
     }
 
     /// Runs steps until one needs input or the method ends; after each await the sign-in
@@ -114,6 +127,11 @@ extension AuthenticationService {
         _ step: AuthenticationStepDescription, of process: AuthenticationProcess,
         credential: Credential?
     ) async throws -> JSONValue {
+        var process = process
+        if let browser = step.browser {
+            // The code and the verifier live in this copy only, for this step's body.
+            process.values.merge(try await authorizeInBrowser(browser, of: process)) { _, new in new }
+        }
         let body: RequestBody?
         do {
             body =
@@ -125,7 +143,9 @@ extension AuthenticationService {
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
         }
-        let mode: CredentialMode = step.request.authenticated ? .session : .none
+        // Into the current account, steps sent to the API carry the current credential.
+        let attaches = process.attachingTo != nil && step.request.server == .api
+        let mode: CredentialMode = step.request.authenticated || attaches ? .session : .none
         let response = try await send(OperationRequest(step.request, body: body), credential: mode)
         let json = try TokenResponseReader.json(response.body, operation: step.request.name)
         try Self.checkFields(of: json, readFrom: step, in: process)
@@ -169,6 +189,17 @@ extension AuthenticationService {
                 now: now())
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)
+            if let user = finished.attachingTo {
+                guard Schema.userID(of: details) == user else {
+                    throw SesameError.accountMismatch(reason: "\(finished.method.name) signed in another user than the current one")
+                }
+                guard signIn.completed(id: finished.id, epoch: epoch) == .signIn, session != nil else { throw cancelled() }
+                // The same user: no context switch, a new credential and fresh details.
+                session = StoredSession(credential: credential, details: details, signedInAt: now())
+                logger.info("attached an identity with \(finished.method.name) to the current account")
+                await execute(machine.identityAttached(details), isStartup: false)
+                return details
+            }
             guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else { throw cancelled() }
             // In the same actor step as the state change: the user's context is current
             // before anyone sees `authenticated`; refusing it fails the sign-in.

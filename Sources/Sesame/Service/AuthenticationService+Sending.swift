@@ -45,6 +45,11 @@ extension AuthenticationService {
     nonisolated func send(_ operation: OperationRequest, credential mode: CredentialMode) async throws -> OperationResponse {
         let name = operation.description.name
         if case .session = mode { try await checkSession(for: operation.description) }
+        // Client credentials go to the authorization server only (docs/runtime.md).
+        if operation.description.clientAuthentication != .none, operation.description.server == .api, !serversShareOrigin {
+            throw SesameError.invalidState(
+                reason: "refusing to send client credentials with \(name) to the API's origin: only the authorization server receives them")
+        }
         let prepared: RequestFactory.Prepared
         do {
             prepared = try RequestFactory.make(operation, client: configuration.client)
@@ -53,7 +58,7 @@ extension AuthenticationService {
         }
         let (response, body) = try await transmit(
             prepared.request, body: prepared.body.map { HTTPBody($0) },
-            operation: name, credential: mode)
+            operation: name, credential: mode, server: operation.description.server)
         guard (200..<300).contains(response.status.code) else {
             let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: name)
             throw BackEndError(
@@ -66,12 +71,14 @@ extension AuthenticationService {
         return OperationResponse(operation: name, status: response.status.code, headerFields: response.headerFields, body: data)
     }
 
-    /// Sends a request through the pipeline with the credential `mode` says, following
-    /// redirects (see ``RedirectFollower``), and maps transport failures to
-    /// ``SesameError/transport(operation:reason:)``.
+    /// Sends a request to `server` through the pipeline with the credential `mode` says,
+    /// following redirects (see ``RedirectFollower``), and maps transport failures to
+    /// ``SesameError/transport(operation:reason:)``. The credential goes only to the
+    /// server's origin: the API's, or the authorization server's for a request declared
+    /// there as `authenticated`.
     nonisolated func transmit(
         _ request: HTTPRequest, body: HTTPBody?, operation: String,
-        credential mode: CredentialMode, streaming: Bool = false
+        credential mode: CredentialMode, streaming: Bool = false, server: ServerRole = .api
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let pipeline = streaming ? self.eventPipeline : self.pipeline
         let credentialMiddleware: [any ClientMiddleware]
@@ -80,18 +87,21 @@ extension AuthenticationService {
             // No session credential, but redirects are followed all the same, and client
             // authentication dropped when one leaves the origin.
             let header = HTTPField.Name(sdk.credential.header) ?? .authorization
-            credentialMiddleware = [RedirectMiddleware(scope: scope, header: header, logger: logger)]
+            credentialMiddleware = [
+                RedirectMiddleware(scope: server == .api ? scope : authorizationScope, header: header, logger: logger)
+            ]
         case .session:
             let source = SessionCredentialSource(service: WeakReference(self))
-            credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true)]
+            credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true, server: server)]
         case .fixed(let credential):
             credentialMiddleware = [
-                makeCredentialMiddleware(source: FixedCredentialSource(credential: credential), requiresCredential: true)
+                makeCredentialMiddleware(
+                    source: FixedCredentialSource(credential: credential), requiresCredential: true, server: server)
             ]
         }
         do {
             return try await pipeline.send(
-                request, body: body, baseURL: sdk.baseURL, operationID: operation,
+                request, body: body, baseURL: sdk.baseURL(of: server), operationID: operation,
                 through: credentialMiddleware)
         } catch let error as SesameError {
             throw error

@@ -20,13 +20,19 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     typealias Machine = AuthenticationStateMachine<Schema.Details>
 
     let configuration: Configuration
-    /// The schema's description, with the configuration's base URL when it has one.
+    /// The schema's description, with the configuration's base URLs when it has them.
     let sdk: SDKDescription
     let pipeline: RequestPipeline
     /// The pipeline of the server-sent-events stream, over a transport that streams bodies.
     let eventPipeline: RequestPipeline
     let logger: Logger
+    /// Where the access token may go: the API's origin.
     let scope: CredentialScope
+    /// The authorization server's origin, for its requests that declare `authenticated`.
+    let authorizationScope: CredentialScope
+    /// Whether the API and the authorization server share one origin, so that client
+    /// authentication may go to requests declared for either.
+    let serversShareOrigin: Bool
     let matcher: RejectionMatcher
 
     var machine = Machine()
@@ -49,6 +55,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     public init(configuration: Configuration = Configuration()) {
         var sdk = Schema.description
         if let baseURL = configuration.baseURL { sdk.baseURL = baseURL }
+        if let url = configuration.authorizationServerURL { sdk.authorizationBaseURL = url }
         self.configuration = configuration
         self.sdk = sdk
         self.logger = configuration.logger
@@ -62,6 +69,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         #endif
         self.eventPipeline = RequestPipeline(transport: eventTransport, middlewares: middlewares)
         self.scope = CredentialScope(baseURL: sdk.baseURL)
+        self.authorizationScope = CredentialScope(baseURL: sdk.baseURL(of: .authorization))
+        self.serversShareOrigin =
+            CredentialScope.Origin(url: sdk.baseURL) == CredentialScope.Origin(url: sdk.baseURL(of: .authorization))
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
         let refresh = sdk.credential.refresh
@@ -113,9 +123,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         makeCredentialMiddleware(source: SessionCredentialSource(service: WeakReference(self)), requiresCredential: false)
     }
 
-    nonisolated func makeCredentialMiddleware(source: any CredentialSource, requiresCredential: Bool) -> CredentialMiddleware {
+    nonisolated func makeCredentialMiddleware(
+        source: any CredentialSource, requiresCredential: Bool, server: ServerRole = .api
+    ) -> CredentialMiddleware {
         CredentialMiddleware(
-            source: source, scope: scope, matcher: matcher,
+            source: source, scope: server == .api ? scope : authorizationScope, matcher: matcher,
             header: HTTPField.Name(sdk.credential.header) ?? .authorization,
             format: sdk.credential.format, requiresCredential: requiresCredential,
             maximumBodySize: configuration.maximumResponseSize, logger: logger)

@@ -7,8 +7,17 @@ import OpenAPIURLSession
 /// Every property has a default that suits an app; tests replace the transport, the clock
 /// and the store.
 public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & Sendable>: Sendable {
-    /// Replaces the schema's base URL (for staging, or a server on loopback); nil keeps it.
+    /// Replaces the schema's base URL of the API (for staging, or a server on loopback);
+    /// nil keeps it. When the schema declares no authorization server of its own, the
+    /// authorization server moves with it.
     public var baseURL: URL?
+    /// Replaces the schema's base URL of the authorization server (token, authorization
+    /// and revocation endpoints); nil keeps the schema's, or the API's when the schema
+    /// declares no authorization server of its own.
+    public var authorizationServerURL: URL?
+    /// Opens the authorization request of a browser sign-in step (authorization code with
+    /// PKCE) and returns the redirect back to the app; nil when the app has no such method.
+    public var browser: (any Browser)?
     /// The app's OAuth client, for token requests declaring client authentication.
     public var client: ClientCredentials?
     /// Sends the requests: by default `URLSessionTransport.notFollowingRedirects`, a
@@ -63,8 +72,11 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         eventBufferCapacity: Int = 256, receivesServerEvents: Bool = true,
         eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
         refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
-        eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil
+        eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
+        authorizationServerURL: URL? = nil, browser: (any Browser)? = nil
     ) {
+        self.authorizationServerURL = authorizationServerURL
+        self.browser = browser
         self.eventTransport = eventTransport
         self.userSessionObserver = userSessionObserver
         self.baseURL = baseURL

@@ -47,6 +47,14 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         return [.startEpoch, .persistSession, .publish(state)]
     }
 
+    /// A method run into the current account attached another identity to it: the same
+    /// user, a new credential and fresh details. Ignored unless the user is authenticated.
+    mutating func identityAttached(_ details: Details) -> [Action] {
+        guard case .authenticated(let previous) = state else { return [] }
+        state = .authenticated(details)
+        return previous == details ? [.startEpoch, .persistSession] : [.startEpoch, .persistSession, .publish(state)]
+    }
+
     /// An authentication method failed: nothing changes.
     mutating func authenticationFailed() -> [Action] {
         []

@@ -53,9 +53,11 @@ struct SignInMachine: Sendable {
 
     /// The app starts `method` in session epoch `epoch`: it replaces any process under way.
     /// - Returns: the new process's number.
-    mutating func start(_ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64) -> UInt64 {
+    mutating func start(
+        _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64, attachingTo user: String? = nil
+    ) -> UInt64 {
         started += 1
-        process = AuthenticationProcess(id: started, method: method, arguments: arguments, epoch: epoch)
+        process = AuthenticationProcess(id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user)
         return started
     }
 

@@ -7,29 +7,38 @@ import ReferenceServer
 final class BackEnd: Sendable {
     let server: ReferenceServer
     let baseURL: URL
+    /// The authorization server's base URL: the API's, unless the server was started with
+    /// an authorization server of its own (another port: another origin).
+    let authorizationBaseURL: URL
 
     /// The demo client the service authenticates as on the token endpoint.
     static let clientID = "sesame-demo"
     static let clientSecret = "demo-secret"
 
-    private init(server: ReferenceServer, baseURL: URL) {
+    private init(server: ReferenceServer, baseURL: URL, authorizationBaseURL: URL) {
         self.server = server
         self.baseURL = baseURL
+        self.authorizationBaseURL = authorizationBaseURL
     }
 
     /// Starts a server whose wall clock is frozen at `start` (moved by ``advanceClock(by:)``).
-    static func start(at start: Date, accessTokenLifetime: Duration = .seconds(3600)) async throws -> BackEnd {
+    /// With `separateAuthorizationServer`, the token, authorization and revocation endpoints
+    /// listen on a port of their own.
+    static func start(
+        at start: Date, accessTokenLifetime: Duration = .seconds(3600), separateAuthorizationServer: Bool = false
+    ) async throws -> BackEnd {
         let server = ReferenceServer(
             configuration: .init(
                 host: "127.0.0.1",
                 port: 0,
+                authorizationServer: separateAuthorizationServer ? .separate(port: 0) : .sameOrigin,
                 accessTokenLifetime: accessTokenLifetime,
                 heartbeatInterval: .seconds(15),
                 now: { start },
                 logger: Logger(label: "e2e.reference-server") { _ in SwiftLogNoOpLogHandler() }
             ))
         let endpoint = try await server.start()
-        return BackEnd(server: server, baseURL: endpoint.baseURL)
+        return BackEnd(server: server, baseURL: endpoint.baseURL, authorizationBaseURL: endpoint.authorizationBaseURL)
     }
 
     func stop() async {
@@ -64,6 +73,19 @@ final class BackEnd: Sendable {
     /// Every secret the server issued or accepted so far (see `ReferenceServerState.issuedSecrets()`).
     func issuedSecrets() async -> [Secret] {
         await server.state.issuedSecrets().map { Secret(kind: $0.kind.rawValue, value: $0.value) }
+    }
+
+    // MARK: Origins and consent
+
+    /// Every request the server received outside its control API: the listener (origin),
+    /// method and path, and whether a Bearer token or client credentials came with it.
+    func requestLog() async -> [RequestLogEntry] {
+        await server.state.requestLog()
+    }
+
+    /// Makes the login page deny consent even when the user allows the app.
+    func setDenyConsent(_ deny: Bool) async {
+        await server.state.setDenyConsent(deny)
     }
 
     // MARK: Counters

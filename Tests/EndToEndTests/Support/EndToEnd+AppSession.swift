@@ -46,7 +46,8 @@ extension EndToEnd {
                     baseURL: backEnd.baseURL,
                     client: ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
                     now: { clock.now }, logger: logs.logger(label: "e2e.app"),
-                    restorationDelegate: restorationDelegate, receivesServerEvents: false),
+                    restorationDelegate: restorationDelegate, receivesServerEvents: false,
+                    authorizationServerURL: backEnd.authorizationBaseURL),
                 directory: folder.url, userDataOnSignOut: userDataOnSignOut))
         scan.lookFor(Secret(kind: "clientSecret", value: BackEnd.clientSecret))
         scan.watch(logs)

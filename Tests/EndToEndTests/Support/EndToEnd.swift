@@ -22,7 +22,8 @@ struct EndToEnd: Sendable {
         traffic: TrafficRecorder? = nil,
         logs: LogCapture = LogCapture(),
         client: ClientCredentials = ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
-        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
+        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate(),
+        browser: (any Browser)? = nil
     ) -> Service {
         let clock = self.clock
         let runtime = AuthenticationService<ReferenceSDKSchema>(
@@ -35,7 +36,9 @@ struct EndToEnd: Sendable {
                 sessionStore: store,
                 restorationDelegate: restorationDelegate,
                 receivesServerEvents: receivesServerEvents,
-                eventStreamReconnectDelay: .milliseconds(50)
+                eventStreamReconnectDelay: .milliseconds(50),
+                authorizationServerURL: backEnd.authorizationBaseURL,
+                browser: browser
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
@@ -90,13 +93,15 @@ struct EndToEnd: Sendable {
 ///   suite's `.secretScan` trait, so no end-to-end test can go unscanned.
 func withEndToEnd(
     accessTokenLifetime: Duration = .seconds(3600),
+    separateAuthorizationServer: Bool = false,
     _ body: (EndToEnd) async throws -> Void
 ) async throws {
     guard let scan = ScanRecord.current else {
         throw Unexpected("an end-to-end test runs without a secret scan: add .secretScan to its @Suite")
     }
     let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    let backEnd = try await BackEnd.start(at: start, accessTokenLifetime: accessTokenLifetime)
+    let backEnd = try await BackEnd.start(
+        at: start, accessTokenLifetime: accessTokenLifetime, separateAuthorizationServer: separateAuthorizationServer)
     let result = await outcome { try await body(EndToEnd(backEnd: backEnd, clock: ManualClock(start), scan: scan)) }
     await scan.close(backEnd)
     await backEnd.stop()

@@ -52,17 +52,21 @@ final class Service: @unchecked Sendable {
 
     // MARK: Authentication and lifecycle
 
-    func authenticate(with method: some SingleStepAuthenticationMethod) async throws -> AuthenticationDetails {
-        try await observe("authenticate(with:)") { try await runtime.authenticate(with: method) }
+    func authenticate(
+        with method: some SingleStepAuthenticationMethod, context: AuthenticationContext = .new
+    ) async throws -> AuthenticationDetails {
+        try await observe("authenticate(with:context:)") { try await runtime.authenticate(with: method, context: context) }
     }
 
     @discardableResult
     func initializeAuthentication(
-        with method: some MultiStepAuthenticationMethod
+        with method: some MultiStepAuthenticationMethod, context: AuthenticationContext = .new
     ) async throws
         -> AuthenticationProgress<AuthenticationDetails>
     {
-        try await observe("initializeAuthentication(with:)") { try await runtime.initializeAuthentication(with: method) }
+        try await observe("initializeAuthentication(with:context:)") {
+            try await runtime.initializeAuthentication(with: method, context: context)
+        }
     }
 
     @discardableResult

@@ -86,20 +86,33 @@ struct Harness: Sendable {
         await server.stop()
     }
 
-    /// Sends one request on a new connection and reads the whole answer.
+    /// Sends one request on a new connection to `listener` (the API's by default) and reads
+    /// the whole answer.
     func send(
         _ method: HTTPRequest.Method,
         _ path: String,
         headers: HTTPFields = [:],
         body: String? = nil,
+        on listener: RequestLogEntry.Listener = .api,
+        timeout: Duration = .seconds(15)
+    ) async throws -> HTTPResult {
+        try await Self.send(
+            method, path, headers: headers, body: body, host: endpoint.host,
+            port: listener == .api ? endpoint.port : endpoint.authorizationPort, timeout: timeout)
+    }
+
+    /// Sends one request on a new connection to `host:port` and reads the whole answer.
+    static func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        headers: HTTPFields = [:],
+        body: String? = nil,
+        host: String,
+        port: Int,
         timeout: Duration = .seconds(15)
     ) async throws -> HTTPResult {
         let request = TestClient.Request(path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-        let response = try await TestClient.withClient(
-            host: endpoint.host,
-            port: endpoint.port,
-            configuration: .init(timeout: timeout)
-        ) { client in
+        let response = try await TestClient.withClient(host: host, port: port, configuration: .init(timeout: timeout)) { client in
             try await client.execute(request)
         }
         return HTTPResult(
@@ -123,13 +136,20 @@ struct Harness: Sendable {
         return try await send(method, path, headers: headers)
     }
 
-    /// POSTs a form to `/oauth/token` with the demo client in HTTP Basic.
+    /// POSTs a form to `/oauth/token` on the authorization server's listener with the demo
+    /// client in HTTP Basic.
     func tokenRequest(_ form: String, basic: (String, String)? = ("sesame-demo", "demo-secret")) async throws -> HTTPResult {
+        try await postForm("/oauth/token", form, basic: basic)
+    }
+
+    /// POSTs a form to `path` on the authorization server's listener, the client (if any) in
+    /// HTTP Basic.
+    func postForm(_ path: String, _ form: String, basic: (String, String)? = ("sesame-demo", "demo-secret")) async throws -> HTTPResult {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         if let (id, secret) = basic {
             headers[.authorization] = "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
         }
-        return try await send(.post, "/oauth/token", headers: headers, body: form)
+        return try await send(.post, path, headers: headers, body: form, on: .authorization)
     }
 
     /// Signs in as a new guest.
@@ -142,9 +162,9 @@ struct Harness: Sendable {
         try Self.tokens(from: try await tokenRequest("grant_type=password&username=\(username)&password=\(password)"))
     }
 
-    /// Refreshes through the token endpoint.
-    func refresh(_ refreshToken: String) async throws -> HTTPResult {
-        try await tokenRequest("grant_type=refresh_token&refresh_token=\(refreshToken)")
+    /// Refreshes through the token endpoint, as the demo client unless `basic` names another.
+    func refresh(_ refreshToken: String, basic: (String, String) = ("sesame-demo", "demo-secret")) async throws -> HTTPResult {
+        try await tokenRequest("grant_type=refresh_token&refresh_token=\(refreshToken)", basic: basic)
     }
 
     /// The uid `GET /me` reports.

@@ -12,3 +12,29 @@ public func builtProduct(named name: String) -> URL? {
     }
     return nil
 }
+
+/// How a child process ended: its exit status and what it wrote, standard output and
+/// standard error together.
+public struct ProcessRun: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Standard output and standard error, interleaved as written.
+    public var output: String
+}
+
+/// Runs `executable` with `arguments` to its end, on a thread of its own (``onOwnThread(_:)``),
+/// and returns its status and output.
+public func runToEnd(_ executable: URL, arguments: [String] = []) async throws -> ProcessRun {
+    try await onOwnThread {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}

@@ -13,3 +13,12 @@ public func formFields(_ text: String) -> [String: String] {
     }
     return fields
 }
+
+/// The query parameters of `url` by name (the first of a repeated one), percent-decoded.
+public func queryParameters(of url: URL) -> [String: String] {
+    var parameters: [String: String] = [:]
+    for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] where parameters[item.name] == nil {
+        parameters[item.name] = item.value ?? ""
+    }
+    return parameters
+}

@@ -21,7 +21,7 @@ do {
         configuration: .init(
             service: .init(
                 baseURL: baseURL, client: ClientCredentials(clientID: arguments[3], clientSecret: arguments[4]),
-                receivesServerEvents: false),
+                receivesServerEvents: false, authorizationServerURL: baseURL),
             directory: URL(fileURLWithPath: arguments[2], isDirectory: true)))
     let alice = try await app.auth.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
     guard let context = app.currentContext, context.userID == alice.uid else {

@@ -22,7 +22,7 @@ public enum OddNamesSDKSchema: SDKSchema {
             header: "X-Odd-Token",
             format: .interpolation([.text("Odd \""), .variable(["accessToken"]), .text("\" \\(x) */")]),
             refresh: RefreshDescription(
-                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/\"token\"\\n", authenticated: false),
+                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/\"token\"\\n", authenticated: false, server: .authorization),
                 fields: [TemplateField("grant\"type", .literal(JSONValue.string("refresh\\token"))), TemplateField("refresh token */", .variable(["refreshToken"])), TemplateField("#if", .literal(JSONValue.string("\"\"\"")))],
                 leeway: .seconds(60),
                 maxRefreshes: 5,

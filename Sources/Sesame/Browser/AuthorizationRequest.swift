@@ -1,0 +1,73 @@
+import Foundation
+
+/// One authorization request of a browser step (RFC 6749 §4.1.1, RFC 7636 §4.3): its URL,
+/// with a fresh `state` and PKCE challenge, and the check of the redirect that answers it.
+/// Internal: it holds the verifier, a secret until the token request.
+struct AuthorizationRequest: Sendable {
+    let url: URL
+    let redirectURI: URL
+    let state: String
+    let pkce: PKCE
+
+    /// The request for `step`, sent to `baseURL`, with `extra` query parameters (the
+    /// schema's templates, already resolved) after the ones the runtime sets.
+    /// - Throws: ``BrowserSignInError/notConfigured(reason:)`` for a redirect URI or a base
+    ///   URL that does not make a URL.
+    init(
+        step: BrowserStepDescription, baseURL: URL, clientID: String, extra: [(name: String, value: String)],
+        state: String, pkce: PKCE
+    ) throws {
+        guard let redirectURI = URL(string: step.redirectURI), redirectURI.scheme != nil else {
+            throw BrowserSignInError.notConfigured(reason: "the redirect URI is not an absolute URL")
+        }
+        let parameters: [(String, String)] =
+            [
+                ("response_type", "code"), ("client_id", clientID), ("redirect_uri", step.redirectURI), ("state", state),
+                ("code_challenge", pkce.challenge), ("code_challenge_method", PKCE.method),
+            ] + extra.map { ($0.name, $0.value) }
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+            throw BrowserSignInError.notConfigured(reason: "the authorization server's base URL is not a URL")
+        }
+        components.percentEncodedPath += step.request.path
+        components.percentEncodedQuery = parameters.map { name, value in
+            "\(FormField.encode(name))=\(FormField.encode(value))"
+        }.joined(separator: "&")
+        guard let url = components.url else {
+            throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
+        }
+        self.url = url
+        self.redirectURI = redirectURI
+        self.state = state
+        self.pkce = pkce
+    }
+
+    /// The authorization code of the redirect that answers this request.
+    /// - Throws: ``BrowserSignInError/malformedRedirect(reason:)`` when `callback` is not
+    ///   the redirect URI or has neither `code` nor `error`; ``BrowserSignInError/stateMismatch``
+    ///   when its `state` is not this request's (checked before anything else is read);
+    ///   ``BrowserSignInError/authorizationFailed(error:description:)`` for an `error`.
+    func code(from callback: URL) throws -> String {
+        guard let components = URLComponents(url: callback, resolvingAgainstBaseURL: false),
+            let expected = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
+            components.scheme?.lowercased() == expected.scheme?.lowercased(),
+            components.host?.lowercased() == expected.host?.lowercased(), components.port == expected.port,
+            components.path == expected.path
+        else { throw BrowserSignInError.malformedRedirect(reason: "it is not a URL of the redirect URI") }
+        // The redirect's query is form-encoded (RFC 6749 Appendix B): `+` is a space.
+        func decode(_ text: String) -> String {
+            text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+        }
+        var items: [String: String] = [:]
+        for item in components.percentEncodedQueryItems ?? [] where items[decode(item.name)] == nil {
+            items[decode(item.name)] = decode(item.value ?? "")
+        }
+        guard items["state"] == state else { throw BrowserSignInError.stateMismatch }
+        if let error = items["error"] {
+            throw BrowserSignInError.authorizationFailed(error: error, description: items["error_description"])
+        }
+        guard let code = items["code"], !code.isEmpty else {
+            throw BrowserSignInError.malformedRedirect(reason: "it has neither a code nor an error")
+        }
+        return code
+    }
+}

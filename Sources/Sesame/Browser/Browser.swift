@@ -1,0 +1,46 @@
+import Foundation
+
+/// Opens an authorization request in a browser and returns the redirect back to the app:
+/// the user agent of a browser sign-in step (RFC 8252, OAuth 2.0 for native apps).
+///
+/// Supply one in ``AuthenticationServiceConfiguration/browser``. On Apple platforms
+/// `WebAuthenticationSessionBrowser` (iOS, macOS, visionOS) uses `ASWebAuthenticationSession`; tests and demos
+/// drive a login page over HTTP instead (the test support's `HeadlessBrowser`). Apps may
+/// write their own, as with Webcom's and AppAuth's user agents.
+public protocol Browser: Sendable {
+    /// Opens `url` and waits until the authorization server redirects to a URL that starts
+    /// with `redirectURI`.
+    /// - Returns: that whole URL, with its query (`code` and `state`, or `error`).
+    /// - Throws: ``BrowserSignInError/cancelled`` when the user closes the browser; any
+    ///   other error when the page cannot be shown. The runtime reports either as the
+    ///   sign-in's failure, and the authentication state does not change.
+    func authorize(url: URL, redirectURI: URL) async throws -> URL
+}
+
+/// Why a browser sign-in step failed. None of these changes the authentication state, and
+/// none of their descriptions holds a code, a verifier or a token.
+public enum BrowserSignInError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The user closed the browser (or the app cancelled the sign-in) before the redirect.
+    case cancelled
+    /// The authorization server redirected with `error` (RFC 6749 §4.1.2.1), such as
+    /// `access_denied` when the user refused.
+    case authorizationFailed(error: String, description: String?)
+    /// The redirect's `state` is not the one the runtime sent: the redirect answers
+    /// another request (or a forged one), and its code is not used.
+    case stateMismatch
+    /// The redirect has neither `code` nor `error`, or is not a URL of the redirect URI.
+    case malformedRedirect(reason: String)
+    /// The configuration has no browser, or no client id for the authorization request.
+    case notConfigured(reason: String)
+
+    public var description: String {
+        switch self {
+        case .cancelled: return "the browser sign-in was cancelled"
+        case .authorizationFailed(let error, let description):
+            return "the authorization server refused the sign-in: \(error)\(description.map { " (\($0))" } ?? "")"
+        case .stateMismatch: return "the redirect's state does not match the authorization request's; its code was not used"
+        case .malformedRedirect(let reason): return "the redirect back to the app is malformed: \(reason)"
+        case .notConfigured(let reason): return "browser sign-in is not configured: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import SesameGenerator
+import Testing
+
+/// Several servers, browser steps and revocation: what the generator accepts, the Swift it
+/// writes for them, and each mistake at its line and column.
+@Suite struct ServerAndBrowserTests {
+    static let twoServers = """
+        sdk: TestSDK
+        server: { baseURL: https://api.example.com }
+        authorizationServer: { baseURL: https://idp.example.com }
+        credential:
+          token: { model: Token, accessToken: access_token, refreshToken: refresh_token, expiresIn: expires_in }
+          refresh:
+            request: POST /oauth/token
+            encoding: form
+            clientAuthentication: basic
+            fields: { grant_type: refresh_token, refresh_token: "{refreshToken}" }
+          rejected: { status: 401, wwwAuthenticate: { error: invalid_token } }
+          details: me
+          userID: id
+        lifecycle:
+          revoke:
+            request: POST /oauth/revoke
+            clientAuthentication: basic
+            fields: { token: "{refreshToken}", token_type_hint: refresh_token }
+        """
+
+    /// `twoServers` before the authorization server moved to an origin of its own.
+    static let oneServer = twoServers.replacingOccurrences(of: "authorizationServer: { baseURL: https://idp.example.com }\n", with: "")
+        .replacingOccurrences(of: "lifecycle:\n", with: "").replacingOccurrences(
+            of:
+                "  revoke:\n    request: POST /oauth/revoke\n    clientAuthentication: basic\n    fields: { token: \"{refreshToken}\", token_type_hint: refresh_token }",
+            with: "")
+
+    static let browserAuth = """
+        methods:
+          oauth2:
+            parameters: { scope: { type: string, default: profile } }
+            steps:
+              - browser:
+                  request: GET /oauth/authorize
+                  redirectURI: com.example.app://oauth/callback
+                  parameters: { scope: "{scope}" }
+                request: POST /oauth/token
+                server: authorization
+                encoding: form
+                clientAuthentication: basic
+                body: { grant_type: authorization_code, code: "{code}", redirect_uri: "{redirectURI}", code_verifier: "{codeVerifier}" }
+                response: Token
+        operations:
+          me: { request: GET /me, response: User }
+          userinfo: { request: GET /userinfo, server: authorization, response: User }
+          introspect: { request: GET /introspect, server: authorization, authenticated: true, response: User }
+        """
+
+    private func schemaFile(_ sdk: String = twoServers, auth: String = browserAuth) -> String {
+        let generation = Fixture.generate(["sdk.yaml": sdk, "auth.yaml": auth])
+        #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
+        return Fixture.file("TestSDKSchema.swift", in: generation)
+    }
+
+    @Test func twoServersRenderEachRequestsServer() {
+        let swift = schemaFile()
+        #expect(
+            swift.contains(
+                "baseURL: URL(string: \"https://api.example.com\")!,\n        authorizationBaseURL: URL(string: \"https://idp.example.com\")!,"
+            ))
+        // The refresh and revocation default to the authorization server.
+        #expect(
+            swift.contains(
+                "request: RequestDescription(name: \"refresh\", method: .post, path: \"/oauth/token\", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization),"
+            ))
+        #expect(
+            swift.contains(
+                "revocation: RevocationDescription(request: RequestDescription(name: \"revoke\", method: .post, path: \"/oauth/revoke\", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), fields: [TemplateField(\"token\", .variable([\"refreshToken\"])), TemplateField(\"token_type_hint\", .literal(JSONValue.string(\"refresh_token\")))])"
+            ))
+        // Operations go to the API; one on the authorization server gets no access token
+        // unless it says so.
+        #expect(swift.contains("public static let me = RequestDescription(name: \"me\", method: .get, path: \"/me\")\n"))
+        #expect(
+            swift.contains(
+                "public static let userinfo = RequestDescription(name: \"userinfo\", method: .get, path: \"/userinfo\", authenticated: false, server: .authorization)"
+            ))
+        #expect(
+            swift.contains(
+                "public static let introspect = RequestDescription(name: \"introspect\", method: .get, path: \"/introspect\", server: .authorization)"
+            ))
+    }
+
+    @Test func browserStepRendersItsAuthorizationRequest() {
+        let swift = schemaFile()
+        #expect(
+            swift.contains(
+                "browser: BrowserStepDescription(request: RequestDescription(name: \"oauth2.authenticate.authorize\", method: .get, path: \"/oauth/authorize\", authenticated: false, server: .authorization), redirectURI: \"com.example.app://oauth/callback\", parameters: [TemplateField(\"scope\", .variable([\"scope\"]))])"
+            ))
+        // Single-step from the app's side.
+        let methods = Fixture.file("Methods.swift", in: Fixture.generate(["sdk.yaml": Self.twoServers, "auth.yaml": Self.browserAuth]))
+        #expect(methods.contains("case oauth2(scope: String = \"profile\")"))
+    }
+
+    @Test func singleServerSchemaIsUnchangedButForTheRefreshRole() {
+        let swift = schemaFile(Fixture.sdk, auth: Fixture.auth)
+        #expect(!swift.contains("authorizationBaseURL"))
+        #expect(swift.contains("lifecycle: LifecycleDescription()"))
+    }
+
+    @Test func clientAuthenticationToTheAPIIsAnError() {
+        let auth = """
+            methods:
+              password:
+                steps:
+                  - request: POST /oauth/token
+                    clientAuthentication: basic
+                    body: { grant_type: password }
+                    response: Token
+            operations:
+              me: { request: GET /me, response: User }
+            """
+        #expect(
+            Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": auth]) == [
+                "Schema/auth.yaml:4:18: error: step 'authenticate' of 'password' declares client authentication, which goes only to the authorization server: add server: authorization"
+            ])
+        // With one server, the API's server is the authorization server: no error.
+        #expect(Fixture.printed(["auth.yaml": auth]).isEmpty)
+    }
+
+    @Test func unknownServerSuggestsTheClosest() {
+        let auth = "operations:\n  me: { request: GET /me, server: authorisation, response: User }\n"
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:2:35: error: server must be api or authorization, found 'authorisation'; did you mean 'authorization'?"
+            ])
+    }
+
+    @Test func authorizationServerNeedsAnAbsoluteURL() {
+        let sdk = Fixture.sdk.replacingOccurrences(
+            of: "server: { baseURL: https://auth.example.com }",
+            with: "server: { baseURL: https://auth.example.com }\nauthorizationServer: { baseURL: /oauth }")
+        #expect(Fixture.printed(["sdk.yaml": sdk]) == ["Schema/sdk.yaml:3:33: error: baseURL must be an absolute http or https URL"])
+    }
+
+    @Test func browserStepMistakesArePositioned() {
+        let auth = """
+            methods:
+              oauth2:
+                steps:
+                  - browser:
+                      request: POST /oauth/authorize
+                      redirectURI: "not a url"
+                      parameters: { state: fixed, prompt: "{promt}" }
+                    request: POST /oauth/token
+                    server: authorization
+                    body: { code: "{code}" }
+                    response: Token
+              later:
+                steps:
+                  - request: POST /oauth/token
+                    body: { code: "{code}" }
+                    response: Token
+            operations:
+              me: { request: GET /me, response: User }
+            """
+        #expect(
+            Fixture.printed(["auth.yaml": auth]) == [
+                "Schema/auth.yaml:5:20: error: the authorization request is opened in a browser: it must be a GET request",
+                "Schema/auth.yaml:6:24: error: redirectURI must be an absolute URL without a query or fragment, such as 'com.example.app://oauth/callback'",
+                "Schema/auth.yaml:7:32: error: the runtime sets 'state' of the authorization request itself; remove it from parameters",
+                "Schema/auth.yaml:7:47: error: no parameter, need or earlier step provides '{promt}'",
+                "Schema/auth.yaml:10:9: error: the token request of a browser step must send {codeVerifier}, {redirectURI} (RFC 6749 §4.1.3, RFC 7636 §4.5)",
+                "Schema/auth.yaml:15:23: error: no parameter, need or earlier step provides '{code}'",
+            ])
+    }
+
+    @Test func revocationMistakesArePositioned() {
+        let sdk =
+            Fixture.sdk + """
+
+                lifecycle:
+                  revoke: { request: GET /oauth/revoke, fields: { token_type_hint: "{idToken}" } }
+                """
+        #expect(
+            Fixture.printed(["sdk.yaml": sdk]) == [
+                "Schema/sdk.yaml:9:11: error: the revocation request must send the token to revoke: fields: { token: \"{refreshToken}\" }",
+                "Schema/sdk.yaml:9:22: error: the revocation request sends its token in a body: use POST (RFC 7009 §2.1)",
+                "Schema/sdk.yaml:9:68: error: unknown placeholder '{idToken}'; here you may use {accessToken}, {refreshToken}",
+            ])
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+@testable import Sesame
+import SesameTestSupport
+import Testing
+
+/// Running a method into the current account (`context: .currentAccount`): its steps carry
+/// the current credential, the same user keeps the session with the new credential, and a
+/// different user changes nothing.
+@Suite struct CurrentAccountTests {
+    let env = TestEnvironment()
+
+    private func signInWithCode(context: AuthenticationContext = .new) async throws -> AuthenticationProgress<TestDetails> {
+        try await env.service.initializeAuthentication(with: TestMultiStepMethod.internal(identifier: "ada@example.com"), context: context)
+        return try await env.service.continueAuthentication(with: TestContinuation.internalContinue(code: "123456"))
+    }
+
+    @Test func theSameUserKeepsTheSessionWithTheNewCredential() async throws {
+        guard case .authenticated(let ada) = try await signInWithCode() else {
+            Issue.record("the code did not sign in")
+            return
+        }
+        let before = try #require(await env.service.session?.credential)
+        let signedInAt = try #require(await env.service.session?.signedInAt)
+        env.clock.advance(by: 60)
+        guard case .authenticated(let again) = try await signInWithCode(context: .currentAccount) else {
+            Issue.record("the attach did not complete")
+            return
+        }
+        #expect(again.uid == ada.uid)
+        #expect(await env.service.state == .authenticated(again))
+        let after = try #require(await env.service.session)
+        #expect(after.credential.accessToken != before.accessToken)
+        #expect(after.signedInAt > signedInAt)
+        #expect(try env.store.load()?.credential == after.credential)
+        // Both steps went to the API with the current credential.
+        let steps = await env.backEnd.requests.filter { $0.path.hasPrefix("/auth/internal/") }.suffix(2)
+        #expect(steps.map(\.authorization) == ["Bearer \(before.accessToken)", "Bearer \(before.accessToken)"])
+    }
+
+    @Test func anotherUserIsAnErrorThatChangesNothing() async throws {
+        let guest = try await env.service.authenticate(with: TestSingleStepMethod.guest)
+        let before = try #require(await env.service.session)
+        await #expect(throws: SesameError.accountMismatch(reason: "internal signed in another user than the current one")) {
+            _ = try await signInWithCode(context: .currentAccount)
+        }
+        #expect(await env.service.state == .authenticated(guest))
+        #expect(await env.service.session?.credential == before.credential)
+        #expect(try env.store.load()?.details == guest)
+        #expect(await env.service.ongoingAuthentication == nil)
+    }
+
+    @Test func withoutAnAuthenticatedUserNothingIsSent() async throws {
+        await #expect(throws: SesameError.notAuthenticated) {
+            try await env.service.authenticate(with: TestSingleStepMethod.guest, context: .currentAccount)
+        }
+        #expect(await env.backEnd.requests.isEmpty)
+        #expect(await env.service.state == .unauthenticated)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+@testable import Sesame
+import Testing
+
+/// PKCE (RFC 7636) and the check of the redirect that answers an authorization request.
+@Suite struct PKCETests {
+    @Test func challengeOfTheRFCExample() {
+        // RFC 7636 Appendix B.
+        let pkce = PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+        #expect(pkce.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+    }
+
+    @Test func freshVerifiersAreUnreservedAndDistinct() {
+        let verifiers = (0..<20).map { _ in PKCE().verifier }
+        #expect(Set(verifiers).count == 20)
+        for verifier in verifiers {
+            #expect(verifier.count == 43)
+            #expect(verifier.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) })
+        }
+        #expect(!"\(PKCE())".contains(verifiers[0]))
+    }
+
+    private func request(state: String = "s1") throws -> AuthorizationRequest {
+        try AuthorizationRequest(
+            step: BrowserStepDescription(
+                request: RequestDescription(name: "authorize", method: .get, path: "/authorize", server: .authorization),
+                redirectURI: "com.example.app://oauth/callback"),
+            baseURL: URL(string: "https://idp.test/tenant")!, clientID: "app id", extra: [("scope", "a b")], state: state,
+            pkce: PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+    }
+
+    @Test func authorizationURLCarriesEveryParameterEncoded() throws {
+        #expect(
+            try request().url.absoluteString
+                == "https://idp.test/tenant/authorize?response_type=code&client_id=app+id&redirect_uri=com.example.app%3A%2F%2Foauth%2Fcallback&state=s1&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&scope=a+b"
+        )
+    }
+
+    @Test(arguments: [
+        ("com.example.app://oauth/callback?code=c1&state=s1", "c1"),
+        ("com.example.app://oauth/callback?state=s1&code=c%2B1&extra=x", "c+1"),
+        ("com.example.app://oauth/callback?state=s1&code=a+b", "a b"),
+    ])
+    func codeOfAMatchingRedirect(callback: String, code: String) throws {
+        #expect(try request().code(from: URL(string: callback)!) == code)
+    }
+
+    @Test(arguments: [
+        ("com.example.app://oauth/callback?code=c1&state=s2", BrowserSignInError.stateMismatch),
+        ("com.example.app://oauth/callback?code=c1", .stateMismatch),
+        ("com.example.app://oauth/callback?error=access_denied&state=forged", .stateMismatch),
+        ("com.example.app://oauth/callback?error=access_denied&state=s1", .authorizationFailed(error: "access_denied", description: nil)),
+        ("com.example.app://oauth/callback?state=s1", .malformedRedirect(reason: "it has neither a code nor an error")),
+        ("com.evil.app://oauth/callback?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
+        ("com.example.app://oauth/other?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
+    ])
+    func redirectsThatGiveNoCode(callback: String, error: BrowserSignInError) throws {
+        #expect(throws: error) { try request().code(from: URL(string: callback)!) }
+    }
+}

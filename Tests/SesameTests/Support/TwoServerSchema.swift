@@ -1,0 +1,160 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+@testable import Sesame
+import SesameTestSupport
+
+/// The test back-end with its token endpoints on an authorization server of their own
+/// (`https://idp.test`), a browser method and revocation at sign-out.
+enum TwoServerSchema: SDKSchema {
+    typealias Details = TestDetails
+    typealias ServerError = TestServerError
+    typealias Event = TestEvent
+
+    static let idp = URL(string: "https://idp.test")!
+    static let token = RequestDescription(
+        name: "token", method: .post, path: "/oauth/token", authenticated: false, encoding: .form,
+        clientAuthentication: .basic, server: .authorization)
+    static let revoke = RevocationDescription(
+        request: RequestDescription(
+            name: "revoke", method: .post, path: "/oauth/revoke", authenticated: false, encoding: .form,
+            clientAuthentication: .basic, server: .authorization),
+        fields: [
+            TemplateField("token", .variable(["refreshToken"])), TemplateField("token_type_hint", .literal(.string("refresh_token"))),
+        ])
+    static let browser = AuthenticationMethodDescription(
+        name: "oauth2",
+        steps: [
+            AuthenticationStepDescription(
+                name: "authenticate", request: token,
+                body: [
+                    TemplateField("grant_type", .literal(.string("authorization_code"))),
+                    TemplateField("code", .variable(["code"])), TemplateField("redirect_uri", .variable(["redirectURI"])),
+                    TemplateField("code_verifier", .variable(["codeVerifier"])),
+                ],
+                browser: BrowserStepDescription(
+                    request: RequestDescription(
+                        name: "oauth2.authorize", method: .get, path: "/oauth/authorize", authenticated: false, server: .authorization),
+                    redirectURI: "com.example.app://oauth/callback", parameters: [TemplateField("scope", .variable(["scope"]))]))
+        ])
+    /// The password grant sent to the API's origin with client authentication: refused.
+    static let passwordToAPI = AuthenticationMethodDescription(
+        name: "password",
+        steps: [
+            AuthenticationStepDescription(
+                name: "authenticate",
+                request: RequestDescription(
+                    name: "token", method: .post, path: "/oauth/token", authenticated: false, encoding: .form,
+                    clientAuthentication: .basic),
+                body: [TemplateField("grant_type", .literal(.string("password")))])
+        ])
+
+    static var description: SDKDescription {
+        var description = TestRequests.description()
+        description.authorizationBaseURL = idp
+        description.credential.refresh?.request = token
+        description.lifecycle.revocation = revoke
+        return description
+    }
+    static func userID(of details: TestDetails) -> String { details.uid }
+    static func serverError(_ response: ServerErrorResponse) -> TestServerError { TestServerError(response: response) }
+}
+
+/// A method of ``TwoServerSchema`` with its arguments.
+struct TwoServerMethod: SingleStepAuthenticationMethod {
+    var methodDescription: AuthenticationMethodDescription
+    var arguments: [String: JSONValue]
+    var description: String { methodDescription.name }
+
+    static let password = TwoServerMethod(
+        methodDescription: AuthenticationMethodDescription(
+            name: "password",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate", request: TwoServerSchema.token,
+                    body: [
+                        TemplateField("grant_type", .literal(.string("password"))), TemplateField("username", .variable(["username"])),
+                        TemplateField("password", .variable(["password"])),
+                    ])
+            ]), arguments: ["username": .string("ada"), "password": .string("secret")])
+    static let oauth2 = TwoServerMethod(methodDescription: TwoServerSchema.browser, arguments: ["scope": .string("profile")])
+    static let passwordToAPI = TwoServerMethod(methodDescription: TwoServerSchema.passwordToAPI, arguments: [:])
+}
+
+/// A transport for ``TwoServerSchema``: it records every request with its full URL, plays
+/// the authorization server at `https://idp.test` (its token endpoint answered by the fake
+/// back-end, an authorization code exchanged for a password grant once its PKCE verifier
+/// checks out; `/oauth/revoke` answered with `revokeStatus`), and sends the rest to the
+/// fake back-end as the API.
+actor TwoServerTransport: ClientTransport {
+    let backEnd: FakeBackEnd
+    private(set) var sent: [RoutingTransport.Sent] = []
+    /// The code the fake authorization server issued, with its challenge.
+    private var codes: [String: String] = [:]
+    var revokeStatus = 200
+
+    init(backEnd: FakeBackEnd = FakeBackEnd()) {
+        self.backEnd = backEnd
+    }
+
+    func setRevokeStatus(_ status: Int) { revokeStatus = status }
+
+    /// Issues a code for `challenge`, as the login page would after the user signed in.
+    func issueCode(challenge: String) -> String {
+        let code = "code-\(codes.count + 1)"
+        codes[code] = challenge
+        return code
+    }
+
+    nonisolated func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var data = Data()
+        if let body { data = try await Data(collecting: body, upTo: 1 << 20) }
+        let url = RedirectFollower.url(of: request, baseURL: baseURL)?.absoluteString ?? "?"
+        let sent = RoutingTransport.Sent(
+            method: request.method, url: url, headerFields: request.headerFields, body: String(decoding: data, as: UTF8.self))
+        return try await route(sent, request: request)
+    }
+
+    private func route(_ sent: RoutingTransport.Sent, request: HTTPRequest) async throws -> (HTTPResponse, HTTPBody?) {
+        self.sent.append(sent)
+        let api = URL(string: "https://auth.test")!
+        if sent.url.hasPrefix("https://idp.test/") {
+            switch sent.path {
+            case "/oauth/revoke":
+                return (HTTPResponse(status: .init(code: revokeStatus)), nil)
+            case "/oauth/token":
+                var form = formFields(sent.body)
+                if form["grant_type"] == "authorization_code" {
+                    guard let code = form["code"], let challenge = codes.removeValue(forKey: code),
+                        let verifier = form["code_verifier"], PKCE(verifier: verifier).challenge == challenge
+                    else {
+                        return (
+                            HTTPResponse(status: .badRequest, headerFields: [.contentType: "application/json"]),
+                            HTTPBody(#"{"error":"invalid_grant"}"#)
+                        )
+                    }
+                    form = ["grant_type": "password", "username": "ada", "password": "secret"]
+                }
+                let text = form.map { "\(FormField.encode($0.key))=\(FormField.encode($0.value))" }.joined(separator: "&")
+                return try await backEnd.send(request, body: HTTPBody(text), baseURL: api, operationID: "token")
+            default:
+                return (HTTPResponse(status: .notFound), nil)
+            }
+        }
+        guard sent.url.hasPrefix("https://auth.test/") else { return (HTTPResponse(status: .notFound), nil) }
+        return try await backEnd.send(request, body: sent.body.isEmpty ? nil : HTTPBody(sent.body), baseURL: api, operationID: "api")
+    }
+}
+
+/// A browser that answers with what `answer` makes of the authorization URL, as a user
+/// agent would after the login page; ``BrowserSignInError/cancelled`` when it returns nil.
+struct ScriptedBrowser: Browser {
+    let answer: @Sendable (URL) async -> URL?
+
+    func authorize(url: URL, redirectURI: URL) async throws -> URL {
+        guard let callback = await answer(url) else { throw BrowserSignInError.cancelled }
+        return callback
+    }
+}
