@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkTargets
 import Foundation
 import HTTPTypes
 import Logging
@@ -51,9 +52,10 @@ struct EventsBenchmark: AsyncParsableCommand {
     func run() async throws {
         let result = try await Self.measure(subscribers: subscribers, events: events, paced: !unpaced)
         print(result.jsonLine)
-        if !result.lossless {
-            FileHandle.standardError.write(Data("\(result.failure)\n".utf8))
-            throw ExitCode.failure
+        let verdict = Verdict(result.checks)
+        if !verdict.passed {
+            FileHandle.standardError.write(Data("\(verdict.report)\n".utf8))
+            throw ExitCode(verdict.exitStatus)
         }
     }
 
@@ -66,7 +68,22 @@ struct EventsBenchmark: AsyncParsableCommand {
 
         var expected: Int { subscribers * events }
         /// Every subscriber got every event exactly once, in order, and nothing else.
-        var lossless: Bool { tally.delivered == expected && tally.outOfOrder == 0 && tally.unexpected == 0 }
+        var lossless: Bool { losslessCheck.met }
+
+        /// "1000 × 2000 paced".
+        var run: String { "\(subscribers) × \(events) \(paced ? "paced" : "unpaced")" }
+
+        var losslessCheck: TargetCheck {
+            Targets.eventsLossless(
+                run: run, expected: expected, delivered: tally.delivered, lost: tally.lost, outOfOrder: tally.outOfOrder,
+                unexpected: tally.unexpected)
+        }
+
+        /// Lossless, and under 1 µs per delivery.
+        var checks: [TargetCheck] { [losslessCheck, Targets.eventsCost(run: run, seconds: seconds, deliveries: tally.delivered)] }
+
+        /// Wall time per delivery, in microseconds.
+        var microsecondsPerDelivery: Double { seconds / Double(max(1, tally.delivered)) * 1e6 }
 
         var jsonLine: String {
             func format(_ value: Double) -> String { String(format: "%.6f", value) }
@@ -74,13 +91,8 @@ struct EventsBenchmark: AsyncParsableCommand {
                 + "\"expected\": \(expected), \"lost\": \(tally.lost), \"out_of_order\": \(tally.outOfOrder), "
                 + "\"unexpected\": \(tally.unexpected), \"seconds\": \(format(seconds)), "
                 + "\"events_per_second\": \(Int((Double(events) / seconds).rounded())), "
-                + "\"deliveries_per_second\": \(Int((Double(tally.delivered) / seconds).rounded()))}"
-        }
-
-        /// What went wrong, for standard error.
-        var failure: String {
-            "events: delivered \(tally.delivered) of \(expected) expected (lost \(tally.lost), out of order \(tally.outOfOrder), "
-                + "unexpected \(tally.unexpected))"
+                + "\"deliveries_per_second\": \(Int((Double(tally.delivered) / seconds).rounded())), "
+                + "\"microseconds_per_delivery\": \(format(microsecondsPerDelivery))}"
         }
     }
 
@@ -118,7 +130,7 @@ struct EventsBenchmark: AsyncParsableCommand {
                 eventBufferCapacity: bufferCapacity, receivesServerEvents: true,
                 eventTransport: EventFeed(events: events, pacer: pacer)))
         _ = try await service.authenticate(with: GuestSignIn())
-        var streams: [AsyncStream<AuthenticationEvent<EventsBenchSchema>>] = []
+        var streams: [EventStream<AuthenticationEvent<EventsBenchSchema>>] = []
         for _ in 0..<subscribers { streams.append(await service.events()) }
         let tally = await withTaskGroup(of: Tally.self) { group in
             for stream in streams {
@@ -134,7 +146,7 @@ struct EventsBenchmark: AsyncParsableCommand {
 
     /// One subscriber: the current state first, then ticks 0..<events, each checked against
     /// the next sequence number expected, reporting its progress to the pacer.
-    private static func consume(_ stream: AsyncStream<AuthenticationEvent<EventsBenchSchema>>, events: Int, pacer: Pacer) async -> Tally {
+    private static func consume(_ stream: EventStream<AuthenticationEvent<EventsBenchSchema>>, events: Int, pacer: Pacer) async -> Tally {
         var tally = Tally()
         var next = 0
         var iterator = stream.makeAsyncIterator()

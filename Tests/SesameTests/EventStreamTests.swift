@@ -1,0 +1,235 @@
+import Foundation
+import SesameTestSupport
+import Testing
+@testable import Sesame
+
+/// Records the reasons an `EventBuffer` reported to its `onTermination`.
+final class TerminationLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reasons: [EventBuffer<Int>.Termination] = []
+    var all: [EventBuffer<Int>.Termination] { lock.withLock { reasons } }
+    func append(_ reason: EventBuffer<Int>.Termination) { lock.withLock { reasons.append(reason) } }
+}
+
+/// `EventStream` and the `EventBuffer` behind it: the semantics `events()` had with
+/// `AsyncStream` (`bufferingNewest`, finish, cancellation), one subscriber at a time.
+@Suite struct EventStreamTests {
+    /// A buffer of `capacity`, its stream, and a log of its terminations.
+    func make(capacity: Int) -> (EventBuffer<Int>, EventStream<Int>, TerminationLog) {
+        let buffer = EventBuffer<Int>(capacity: capacity)
+        let log = TerminationLog()
+        buffer.setOnTermination { log.append($0) }
+        return (buffer, EventStream(buffer), log)
+    }
+
+    @Test func finishHandsOverWhatIsBufferedThenEnds() async {
+        let (buffer, stream, log) = make(capacity: 8)
+        for value in 1...3 { #expect(buffer.yield(value) == .enqueued) }
+        buffer.finish()
+        #expect(log.all == [.finished])
+        #expect(buffer.yield(4) == .terminated)
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [1, 2, 3])
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == nil)  // and stays ended
+        buffer.finish()
+        buffer.cancel()
+        #expect(log.all == [.finished])  // once, whatever ends it afterwards
+    }
+
+    @Test func aFullBufferDropsItsOldestElements() async {
+        let (buffer, stream, _) = make(capacity: 3)
+        let results = (1...5).map { buffer.yield($0) }
+        #expect(results == [.enqueued, .enqueued, .enqueued, .dropped, .dropped])
+        #expect(buffer.count == 3)
+        buffer.finish()
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [3, 4, 5])
+    }
+
+    /// Over many rounds of the buffer filling and draining, slots taken are reclaimed and
+    /// the order holds (the buffer compacts its storage as it goes).
+    @Test func orderHoldsAcrossManyFillsAndDrains() async {
+        let (buffer, stream, _) = make(capacity: 100)
+        var iterator = stream.makeAsyncIterator()
+        var expected = 0
+        var next = 0
+        for round in 0..<50 {
+            for _ in 0..<(round % 7 + 60) {
+                buffer.yield(next)
+                next += 1
+            }
+            // All but up to 4: the buffer never holds more than 4 + 66 elements, below its capacity.
+            for _ in 0..<(next - expected - round % 5) {
+                let value = await iterator.next()
+                #expect(value == expected)
+                expected += 1
+            }
+        }
+        #expect(buffer.count == next - expected)
+    }
+
+    @Test func aWaitingConsumerGetsTheNextElement() async {
+        let (buffer, stream, _) = make(capacity: 4)
+        let consumer = Task {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        #expect(await poll { buffer.hasWaiter })
+        #expect(buffer.yield(42) == .enqueued)
+        #expect(await consumer.value == 42)
+        #expect(!buffer.hasWaiter)
+    }
+
+    @Test func finishWakesAWaitingConsumerWithNil() async {
+        let (buffer, stream, log) = make(capacity: 4)
+        let consumer = Task {
+            var received: [Int] = []
+            for await value in stream { received.append(value) }
+            return received
+        }
+        #expect(await poll { buffer.hasWaiter })
+        buffer.finish()
+        #expect(await consumer.value == [])
+        #expect(log.all == [.finished])
+    }
+
+    @Test func cancellingTheWaitingTaskEndsTheStream() async {
+        let (buffer, stream, log) = make(capacity: 4)
+        let consumer = Task {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        #expect(await poll { buffer.hasWaiter })
+        consumer.cancel()
+        #expect(await consumer.value == nil)
+        #expect(log.all == [.cancelled])
+        #expect(buffer.yield(1) == .terminated)
+    }
+
+    /// A task cancelled before it asks gets nil, even with elements buffered, which are dropped.
+    @Test func aCancelledTaskGetsNilAndDropsTheBuffer() async {
+        let (buffer, stream, log) = make(capacity: 4)
+        buffer.yield(1)
+        buffer.yield(2)
+        let consumer = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        #expect(await consumer.value == nil)
+        #expect(log.all == [.cancelled])
+        #expect(buffer.count == 0)
+    }
+
+    @Test func droppingTheStreamAndItsIteratorsEndsIt() async {
+        let buffer = EventBuffer<Int>(capacity: 4)
+        let log = TerminationLog()
+        buffer.setOnTermination { log.append($0) }
+        var stream: EventStream<Int>? = EventStream(buffer)
+        var iterator = stream?.makeAsyncIterator()
+        stream = nil
+        #expect(log.all.isEmpty)  // the iterator still reads it
+        buffer.yield(7)
+        #expect(await iterator?.next() == 7)
+        iterator = nil
+        #expect(log.all == [.cancelled])
+        #expect(buffer.yield(8) == .terminated)
+    }
+
+    @Test func aHandlerSetAfterTheEndIsToldAtOnce() {
+        let buffer = EventBuffer<Int>(capacity: 1)
+        buffer.cancel()
+        let log = TerminationLog()
+        buffer.setOnTermination { log.append($0) }
+        #expect(log.all == [.cancelled])
+    }
+
+    /// The stream read from an actor: `for await` uses `next(isolation:)` and stays there.
+    @Test func anActorIteratesOnItsOwnExecutor() async {
+        actor Reader {
+            var received: [Int] = []
+            func read(_ stream: EventStream<Int>) async {
+                for await value in stream {
+                    assertIsolated()
+                    received.append(value)
+                }
+            }
+        }
+        let (buffer, stream, _) = make(capacity: 64)
+        let reader = Reader()
+        let reading = Task { await reader.read(stream) }
+        for value in 0..<50 {
+            buffer.yield(value)
+            if value % 10 == 0 { await Task.yield() }
+        }
+        buffer.finish()
+        await reading.value
+        #expect(await reader.received == Array(0..<50))
+    }
+
+    /// A producer and several consumers at once, each with a buffer large enough to lose
+    /// nothing: every consumer gets every element, in order (run under ThreadSanitizer too).
+    @Test func concurrentSubscribersEachGetEverything() async {
+        var broadcaster = EventBroadcaster<Int>(capacity: 2_000)
+        let streams = (0..<8).map { _ in broadcaster.add().stream }
+        let consumers = streams.map { stream in
+            Task {
+                var received: [Int] = []
+                for await value in stream { received.append(value) }
+                return received
+            }
+        }
+        let logs = LogCapture()
+        for value in 0..<2_000 {
+            broadcaster.broadcast(value, logger: logs.logger())
+            if value % 100 == 0 { await Task.yield() }
+        }
+        broadcaster.finishAll()
+        for consumer in consumers { #expect(await consumer.value == Array(0..<2_000)) }
+        #expect(!logs.text.contains("fell behind"))
+    }
+
+    /// One subscriber dropping its stream ends only its own buffer.
+    @Test func oneSubscriberLeavingLeavesTheOthers() async {
+        var broadcaster = EventBroadcaster<Int>(capacity: 8)
+        let (_, kept, _) = broadcaster.add()
+        let leavingBuffer: EventBuffer<Int>
+        do {
+            let (_, _, buffer) = broadcaster.add()  // its stream is dropped at once
+            leavingBuffer = buffer
+        }
+        let log = TerminationLog()
+        leavingBuffer.setOnTermination { log.append($0) }
+        #expect(log.all == [.cancelled])
+        let logs = LogCapture()
+        broadcaster.broadcast(1, logger: logs.logger())
+        #expect(leavingBuffer.yield(2) == .terminated)
+        broadcaster.finishAll()
+        var received: [Int] = []
+        for await value in kept { received.append(value) }
+        #expect(received == [1])
+    }
+
+    /// The service forgets a subscriber whose stream was dropped, and one whose task was cancelled.
+    @Test func theServiceForgetsSubscribersThatLeave() async throws {
+        let env = TestEnvironment()
+        var dropped: EventStream<AuthenticationEvent<TestSchema>>? = await env.service.events()
+        #expect(await env.service.subscriberCount == 1)
+        dropped = nil
+        #expect(await poll { await env.service.subscriberCount == 0 })
+        let cancelled = await env.service.events()
+        let reading = Task {
+            var count = 0
+            for await _ in cancelled { count += 1 }
+            return count
+        }
+        #expect(await env.service.subscriberCount == 1)
+        reading.cancel()
+        #expect(await poll { await env.service.subscriberCount == 0 })
+        #expect(await reading.value <= 1)  // at most the current state, then the end
+        _ = dropped
+    }
+}
