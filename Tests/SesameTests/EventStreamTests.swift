@@ -69,6 +69,21 @@ final class TerminationLog: @unchecked Sendable {
             }
         }
         #expect(buffer.count == next - expected)
+        #expect(buffer.allocatedSlots == 100)  // grown by doubling from 16, never beyond the capacity
+    }
+
+    /// The ring grows while its elements wrap around the end of its slots, keeping their order.
+    @Test func growingAWrappedRingKeepsTheOrder() async {
+        let (buffer, stream, _) = make(capacity: 40)
+        var iterator = stream.makeAsyncIterator()
+        for value in 0..<12 { buffer.yield(value) }
+        for value in 0..<10 { #expect(await iterator.next() == value) }
+        for value in 12..<50 { buffer.yield(value) }  // wraps at 16, grows to 32 then 40: full, nothing dropped
+        #expect(buffer.allocatedSlots == 40)
+        buffer.finish()
+        var received: [Int] = []
+        while let value = await iterator.next() { received.append(value) }
+        #expect(received == Array(10..<50))
     }
 
     @Test func aWaitingConsumerGetsTheNextElement() async {

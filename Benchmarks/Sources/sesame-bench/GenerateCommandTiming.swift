@@ -105,7 +105,11 @@ enum GenerateCommandTiming {
     /// child's: each run's figure is at least as large as the largest run before it.
     private static func childrenUsage() -> (user: Double, system: Double, maxRSS: Int) {
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN, &usage)
+        #if os(Linux)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return (seconds(usage.ru_utime), seconds(usage.ru_stime), Int(usage.ru_maxrss))
     }

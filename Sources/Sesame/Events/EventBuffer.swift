@@ -1,5 +1,23 @@
 import Foundation
 
+/// What became of an element yielded into an ``EventBuffer``.
+enum EventBufferYield: Equatable, Sendable {
+    /// Buffered or handed to the waiting consumer.
+    case enqueued
+    /// Buffered, after dropping the oldest buffered element to make room.
+    case dropped
+    /// The buffer ended: the element was discarded.
+    case terminated
+}
+
+/// Why an ``EventBuffer`` ended, for its `onTermination`.
+enum EventBufferTermination: Equatable, Sendable {
+    /// `finish()`: the producer ended it.
+    case finished
+    /// The consumer stopped: its task was cancelled or it dropped the stream.
+    case cancelled
+}
+
 /// One subscriber's bounded buffer, shared by the service (which yields into it) and the
 /// subscriber's ``EventStream`` (which takes from it).
 ///
@@ -9,35 +27,24 @@ import Foundation
 /// or its last reference gone) ends it at once and drops what is buffered; `onTermination`
 /// runs once, on whichever comes first. Only one task may wait in `next()` at a time.
 ///
-/// Unlike `AsyncStream`, whose storage lives unspecialized in the concurrency library, it
-/// takes one lock per call and allocates nothing per element while the consumer keeps up
-/// (docs/performance.md, "Runtime: events").
+/// Why not `AsyncStream`: its storage lives unspecialized in the concurrency library, and
+/// each yield and `next()` looked up generic metadata and went through its `Deque`
+/// (docs/performance.md, "Runtime: events"). This one is a ring of slots in raw memory
+/// (growing by doubling up to `capacity`), one lock per call, and its enums are not generic,
+/// so the generic code the service runs for any schema needs no metadata per element.
 ///
 /// `@unchecked Sendable`: every stored property but `capacity` is read and written under `lock`.
 final class EventBuffer<Element: Sendable>: @unchecked Sendable {
-    /// What became of a yielded element.
-    enum YieldResult: Equatable {
-        /// Buffered or handed to the waiting consumer.
-        case enqueued
-        /// Buffered, after dropping the oldest buffered element to make room.
-        case dropped
-        /// The buffer ended: the element was discarded.
-        case terminated
-    }
-
-    /// Why the buffer ended, for `onTermination`.
-    enum Termination: Equatable {
-        /// `finish()`: the producer ended it.
-        case finished
-        /// The consumer stopped: its task was cancelled or it dropped the stream.
-        case cancelled
-    }
+    typealias YieldResult = EventBufferYield
+    typealias Termination = EventBufferTermination
 
     let capacity: Int
     private let lock = NSLock()
-    /// Buffered elements from `head` on; the slots before `head` were taken already.
-    private var elements: [Element] = []
+    /// `slots` slots; `count` elements from `head` on, wrapping around.
+    private var storage: UnsafeMutablePointer<Element>
+    private var slots: Int
     private var head = 0
+    private var buffered = 0
     private var waiter: UnsafeContinuation<Element?, Never>?
     /// Set by `finish()` and `cancel()`; no element is accepted afterwards.
     private var ended: Termination?
@@ -45,6 +52,13 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        slots = min(self.capacity, 16)
+        storage = .allocate(capacity: slots)
+    }
+
+    deinit {
+        dropBuffered()
+        storage.deallocate()
     }
 
     /// Sets what runs once when the buffer ends; at once if it already ended.
@@ -70,13 +84,7 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
             waiter.resume(returning: element)
             return .enqueued
         }
-        var result = YieldResult.enqueued
-        if elements.count - head == capacity {
-            head += 1
-            result = .dropped
-        }
-        elements.append(element)
-        compact()
+        let result = append(element)
         lock.unlock()
         return result
     }
@@ -98,11 +106,9 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
             cancel()
             return nil
         }
-        switch poll() {
-        case .element(let element): return element
-        case .ended: return nil
-        case .empty: break
-        }
+        var isEnded = false
+        if let element = poll(ended: &isEnded) { return element }
+        if isEnded { return nil }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Element?, Never>) in
                 wait(continuation)
@@ -112,26 +118,32 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// What `next()` finds without waiting.
-    private enum Poll {
-        case element(Element)
-        case ended
-        case empty
-    }
+    /// How many elements are buffered, for tests.
+    var count: Int { lock.withLock { buffered } }
 
-    /// Takes a buffered element, or says the buffer ended or is empty.
-    private func poll() -> Poll {
+    /// Whether a consumer waits in `next()`, for tests.
+    var hasWaiter: Bool { lock.withLock { waiter != nil } }
+
+    /// How many slots are allocated, for tests: at most `capacity`.
+    var allocatedSlots: Int { lock.withLock { slots } }
+
+    // MARK: Under the lock
+
+    /// Takes a buffered element; otherwise nil, with `ended` set when the buffer ended.
+    private func poll(ended isEnded: inout Bool) -> Element? {
         lock.lock()
         defer { lock.unlock() }
-        if let element = take() { return .element(element) }
-        return ended == nil ? .empty : .ended
+        if buffered > 0 { return take() }
+        isEnded = ended != nil
+        return nil
     }
 
     /// Resumes `continuation` with a buffered element or nil once ended; otherwise keeps it
     /// for the next `yield`, `finish` or `cancel`.
     private func wait(_ continuation: UnsafeContinuation<Element?, Never>) {
         lock.lock()
-        if let element = take() {
+        if buffered > 0 {
+            let element = take()
             lock.unlock()
             continuation.resume(returning: element)
         } else if ended != nil {
@@ -144,33 +156,54 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// How many elements are buffered, for tests.
-    var count: Int { lock.withLock { elements.count - head } }
+    /// Buffers `element`, dropping the oldest when `capacity` are buffered. Call under `lock`.
+    private func append(_ element: Element) -> YieldResult {
+        var result = YieldResult.enqueued
+        if buffered == capacity {
+            (storage + head).deinitialize(count: 1)
+            head = head + 1 == slots ? 0 : head + 1
+            buffered -= 1
+            result = .dropped
+        } else if buffered == slots {
+            grow()
+        }
+        var tail = head + buffered
+        if tail >= slots { tail -= slots }
+        (storage + tail).initialize(to: element)
+        buffered += 1
+        return result
+    }
 
-    /// Whether a consumer waits in `next()`, for tests.
-    var hasWaiter: Bool { lock.withLock { waiter != nil } }
-
-    // MARK: Under the lock
-
-    /// Takes the oldest buffered element, if any. Call under `lock`.
-    private func take() -> Element? {
-        guard head < elements.count else { return nil }
-        let element = elements[head]
-        head += 1
-        compact()
+    /// Takes the oldest element; there must be one. Call under `lock`.
+    private func take() -> Element {
+        let element = (storage + head).move()
+        head = head + 1 == slots ? 0 : head + 1
+        buffered -= 1
+        if buffered == 0 { head = 0 }
         return element
     }
 
-    /// Forgets the slots already taken: all of them when the buffer is empty (keeping the
-    /// storage), otherwise once they are more than half of it. Call under `lock`.
-    private func compact() {
-        if head == elements.count {
-            elements.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32, head * 2 >= elements.count {
-            elements.removeSubrange(0..<head)
-            head = 0
+    /// Doubles the slots, up to `capacity`, keeping the elements in order from slot 0. Call under `lock`.
+    private func grow() {
+        let larger = min(capacity, slots * 2)
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        let first = min(buffered, slots - head)
+        moved.moveInitialize(from: storage + head, count: first)
+        (moved + first).moveInitialize(from: storage, count: buffered - first)
+        storage.deallocate()
+        storage = moved
+        slots = larger
+        head = 0
+    }
+
+    /// Deinitializes every buffered element. Call under `lock` (or from `deinit`).
+    private func dropBuffered() {
+        while buffered > 0 {
+            (storage + head).deinitialize(count: 1)
+            head = head + 1 == slots ? 0 : head + 1
+            buffered -= 1
         }
+        head = 0
     }
 
     private func end(_ reason: Termination) {
@@ -190,10 +223,5 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         // A waiting consumer has nothing buffered (it would have taken it): it gets nil.
         waiter?.resume(returning: nil)
         handler?(reason)
-    }
-
-    private func dropBuffered() {
-        elements.removeAll()
-        head = 0
     }
 }
