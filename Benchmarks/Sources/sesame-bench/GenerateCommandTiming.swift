@@ -43,12 +43,16 @@ enum GenerateCommandTiming {
         }
     }
 
-    /// The `sesame` binary: `path` if given, else the root package's release build.
+    /// The `sesame` binary: `path` if given; else this package's release build of it
+    /// (`swift build -c release --product sesame` in Benchmarks/, which reuses the generator
+    /// the benchmarks built), if there is one; else the root package's release build.
     static func binary(_ path: String?) -> URL {
         if let path { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/release/sesame")
+        let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let local = benchmarks.appendingPathComponent(".build/release/sesame")
+        if FileManager.default.isExecutableFile(atPath: local.path) { return local }
+        return benchmarks.deletingLastPathComponent().appendingPathComponent(".build/release/sesame")
     }
 
     /// Writes the synthetic schema of `models` models and times the three runs, best of
@@ -106,9 +110,9 @@ enum GenerateCommandTiming {
     private static func childrenUsage() -> (user: Double, system: Double, maxRSS: Int) {
         var usage = rusage()
         #if os(Linux)
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         #else
-            getrusage(RUSAGE_CHILDREN, &usage)
+        getrusage(RUSAGE_CHILDREN, &usage)
         #endif
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return (seconds(usage.ru_utime), seconds(usage.ru_stime), Int(usage.ru_maxrss))
@@ -125,7 +129,7 @@ enum GenerateCommandTiming {
     struct CommandMissing: Error, CustomStringConvertible {
         var path: String
         var description: String {
-            "no sesame binary at \(path): build it first, from the repository root: swift build -c release --product sesame"
+            "no sesame binary at \(path): build it first (in Benchmarks/ or at the repository root): swift build -c release --product sesame"
         }
     }
 }
