@@ -86,13 +86,19 @@ final class TerminationLog: @unchecked Sendable {
         #expect(received == Array(10..<50))
     }
 
-    @Test func aWaitingConsumerGetsTheNextElement() async {
-        let (buffer, stream, _) = make(capacity: 4)
+    /// A task taking one element from `stream`, returned once it waits for it in `next()`.
+    func waitingConsumer(of buffer: EventBuffer<Int>, _ stream: EventStream<Int>) async -> Task<Int?, Never> {
         let consumer = Task {
             var iterator = stream.makeAsyncIterator()
             return await iterator.next()
         }
         #expect(await poll { buffer.hasWaiter })
+        return consumer
+    }
+
+    @Test func aWaitingConsumerGetsTheNextElement() async {
+        let (buffer, stream, _) = make(capacity: 4)
+        let consumer = await waitingConsumer(of: buffer, stream)
         #expect(buffer.yield(42) == .enqueued)
         #expect(await consumer.value == 42)
         #expect(!buffer.hasWaiter)
@@ -113,11 +119,7 @@ final class TerminationLog: @unchecked Sendable {
 
     @Test func cancellingTheWaitingTaskEndsTheStream() async {
         let (buffer, stream, log) = make(capacity: 4)
-        let consumer = Task {
-            var iterator = stream.makeAsyncIterator()
-            return await iterator.next()
-        }
-        #expect(await poll { buffer.hasWaiter })
+        let consumer = await waitingConsumer(of: buffer, stream)
         consumer.cancel()
         #expect(await consumer.value == nil)
         #expect(log.all == [.cancelled])
