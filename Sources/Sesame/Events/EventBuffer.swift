@@ -22,10 +22,16 @@ enum EventBufferTermination: Equatable, Sendable {
 /// subscriber's ``EventStream`` (which takes from it).
 ///
 /// The semantics are `AsyncStream`'s with `.bufferingNewest(capacity)`, which `events()`
-/// returned before: a full buffer drops its OLDEST element to make room; `finish()` lets the
-/// consumer take what is buffered, then ends it; cancellation (the consumer's task cancelled
-/// or its last reference gone) ends it at once and drops what is buffered; `onTermination`
-/// runs once, on whichever comes first. Only one task may wait in `next()` at a time.
+/// returned before: a full buffer drops its OLDEST element to make room; `finish()` ends it
+/// and the consumer still takes what is buffered, then nil; cancellation (the consumer's task
+/// cancelled) ends it the same way: nothing more is accepted, `onTermination(.cancelled)`
+/// runs, and what was already buffered is still handed over before nil, as `AsyncStream`'s
+/// iterator does. When the consumer's last reference goes away nobody can read the buffer, so
+/// it ends and its elements are released with it. `onTermination` runs once, on whichever
+/// comes first. Only one task may wait in `next()` at a time (a second is a `fatalError`).
+///
+/// No element is released under `lock`: an element's `deinit` may run any code, including
+/// code that reaches this buffer, and `NSLock` is not recursive.
 ///
 /// Why not `AsyncStream`: its storage lives unspecialized in the concurrency library, and
 /// each yield and `next()` looked up generic metadata and went through its `Deque`
@@ -84,9 +90,18 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
             waiter.resume(returning: element)
             return .enqueued
         }
-        let result = append(element)
+        guard buffered == capacity else {
+            if buffered == slots { grow() }
+            append(element)
+            lock.unlock()
+            return .enqueued
+        }
+        // Full: the oldest element leaves the ring, and is released after the unlock.
+        let oldest = take()
+        append(element)
         lock.unlock()
-        return result
+        withExtendedLifetime(oldest) {}
+        return .dropped
     }
 
     /// Ends the buffer from the producer's side: the consumer takes what is buffered, then nil.
@@ -94,18 +109,23 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         end(.finished)
     }
 
-    /// Ends the buffer from the consumer's side: what is buffered is dropped, the consumer gets nil.
+    /// Ends the buffer from the consumer's side (its task was cancelled): nothing more is
+    /// accepted; the consumer still takes what is buffered, then nil (as `AsyncStream`).
     func cancel() {
         end(.cancelled)
     }
 
+    /// Ends the buffer because its consumer is gone (its last stream and iterator went away):
+    /// nobody can read what is buffered, so it is released (after the unlock).
+    func consumerGone() {
+        end(.cancelled, releasingBuffered: true)
+    }
+
     /// The next element: a buffered one at once, otherwise the next one yielded, or nil once
-    /// the buffer ended and is empty, or when the calling task is cancelled (which ends it).
+    /// the buffer ended and is empty. A cancelled calling task ends the buffer, but still
+    /// gets what was buffered before nil (as `AsyncStream`'s iterator).
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
-        if Task.isCancelled {
-            cancel()
-            return nil
-        }
+        if Task.isCancelled { cancel() }
         var isEnded = false
         if let element = poll(ended: &isEnded) { return element }
         if isEnded { return nil }
@@ -126,6 +146,13 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
 
     /// How many slots are allocated, for tests: at most `capacity`.
     var allocatedSlots: Int { lock.withLock { slots } }
+
+    /// Whether `lock` is held, for tests: an element's `deinit` must never see it held by its own thread.
+    var isLocked: Bool {
+        guard lock.try() else { return true }
+        lock.unlock()
+        return false
+    }
 
     // MARK: Under the lock
 
@@ -150,28 +177,21 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
             lock.unlock()
             continuation.resume(returning: nil)
         } else {
-            precondition(waiter == nil, "an EventStream is iterated by one task at a time")
+            if waiter != nil {
+                lock.unlock()
+                fatalError("attempt to await next() on an EventStream from more than one task")
+            }
             waiter = continuation
             lock.unlock()
         }
     }
 
-    /// Buffers `element`, dropping the oldest when `capacity` are buffered. Call under `lock`.
-    private func append(_ element: Element) -> YieldResult {
-        var result = YieldResult.enqueued
-        if buffered == capacity {
-            (storage + head).deinitialize(count: 1)
-            head = head + 1 == slots ? 0 : head + 1
-            buffered -= 1
-            result = .dropped
-        } else if buffered == slots {
-            grow()
-        }
+    /// Buffers `element` in a free slot; there must be one. Call under `lock`.
+    private func append(_ element: Element) {
         var tail = head + buffered
         if tail >= slots { tail -= slots }
         (storage + tail).initialize(to: element)
         buffered += 1
-        return result
     }
 
     /// Takes the oldest element; there must be one. Call under `lock`.
@@ -196,7 +216,21 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         head = 0
     }
 
-    /// Deinitializes every buffered element. Call under `lock` (or from `deinit`).
+    /// Moves every buffered element, in order, into newly allocated memory the caller
+    /// deinitializes and deallocates after the unlock; nil when none is buffered. Call under `lock`.
+    private func moveBuffered() -> (UnsafeMutablePointer<Element>, count: Int)? {
+        guard buffered > 0 else { return nil }
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: buffered)
+        let first = min(buffered, slots - head)
+        moved.moveInitialize(from: storage + head, count: first)
+        (moved + first).moveInitialize(from: storage, count: buffered - first)
+        let count = buffered
+        buffered = 0
+        head = 0
+        return (moved, count)
+    }
+
+    /// Deinitializes every buffered element; only from `deinit`, when nothing else can reach the buffer.
     private func dropBuffered() {
         while buffered > 0 {
             (storage + head).deinitialize(count: 1)
@@ -206,22 +240,31 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         head = 0
     }
 
-    private func end(_ reason: Termination) {
+    /// Ends the buffer once (`onTermination` runs on the first call only); with
+    /// `releasingBuffered`, also releases what is buffered, after the unlock.
+    private func end(_ reason: Termination, releasingBuffered: Bool = false) {
         lock.lock()
+        let released = releasingBuffered ? moveBuffered() : nil
         guard ended == nil else {
-            if reason == .cancelled { dropBuffered() }
             lock.unlock()
+            Self.release(released)
             return
         }
         ended = reason
-        if reason == .cancelled { dropBuffered() }
         let waiter = self.waiter
         self.waiter = nil
         let handler = onTermination
         onTermination = nil
         lock.unlock()
+        Self.release(released)
         // A waiting consumer has nothing buffered (it would have taken it): it gets nil.
         waiter?.resume(returning: nil)
         handler?(reason)
+    }
+
+    private static func release(_ elements: (UnsafeMutablePointer<Element>, count: Int)?) {
+        guard let (pointer, count) = elements else { return }
+        pointer.deinitialize(count: count)
+        pointer.deallocate()
     }
 }

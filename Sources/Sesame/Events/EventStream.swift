@@ -8,11 +8,15 @@
 ///   events are dropped, so the latest state always arrives (the service logs a warning);
 /// - when the service ends it (``AuthenticationService/unsubscribeFromAll()``, or the service
 ///   going away), the consumer gets what is buffered, then the iteration ends;
-/// - when the consumer's task is cancelled, or the last copy of the stream and of its
-///   iterator goes away, it ends at once and the service forgets the subscriber.
+/// - when the consumer's task is cancelled, it ends: no new event is buffered and the service
+///   forgets the subscriber, but the events already buffered are still delivered, then `nil`
+///   (as `AsyncStream`'s iterator does; a cancelled `for await` loop drains at most
+///   `eventBufferCapacity` events before it ends);
+/// - when the last copy of the stream and of its iterator goes away, it ends, the service
+///   forgets the subscriber and what was buffered is released.
 ///
-/// One task at a time may iterate a stream (as with `AsyncStream`): for several consumers,
-/// call `events()` once each. Its buffer is Sesame's own rather than `AsyncStream`'s, whose
+/// One task at a time may iterate a stream (as with `AsyncStream`, a second task waiting in
+/// `next()` at the same time is a fatal error): for several consumers, call `events()` once each. Its buffer is Sesame's own rather than `AsyncStream`'s, whose
 /// unspecialized storage cost several microseconds per event and subscriber.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
@@ -33,8 +37,9 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
             self.consumer = consumer
         }
 
-        /// The next event, waiting for it if none is buffered; `nil` once the stream ended
-        /// (and then always), or when the calling task is cancelled, which ends it.
+        /// The next event, waiting for it if none is buffered; `nil` once the stream ended and
+        /// its buffer is empty (and then always). A cancelled calling task ends the stream but
+        /// still gets the events already buffered, then `nil`, as with `AsyncStream`.
         public mutating func next() async -> Element? {
             await consumer.buffer.next(isolation: nil)
         }
@@ -61,7 +66,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         }
 
         deinit {
-            buffer.cancel()
+            buffer.consumerGone()
         }
     }
 }
