@@ -74,6 +74,27 @@ struct VerdictTests {
         #expect(Targets.eventsCost(run: "r", seconds: 0.9, deliveries: 0).met == false)
     }
 
+    /// Which runs must lose nothing: paced ones, and unpaced ones of subscribers that keep up.
+    @Test func eventsTargetsOfEachRun() {
+        func checks(
+            _ subscribers: Int, paced: Bool, rated: Bool = true, lost: Int, outOfOrder: Int = 0, seconds: Double = 0.001
+        ) -> [TargetCheck] {
+            let expected = subscribers * 2000
+            return Targets.events(
+                run: "\(subscribers)", subscribers: subscribers, paced: paced, rated: rated && !paced, expected: expected,
+                delivered: expected - lost,
+                lost: lost, outOfOrder: outOfOrder, unexpected: 0, seconds: seconds)
+        }
+        #expect(checks(10, paced: false, lost: 1).map(\.met) == [false])  // keeps up: a loss is missed
+        #expect(checks(10, paced: false, rated: false, lost: 1).map(\.met) == [true])  // as fast as it reads: a figure
+        #expect(checks(1, paced: false, lost: 0).map(\.met) == [true])  // no cost target: decoding dominates
+        #expect(checks(1000, paced: false, lost: 400_000).map(\.met) == [true])  // a figure
+        #expect(checks(1000, paced: false, lost: 400_000)[0].measured.contains("400000 lost"))
+        #expect(checks(1000, paced: false, lost: 0, outOfOrder: 1).map(\.met) == [false])  // order still checked
+        #expect(checks(1000, paced: true, lost: 1).map(\.met) == [false, true])  // lossless, and cost
+        #expect(checks(1000, paced: true, lost: 0, seconds: 3).map(\.met) == [true, false])
+    }
+
     @Test func migrateRowsChangedIsMissedEvenWhenFast() {
         let checks = Targets.migrateStep("v2", rebuilt: false, seconds: 0.001, baseline: 1, rows: 10, rowsBefore: 10, rowsAfter: 9)
         #expect(checks.map(\.met) == [true, false])
