@@ -13,9 +13,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // The issues' targets and the verdict of `all`, pure and without dependencies, so that
+        // its tests build in seconds: `swift build --product SesameBenchmarksPackageTests`.
+        .target(name: "BenchmarkTargets"),
+        .testTarget(name: "BenchmarkTargetsTests", dependencies: ["BenchmarkTargets"]),
         .executableTarget(
             name: "sesame-bench",
             dependencies: [
+                "BenchmarkTargets",
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
@@ -27,7 +32,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

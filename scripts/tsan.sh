@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-FILTER=${1:-'SesameTests\.(RefreshTests|BackoffTests|RedirectTests|CredentialMiddlewareTests|AuthenticationServiceTests|RestorationTests|EventTests|SubscriptionTests|SubscriptionDeliveryTests|UserSessionObserverTests)|SesameStoreTests\.ContextTests|ReferenceSDKTests\.SoakTests'}
+FILTER=${1:-'SesameTests\.(EventStreamTests|RefreshTests|BackoffTests|RedirectTests|CredentialMiddlewareTests|AuthenticationServiceTests|RestorationTests|EventTests|SubscriptionTests|SubscriptionDeliveryTests|UserSessionObserverTests)|SesameStoreTests\.ContextTests|ReferenceSDKTests\.SoakTests'}
 
 export TSAN_OPTIONS=${TSAN_OPTIONS:-"halt_on_error=1 abort_on_error=1 second_deadlock_stack=1"}
 exec "$SWIFT" test --sanitize=thread --scratch-path .build-tsan --filter "$FILTER"

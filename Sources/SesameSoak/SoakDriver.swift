@@ -58,6 +58,7 @@ public struct SoakDriver: Sendable {
                 Task {
                     let outcome = await operation.perform(on: service, id: id)
                     ledger.record(id, outcome)
+                    if operation == .createNote { ledger.recordWrite(id, succeeded: outcome.isSuccess) }
                     if !outcome.isSuccess { await supervisor.ensureSignedIn() }
                     barrier.arrive()
                 }
@@ -81,9 +82,26 @@ public struct SoakDriver: Sendable {
                     maxRefreshes: refresh.maxRefreshes,
                     per: refresh.window / .seconds(1)))
         }
+        let lostWrites = await Self.lostWriteProblems(backEnd: backEnd, ledger: ledger)
         return SoakReport(
             configuration: configuration, ledger: ledger.counts, tally: await backEnd.tally,
-            windowViolations: windowViolations, signInGaveUp: await supervisor.gaveUp, endStateProblem: endState, seconds: seconds)
+            windowViolations: windowViolations, lostWrites: lostWrites, signInGaveUp: await supervisor.gaveUp, endStateProblem: endState,
+            seconds: seconds)
+    }
+
+    /// The notes whose answer the back-end lost after creating them, and how many of those
+    /// the client did not see fail, or the back-end did not create: a request the SDK sent
+    /// again on its own would end in a success (and reach the back-end a second time,
+    /// which `Tally.resentWrites` counts).
+    static func lostWriteProblems(backEnd: InMemoryBackEnd, ledger: SoakLedger) async -> (count: Int, problems: Int) {
+        let texts = await backEnd.lostWrites
+        var problems = 0
+        for text in texts {
+            let id = Int(text.dropFirst("soak-".count))
+            let created = await backEnd.created(text)
+            if !created || id.flatMap(ledger.writeSucceeded) != false { problems += 1 }
+        }
+        return (texts.count, problems)
     }
 
     /// Why the state at the end of the run is not consistent, nil when it is: with the

@@ -17,6 +17,8 @@ final class SoakLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var endings: [UInt8]
     private var summary = Summary()
+    /// Whether each `createNote` request ended in a success, by request id.
+    private var writes: [Int: Bool] = [:]
 
     init(requests: Int) {
         endings = Array(repeating: 0, count: requests)
@@ -33,6 +35,17 @@ final class SoakLedger: @unchecked Sendable {
             case .untypedError(let type): summary.untypedErrors[type, default: 0] += 1
             }
         }
+    }
+
+    /// Records how `createNote` request `id` ended: a success or not.
+    func recordWrite(_ id: Int, succeeded: Bool) {
+        lock.withLock { writes[id] = succeeded }
+    }
+
+    /// Whether `createNote` request `id` ended in a success; nil when it did not end or
+    /// was no `createNote`.
+    func writeSucceeded(_ id: Int) -> Bool? {
+        lock.withLock { writes[id] }
     }
 
     /// Records an untyped error that a sign-in of the run's own threw.

@@ -4,7 +4,8 @@ import ReferenceSDKTestSupport
 /// The figures of a soak run. A clean run (``problems`` empty) ended every request exactly
 /// once with a success or a typed error, never let more refreshes through than the schema's
 /// window, never sent a credential where it must not go, never reused a rotated refresh
-/// token or replayed a write, and ended in a state the back-end agrees with.
+/// token or replayed a write, never sent a write again after the back-end applied it (even
+/// when its answer was lost), and ended in a state the back-end agrees with.
 public struct SoakReport: Sendable {
     public var requests: Int
     public var concurrency: Int
@@ -33,6 +34,13 @@ public struct SoakReport: Sendable {
     public var reusedRefreshTokens: Int
     /// Notes the back-end was asked to create twice.
     public var replayedWrites: Int
+    /// `createNote` requests that reached the back-end after it had created their note.
+    public var resentWrites: Int
+    /// Notes created whose answer was lost on the way back (the fault `lost_responses`
+    /// counts every operation whose answer was lost).
+    public var lostWrites: Int
+    /// Of those, the ones the client did not see fail, or the back-end did not create once.
+    public var lostWritesMisreported: Int
     /// Guest sign-ins the back-end answered (the first, and one after each terminal failure).
     public var signIns: Int
     /// The faults injected, by kind.
@@ -46,7 +54,7 @@ public struct SoakReport: Sendable {
 
     init(
         configuration: SoakConfiguration, ledger: SoakLedger.Summary, tally: InMemoryBackEnd.Tally, windowViolations: Int,
-        signInGaveUp: Bool, endStateProblem: String?, seconds: Double
+        lostWrites: (count: Int, problems: Int), signInGaveUp: Bool, endStateProblem: String?, seconds: Double
     ) {
         requests = configuration.requests
         concurrency = configuration.concurrency
@@ -63,6 +71,9 @@ public struct SoakReport: Sendable {
         credentialLeaks = tally.credentialLeaks
         reusedRefreshTokens = tally.reusedRefreshTokens + tally.unknownRefreshTokens
         replayedWrites = tally.replayedWrites
+        resentWrites = tally.resentWrites
+        self.lostWrites = lostWrites.count
+        lostWritesMisreported = lostWrites.problems
         signIns = tally.signIns
         faults = [
             "transport_errors": tally.transportErrors,
@@ -71,6 +82,7 @@ public struct SoakReport: Sendable {
             "rejections": tally.injectedRejections,
             "redirects": tally.redirects,
             "delayed": tally.delayedRequests,
+            "lost_responses": tally.lostResponses,
         ]
         self.signInGaveUp = signInGaveUp
         self.endStateProblem = endStateProblem
@@ -92,6 +104,10 @@ public struct SoakReport: Sendable {
         if credentialLeaks > 0 { problems.append("\(credentialLeaks) credentials sent where they must not go") }
         if reusedRefreshTokens > 0 { problems.append("\(reusedRefreshTokens) refreshes with a rotated or unknown refresh token") }
         if replayedWrites > 0 { problems.append("\(replayedWrites) notes created twice") }
+        if resentWrites > 0 { problems.append("\(resentWrites) createNote requests sent again after the back-end applied them") }
+        if lostWritesMisreported > 0 {
+            problems.append("\(lostWritesMisreported) of \(lostWrites) notes whose answer was lost did not end in an error at the client")
+        }
         if signInGaveUp { problems.append("a sign-in failed \(SignInSupervisor.attempts) times in a row") }
         if let endStateProblem { problems.append("end state: \(endStateProblem)") }
         return problems
@@ -105,6 +121,7 @@ public struct SoakReport: Sendable {
             ("untyped_errors", "\(untyped)"), ("successes", "\(successes)"), ("errors", "\(errors.values.reduce(0, +))"),
             ("wrong_responses", "\(wrongResponses)"), ("credential_leaks", "\(credentialLeaks)"),
             ("reused_refresh_tokens", "\(reusedRefreshTokens)"), ("replayed_writes", "\(replayedWrites)"),
+            ("resent_writes", "\(resentWrites)"), ("lost_writes", "\(lostWrites)"), ("lost_writes_misreported", "\(lostWritesMisreported)"),
             ("sign_ins", "\(signIns)"), ("end_state", endStateProblem ?? "consistent"),
             ("seconds", String(format: "%.3f", seconds)),
         ]
@@ -121,7 +138,8 @@ public struct SoakReport: Sendable {
             "duplicated": duplicated, "refreshes": refreshes, "window_violations": windowViolations,
             "untyped_errors": untyped, "successes": successes, "errors": errors, "wrong_responses": wrongResponses,
             "credential_leaks": credentialLeaks, "reused_refresh_tokens": reusedRefreshTokens,
-            "replayed_writes": replayedWrites, "sign_ins": signIns, "faults": faults,
+            "replayed_writes": replayedWrites, "resent_writes": resentWrites, "lost_writes": lostWrites,
+            "lost_writes_misreported": lostWritesMisreported, "sign_ins": signIns, "faults": faults,
             "end_state": endStateProblem ?? "consistent", "seconds": (seconds * 1000).rounded() / 1000,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()

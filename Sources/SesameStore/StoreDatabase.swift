@@ -69,6 +69,9 @@ public enum StoreDatabase {
         }
         try checkIdentifiers(state, schema: schema, path: writer.path)
         guard let last = schema.migrations.last(where: { $0.version <= target }) else { return }
+        // Already at `target` (the common launch): GRDB's migrator would take the writer's
+        // barrier and create its table only to find nothing to run.
+        if schema.migrations.allSatisfy({ $0.version > target || state.identifiers.contains($0.identifier) }) { return }
         var migrator = DatabaseMigrator()
         for migration in schema.migrations {
             let body = migration.body

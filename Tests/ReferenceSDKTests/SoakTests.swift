@@ -1,5 +1,7 @@
 import Foundation
+import ReferenceSDK
 import ReferenceSDKTestSupport
+import Sesame
 @testable import SesameSoak
 import Testing
 
@@ -11,7 +13,7 @@ import Testing
     /// few thousand requests meet every fault several times.
     static let faults = FaultRates(
         transportError: 0.10, refreshTransient: 0.2, refreshTerminal: 0.2, rejection: 0.03,
-        redirect: 0.02, latency: 0.25, maximumLatency: .milliseconds(1))
+        redirect: 0.02, latency: 0.25, maximumLatency: .milliseconds(1), lostResponse: 0.03)
     static let requests = 3000
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -26,6 +28,34 @@ import Testing
         #expect(report.signIns > 1, "no sign-in after a terminal refresh failure: \(report.summary)")
         #expect(report.successes > Self.requests / 2, "\(report.summary)")
         #expect(report.errors["SesameError.transport", default: 0] > 0, "\(report.summary)")
+        #expect(report.lostWrites > 0, "no note lost its answer: \(report.summary)")
+        #expect(report.resentWrites == 0)
+        #expect(report.lostWritesMisreported == 0)
+    }
+
+    /// A note the back-end created but whose answer was lost: the client gets a transport
+    /// error and the SDK does not send the request again (the back-end received it once). The
+    /// back-end's count does see a write sent again, here by the app itself.
+    @Test func aWriteWhoseAnswerIsLostIsNotSentAgain() async throws {
+        let backEnd = InMemoryBackEnd(baseURL: SoakDriver.baseURL, client: SoakDriver.client, now: { Date() })
+        let service = AuthenticationService<ReferenceSDKSchema>(
+            configuration: .init(
+                baseURL: SoakDriver.baseURL, client: SoakDriver.client, transport: backEnd, receivesServerEvents: false))
+        _ = try await service.authenticate(with: SingleStepMethod.guest)
+        var faults = FaultRates.none
+        faults.lostResponse = 1
+        await backEnd.setFaults(faults)
+        await #expect(throws: SesameError.self) { try await service.createNote(NewNote(text: "once")) }
+        #expect(await backEnd.created("once"))
+        #expect(await backEnd.lostWrites == ["once"])
+        #expect(await backEnd.received.filter { $0.route == "POST /notes" }.count == 1)
+        #expect(await backEnd.tally.resentWrites == 0)
+        #expect(await backEnd.tally.lostResponses == 1)
+
+        await backEnd.setFaults(.none)
+        _ = try await service.createNote(NewNote(text: "once"))
+        #expect(await backEnd.tally.resentWrites == 1)
+        #expect(await backEnd.tally.replayedWrites == 1)
     }
 
     /// One rejection in five, on a slow clock: refreshes press on the schema's window, the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkTargets
 import Foundation
 import HTTPTypes
 import Logging
@@ -30,7 +31,11 @@ struct EventsBenchmark: AsyncParsableCommand {
             every subscriber is close enough behind that no buffer can overflow, so the figure is \
             the fan-out's throughput without loss. --unpaced sends as fast as the service reads and \
             shows what slow subscribers lose. Exits 1 unless every subscriber got every event once, \
-            in order, and nothing else (so --unpaced exits 1 when a subscriber lost events).
+            in order, and nothing else; --unpaced --rate R sends R events a second, as a back-end \
+            would, whether subscribers keep up or not: with at most 10 subscribers, which keep up, \
+            a loss still exits 1. Unpaced without a rate, or with more subscribers, losses are a \
+            figure and it exits 1 only when an event arrived out of order or unexpected. Paced with 100 subscribers or more, it \
+            also exits 1 when a delivery costs 1 µs or more.
             Example: swift run -c release sesame-bench events --subscribers 1000 --events 100000
             """
     )
@@ -44,16 +49,21 @@ struct EventsBenchmark: AsyncParsableCommand {
     @Flag(help: "Send events as fast as the service reads them, without waiting for slow subscribers; drops are then reported as lost.")
     var unpaced = false
 
+    @Option(help: "With --unpaced: send this many events a second, as a back-end would, whether subscribers keep up or not.")
+    var rate: Double?
+
     func validate() throws {
         guard subscribers >= 1, events >= 1 else { throw ValidationError("--subscribers and --events must be at least 1") }
+        if let rate, !unpaced || rate <= 0 { throw ValidationError("--rate \(rate): needs --unpaced and a positive rate") }
     }
 
     func run() async throws {
-        let result = try await Self.measure(subscribers: subscribers, events: events, paced: !unpaced)
+        let result = try await Self.measure(subscribers: subscribers, events: events, paced: !unpaced, rate: rate)
         print(result.jsonLine)
-        if !result.lossless {
-            FileHandle.standardError.write(Data("\(result.failure)\n".utf8))
-            throw ExitCode.failure
+        let verdict = Verdict(result.checks)
+        if !verdict.passed {
+            FileHandle.standardError.write(Data("\(verdict.report)\n".utf8))
+            throw ExitCode(verdict.exitStatus)
         }
     }
 
@@ -61,26 +71,44 @@ struct EventsBenchmark: AsyncParsableCommand {
         var subscribers: Int
         var events: Int
         var paced: Bool
+        /// Unpaced at a fixed rate (events a second); nil: paced, or as fast as the service reads.
+        var rate: Double?
         var tally: Tally
         var seconds: Double
 
         var expected: Int { subscribers * events }
         /// Every subscriber got every event exactly once, in order, and nothing else.
-        var lossless: Bool { tally.delivered == expected && tally.outOfOrder == 0 && tally.unexpected == 0 }
+        var lossless: Bool { losslessCheck.met }
+
+        /// "1000 × 2000 paced", "10 × 2000 unpaced at 5000/s".
+        var run: String { "\(subscribers) × \(events) \(paced ? "paced" : "unpaced")\(rate.map { " at \(Int($0))/s" } ?? "")" }
+
+        var losslessCheck: TargetCheck {
+            Targets.eventsLossless(
+                run: run, expected: expected, delivered: tally.delivered, lost: tally.lost, outOfOrder: tally.outOfOrder,
+                unexpected: tally.unexpected)
+        }
+
+        /// This run's targets (``Targets/events(run:subscribers:paced:expected:delivered:lost:outOfOrder:unexpected:seconds:)``).
+        var checks: [TargetCheck] {
+            Targets.events(
+                run: run, subscribers: subscribers, paced: paced, rated: rate != nil, expected: expected, delivered: tally.delivered,
+                lost: tally.lost,
+                outOfOrder: tally.outOfOrder, unexpected: tally.unexpected, seconds: seconds)
+        }
+
+        /// Wall time per delivery, in microseconds.
+        var microsecondsPerDelivery: Double { seconds / Double(max(1, tally.delivered)) * 1e6 }
 
         var jsonLine: String {
             func format(_ value: Double) -> String { String(format: "%.6f", value) }
-            return "{\"subscribers\": \(subscribers), \"events\": \(events), \"paced\": \(paced), \"delivered\": \(tally.delivered), "
+            return "{\"subscribers\": \(subscribers), \"events\": \(events), \"paced\": \(paced), "
+                + "\"rate\": \(rate.map { "\(Int($0))" } ?? "null"), \"delivered\": \(tally.delivered), "
                 + "\"expected\": \(expected), \"lost\": \(tally.lost), \"out_of_order\": \(tally.outOfOrder), "
                 + "\"unexpected\": \(tally.unexpected), \"seconds\": \(format(seconds)), "
                 + "\"events_per_second\": \(Int((Double(events) / seconds).rounded())), "
-                + "\"deliveries_per_second\": \(Int((Double(tally.delivered) / seconds).rounded()))}"
-        }
-
-        /// What went wrong, for standard error.
-        var failure: String {
-            "events: delivered \(tally.delivered) of \(expected) expected (lost \(tally.lost), out of order \(tally.outOfOrder), "
-                + "unexpected \(tally.unexpected))"
+                + "\"deliveries_per_second\": \(Int((Double(tally.delivered) / seconds).rounded())), "
+                + "\"microseconds_per_delivery\": \(format(microsecondsPerDelivery))}"
         }
     }
 
@@ -108,8 +136,9 @@ struct EventsBenchmark: AsyncParsableCommand {
 
     /// Signs in, subscribes every subscriber, then lets the event stream run until each has
     /// seen the last sequence number.
-    static func measure(subscribers: Int, events: Int, paced: Bool) async throws -> Result {
-        let pacer = Pacer(subscribers: subscribers, window: paced ? bufferCapacity : nil, chunk: bufferCapacity / 4)
+    static func measure(subscribers: Int, events: Int, paced: Bool, rate: Double? = nil) async throws -> Result {
+        let pacer = Pacer(
+            subscribers: subscribers, window: paced ? bufferCapacity : nil, chunk: bufferCapacity / 4, rate: paced ? nil : rate)
         let clock = ManualClock.followingRealTime()
         let service = AuthenticationService<EventsBenchSchema>(
             configuration: .init(
@@ -118,7 +147,7 @@ struct EventsBenchmark: AsyncParsableCommand {
                 eventBufferCapacity: bufferCapacity, receivesServerEvents: true,
                 eventTransport: EventFeed(events: events, pacer: pacer)))
         _ = try await service.authenticate(with: GuestSignIn())
-        var streams: [AsyncStream<AuthenticationEvent<EventsBenchSchema>>] = []
+        var streams: [EventStream<AuthenticationEvent<EventsBenchSchema>>] = []
         for _ in 0..<subscribers { streams.append(await service.events()) }
         let tally = await withTaskGroup(of: Tally.self) { group in
             for stream in streams {
@@ -129,12 +158,12 @@ struct EventsBenchmark: AsyncParsableCommand {
         let finished = ContinuousClock.now
         await service.unauthenticate()
         let seconds = pacer.started.map { (finished - $0).seconds } ?? 0
-        return Result(subscribers: subscribers, events: events, paced: paced, tally: tally, seconds: seconds)
+        return Result(subscribers: subscribers, events: events, paced: paced, rate: paced ? nil : rate, tally: tally, seconds: seconds)
     }
 
     /// One subscriber: the current state first, then ticks 0..<events, each checked against
     /// the next sequence number expected, reporting its progress to the pacer.
-    private static func consume(_ stream: AsyncStream<AuthenticationEvent<EventsBenchSchema>>, events: Int, pacer: Pacer) async -> Tally {
+    private static func consume(_ stream: EventStream<AuthenticationEvent<EventsBenchSchema>>, events: Int, pacer: Pacer) async -> Tally {
         var tally = Tally()
         var next = 0
         var iterator = stream.makeAsyncIterator()
@@ -258,11 +287,14 @@ struct EventFeed: ClientTransport {
 /// from their stream), checkpoint k when they have received event `k × chunk - 1`. The body
 /// asks to `admit` events up to some point; with a window, that waits until every subscriber
 /// has received all but `window` of them, so no subscriber ever has more than `window`
-/// undelivered events and none is dropped. Without a window, it waits only for checkpoint 0.
+/// undelivered events and none is dropped. Without a window, it waits only for checkpoint 0,
+/// and with a rate, until the events' time at that rate from the first chunk (a back-end
+/// pushing at a steady rate, whether subscribers keep up or not).
 final class Pacer: @unchecked Sendable {
     /// Events per chunk of the body, and between checkpoints.
     let chunk: Int
     private let window: Int?
+    private let rate: Double?
     private let subscribers: Int
     private let lock = NSLock()
     /// How many subscribers reported each checkpoint that not all have reached yet.
@@ -272,9 +304,10 @@ final class Pacer: @unchecked Sendable {
     private var waiter: (checkpoint: Int, continuation: CheckedContinuation<Void, Never>)?
     private var start: ContinuousClock.Instant?
 
-    init(subscribers: Int, window: Int?, chunk: Int) {
+    init(subscribers: Int, window: Int?, chunk: Int, rate: Double? = nil) {
         self.subscribers = subscribers
         self.window = window
+        self.rate = rate
         self.chunk = max(1, chunk)
     }
 
@@ -304,7 +337,14 @@ final class Pacer: @unchecked Sendable {
                 if now { continuation.resume() }
             }
         }
-        lock.withLock { if start == nil { start = .now } }
+        let first = lock.withLock {
+            if start == nil { start = .now }
+            return start!
+        }
+        if let rate {
+            let due = first + .seconds(Double(max(0, end - chunk)) / rate)
+            try? await Task.sleep(until: due, clock: .continuous)
+        }
     }
 
     private func arrive(at checkpoint: Int) {

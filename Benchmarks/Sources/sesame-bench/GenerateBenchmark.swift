@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkTargets
 import Foundation
 import SesameGenerator
 import Yams
@@ -13,7 +14,12 @@ struct GenerateBenchmark: ParsableCommand {
             Prints {"models": N, "seconds": …, "parse_seconds": …, "swift_lines": …}: the best of
             the repetitions for the whole pipeline and for Yams.compose of the same YAML alone.
             Exits 1, printing the diagnostics, when the pipeline reports an error.
-            Example: swift run -c release sesame-bench generate --models 2000
+            With --command, also writes the schema to files and times the whole `sesame generate`
+            process (a release build of the CLI: `swift build -c release --product sesame` at the
+            repository root): into an empty folder, with --check, and again with nothing to
+            write; one more JSON line with each run's wall, user and system seconds and peak
+            memory. Exits 1 when a run fails or --check finds a change right after a write.
+            Example: swift run -c release sesame-bench generate --models 2000 --command
             """
     )
 
@@ -26,6 +32,12 @@ struct GenerateBenchmark: ParsableCommand {
     @Flag(help: "Also print, to standard error, the time of each stage (read, translate, render).")
     var stages = false
 
+    @Flag(help: "Also time the whole `sesame generate` command on files: write, --check, unchanged.")
+    var command = false
+
+    @Option(help: "The sesame binary for --command (default: .build/release/sesame at the repository root).")
+    var sesame: String?
+
     func validate() throws {
         guard models >= 1 else { throw ValidationError("--models must be at least 1") }
         guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
@@ -37,6 +49,16 @@ struct GenerateBenchmark: ParsableCommand {
         if stages {
             let times = Self.stageTimes(models: models, repetitions: repetitions)
             FileHandle.standardError.write(Data("\(times.jsonLine)\n".utf8))
+        }
+        if command {
+            let timing = try GenerateCommandTiming.measure(
+                models: models, repetitions: min(repetitions, 3), sesame: GenerateCommandTiming.binary(sesame))
+            print(timing.jsonLine)
+            let verdict = Verdict(timing.checks)
+            if !verdict.passed {
+                FileHandle.standardError.write(Data("\(verdict.report)\n".utf8))
+                throw ExitCode(verdict.exitStatus)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkTargets
 import Foundation
 import GRDB
 import ReferenceSDK
@@ -38,7 +39,7 @@ struct MigrateBenchmark: AsyncParsableCommand {
         // Unbuffered, before the verdicts on stderr.
         FileHandle.standardOutput.write(Data(result.jsonLines.map { $0 + "\n" }.joined().utf8))
         for verdict in result.verdicts { FileHandle.standardError.write(Data((verdict + "\n").utf8)) }
-        if !result.rowsKept { throw ExitCode.failure }
+        if !result.metTargets { throw ExitCode.failure }
     }
 
     struct Step: Sendable {
@@ -57,8 +58,15 @@ struct MigrateBenchmark: AsyncParsableCommand {
         var rowsKept: Bool { steps.allSatisfy { $0.rowsBefore == $0.rowsAfter && $0.rowsAfter == rows } }
 
         /// Each step against its target.
-        func met(_ step: Step) -> Bool { step.rebuilt ? step.seconds <= 2 * baseline : step.seconds <= 0.1 }
-        var metTargets: Bool { rowsKept && steps.allSatisfy(met) }
+        func checks(_ step: Step) -> [TargetCheck] {
+            Targets.migrateStep(
+                step.identifier, rebuilt: step.rebuilt, seconds: step.seconds, baseline: baseline, rows: rows,
+                rowsBefore: step.rowsBefore, rowsAfter: step.rowsAfter)
+        }
+        func met(_ step: Step) -> Bool { checks(step).allSatisfy(\.met) }
+        /// Every step against its targets (speed, rows kept).
+        var checks: [TargetCheck] { steps.flatMap(checks) }
+        var metTargets: Bool { Verdict(checks).passed }
 
         var jsonLines: [String] {
             steps.map { step in

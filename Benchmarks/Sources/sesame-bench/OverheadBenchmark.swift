@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkTargets
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -45,7 +46,8 @@ struct OverheadBenchmark: AsyncParsableCommand {
 
         /// The middleware's cost per request, in microseconds.
         var overhead: Double { middleware - bare }
-        var metTarget: Bool { overhead <= 2 }
+        var check: TargetCheck { Targets.overhead(microseconds: overhead) }
+        var metTarget: Bool { check.met }
 
         var jsonLine: String {
             func format(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -97,6 +97,7 @@ final class BenchBackEnd: ClientTransport, @unchecked Sendable {
     private var accessTokens: [String: Date] = [:]
     private var refreshTokens: Set<String> = []
     private var refreshCount = 0
+    private var refreshRequestCount = 0
     /// How long issued access tokens last.
     let expiresIn: TimeInterval = 3600
 
@@ -105,8 +106,17 @@ final class BenchBackEnd: ClientTransport, @unchecked Sendable {
         self.checksNotes = checksNotes
     }
 
-    /// How many refresh requests arrived.
+    /// How many refreshes the back-end granted (a live refresh token, rotated).
     var refreshes: Int { lock.withLock { refreshCount } }
+
+    /// How many refresh requests reached the back-end, granted or not.
+    var refreshRequests: Int { lock.withLock { refreshRequestCount } }
+
+    /// Rejects every access token issued so far (401 `invalid_token` from then on), as a
+    /// back-end does when it revokes them: the client's clock still says they are valid.
+    func revokeAccessTokens() {
+        lock.withLock { accessTokens.removeAll() }
+    }
 
     func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         if request.method == .get, request.path == "/notes" {
@@ -120,6 +130,7 @@ final class BenchBackEnd: ClientTransport, @unchecked Sendable {
         case (.post, "/auth/guest"):
             return json(issueTokens(refreshing: nil))
         case (.post, "/oauth/token"):
+            lock.withLock { refreshRequestCount += 1 }
             let form = String(decoding: try await Data(collecting: body ?? HTTPBody(), upTo: 1 << 16), as: UTF8.self)
             let token = form.split(separator: "&").first { $0.hasPrefix("refresh_token=") }.map {
                 String($0.dropFirst("refresh_token=".count))

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
 /// docs/performance.md; the runtime's: `refresh-storm`, `overhead`, `events` and the
-/// fault-injected `soak`; the stores': `store-insert` and `migrate`.
+/// fault-injected `soak`; the stores': `store-insert`, `migrate` and `launch`.
 @main
 struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +16,7 @@ struct SesameBench: AsyncParsableCommand {
         subcommands: [
             GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
             StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self, DateTimeBenchmark.self,
+            LaunchBenchmark.self,
         ]
     )
 }

@@ -1,8 +1,11 @@
+import Foundation
 import SesameGenerator
 
 /// A schema folder built in memory: `models` object models of about eight properties of
-/// mixed kinds, `models / 4` operations, a guest method, a small error catalogue and an
-/// sdk.yaml shaped like the reference one.
+/// mixed kinds, `models / 4` operations, a guest method, a small error catalogue, an
+/// sdk.yaml shaped like the reference one, `models / 20` server-sent events (one of them
+/// invalidating the session) and a store whose persistence has `models / 50` tables over
+/// four versions (added columns, a rename, a type change, an index) and a recreated cache.
 ///
 /// The same count always gives the same text, so runs compare.
 struct SyntheticSchema {
@@ -17,8 +20,21 @@ struct SyntheticSchema {
             source("auth.yaml", authYAML),
             source("errors.yaml", errorsYAML),
             source("models.yaml", modelsYAML),
+            source("events.yaml", eventsYAML),
+            source("store.yaml", storeYAML),
         ]
     }
+
+    /// Writes the files into `folder` (created if needed), as a schema folder for `sesame generate`.
+    func write(to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for source in sources {
+            try Data(source.text.utf8).write(to: folder.appendingPathComponent(source.relativePath), options: .atomic)
+        }
+    }
+
+    var events: Int { max(1, models / 20) }
+    var tables: Int { max(2, models / 50) }
 
     private func source(_ name: String, _ text: String) -> SchemaSource {
         SchemaSource(path: "Bench/\(name)", relativePath: name, text: text)
@@ -58,6 +74,65 @@ struct SyntheticSchema {
           signOut: logout
 
         """
+    }
+
+    // MARK: events.yaml
+
+    var eventsYAML: String {
+        var text = """
+            stream: GET /events
+            events:
+              sessionRevoked:
+                description: The back-end revoked the session.
+                wireName: session.revoked
+                payload: { $ref: "#/Account" }
+                effect: invalidate
+
+            """
+        for index in 0..<events {
+            let model = Self.modelName(index * 20 % models)
+            text += """
+                  changed\(index):
+                    description: \(model) changed.
+                    wireName: model.changed.\(index)
+                    payload: { $ref: "#/\(model)" }
+
+                """
+        }
+        return text
+    }
+
+    // MARK: store.yaml
+
+    /// Four persistence versions of `tables` tables each, then a recreated cache.
+    var storeYAML: String {
+        func version(_ number: Int, indexes: Bool = false, _ columns: String) -> String {
+            var text = "  \(number):\n"
+            for index in 0..<tables { text += "    Item\(index):\n" + columns }
+            if indexes {
+                text += "    indexes:\n"
+                for index in 0..<tables { text += "      Item\(index)_pinned: { table: Item\(index), columns: [pinned] }\n" }
+            }
+            return text
+        }
+        let key = "      id: { type: text, primaryKey: true }\n"
+        let renamed = key + "      text: { type: text, renamedFrom: body }\n      createdAt: real\n"
+        let pinned = "      pinned: { type: boolean, default: false }\n"
+        return "persistence:\n"
+            + version(1, key + "      body: text\n      createdAt: integer\n")
+            + version(2, key + "      body: text\n      createdAt: integer\n" + pinned)
+            + version(3, indexes: true, renamed + pinned)
+            + version(4, indexes: true, renamed + pinned + "      archived: { type: boolean, default: false }\n")
+                + """
+                cache:
+                  policy: recreate
+                  1:
+                    Avatar:
+                      userId: { type: text, primaryKey: true }
+                      png: blob
+                      fetchedAt: real
+
+                """
     }
 
     // MARK: errors.yaml

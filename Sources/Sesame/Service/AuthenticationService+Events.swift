@@ -5,13 +5,14 @@ import OpenAPIRuntime
 extension AuthenticationService {
     /// A stream of this service's events for one subscriber: the current state first, then
     /// every event in order. The stream ends on `unsubscribeFromAll()`, when the service
-    /// goes away, or when its consumer stops iterating. A subscriber more than
-    /// `eventBufferCapacity` events behind loses its oldest undelivered events (see
-    /// docs/runtime.md), so the latest state always arrives.
-    public func events() -> AsyncStream<AuthenticationEvent<Schema>> {
-        let (id, stream, continuation) = broadcaster.add()
-        continuation.yield(.stateChanged(machine.current))
-        continuation.onTermination = { [weak self] _ in
+    /// goes away, or when its consumer's task is cancelled or it drops the stream. A
+    /// subscriber more than `eventBufferCapacity` events behind loses its oldest undelivered
+    /// events (see docs/runtime.md), so the latest state always arrives. ``EventStream``
+    /// says more.
+    public func events() -> EventStream<AuthenticationEvent<Schema>> {
+        let (id, stream, buffer) = broadcaster.add()
+        buffer.yield(.stateChanged(machine.current))
+        buffer.setOnTermination { [weak self] _ in
             Task { await self?.removeSubscriber(id) }
         }
         return stream
@@ -43,18 +44,18 @@ extension AuthenticationService {
         _ onEvent: @escaping @Sendable (AuthenticationEvent<Schema>) -> Void,
         onCompletion: (@Sendable () -> Void)? = nil
     ) -> Subscription {
-        let (id, stream, continuation) = broadcaster.add()
-        continuation.yield(.stateChanged(machine.current))
+        let (id, stream, buffer) = broadcaster.add()
+        buffer.yield(.stateChanged(machine.current))
         let flag = CancellationFlag()
         let task = Task {
             await Self.deliver(stream, delivery: delivery, flag: flag, onEvent: onEvent, onCompletion: onCompletion)
         }
         let subscription = Subscription(file: file, line: line, isStored: stores, delivery: delivery, flag: flag) {
             task.cancel()
-            continuation.finish()
+            buffer.finish()
         }
         subscriptions.add(subscription, id: id, task: task)
-        continuation.onTermination = { [weak self] _ in
+        buffer.setOnTermination { [weak self] _ in
             Task { await self?.removeSubscriber(id) }
         }
         return subscription
@@ -63,11 +64,11 @@ extension AuthenticationService {
     /// Like ``events()``, but ``unsubscribeFromAll()`` does not end it: only its consumer
     /// (or the service going away) does. For wrappers such as SesameCombine's publishers,
     /// whose subscriptions their caller keeps.
-    package func callerOwnedEvents() -> AsyncStream<AuthenticationEvent<Schema>> {
-        let (id, stream, continuation) = broadcaster.add()
+    package func callerOwnedEvents() -> EventStream<AuthenticationEvent<Schema>> {
+        let (id, stream, buffer) = broadcaster.add()
         subscriptions.addCallerOwnedStream(id: id)
-        continuation.yield(.stateChanged(machine.current))
-        continuation.onTermination = { [weak self] _ in
+        buffer.yield(.stateChanged(machine.current))
+        buffer.setOnTermination { [weak self] _ in
             Task { await self?.removeSubscriber(id) }
         }
         return stream
@@ -97,7 +98,7 @@ extension AuthenticationService {
     /// unless cancelled, then `onCompletion`, each where `delivery` says. Not isolated to
     /// the service, so that no callback runs on the service's actor.
     private nonisolated static func deliver(
-        _ stream: AsyncStream<AuthenticationEvent<Schema>>, delivery: EventDelivery, flag: CancellationFlag,
+        _ stream: EventStream<AuthenticationEvent<Schema>>, delivery: EventDelivery, flag: CancellationFlag,
         onEvent: @escaping @Sendable (AuthenticationEvent<Schema>) -> Void, onCompletion: (@Sendable () -> Void)?
     ) async {
         for await event in stream {

@@ -232,7 +232,7 @@ extension TestEnvironment {
     }
 
     /// The events the service published so far, once `unsubscribeFromAll()` ends them.
-    static func collect(_ stream: AsyncStream<AuthenticationEvent<Schema>>) async -> [AuthenticationEvent<Schema>] {
+    static func collect(_ stream: EventStream<AuthenticationEvent<Schema>>) async -> [AuthenticationEvent<Schema>] {
         var events: [AuthenticationEvent<Schema>] = []
         for await event in stream { events.append(event) }
         return events

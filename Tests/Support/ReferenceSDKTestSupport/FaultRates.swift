@@ -17,11 +17,15 @@ public struct FaultRates: Sendable {
     public var latency: Double
     /// The longest injected latency.
     public var maximumLatency: Duration
+    /// An operation (not a sign-in or a refresh) that the back-end applied and answered with
+    /// a success loses its answer on the way back: the client sees `URLError.networkConnectionLost`
+    /// although the note was created. The client must not send it again on its own.
+    public var lostResponse: Double
 
     /// Creates fault rates.
     public init(
         transportError: Double, refreshTransient: Double, refreshTerminal: Double, rejection: Double,
-        redirect: Double, latency: Double, maximumLatency: Duration
+        redirect: Double, latency: Double, maximumLatency: Duration, lostResponse: Double = 0
     ) {
         self.transportError = transportError
         self.refreshTransient = refreshTransient
@@ -30,14 +34,16 @@ public struct FaultRates: Sendable {
         self.redirect = redirect
         self.latency = latency
         self.maximumLatency = maximumLatency
+        self.lostResponse = lostResponse
     }
 
     /// 10% transport errors, 1% of refreshes failing (half transient, half terminal), 2%
     /// rejected operations (with the soak's default clock, enough to press on the schema's
-    /// refresh window), 0.5% cross-origin redirects, a quarter of requests delayed up to 2 ms.
+    /// refresh window), 0.5% cross-origin redirects, a quarter of requests delayed up to 2 ms,
+    /// 1% of successful operations losing their answer after the back-end applied them.
     public static let standard = FaultRates(
         transportError: 0.10, refreshTransient: 0.005, refreshTerminal: 0.005,
-        rejection: 0.02, redirect: 0.005, latency: 0.25, maximumLatency: .milliseconds(2))
+        rejection: 0.02, redirect: 0.005, latency: 0.25, maximumLatency: .milliseconds(2), lostResponse: 0.01)
 
     /// No faults at all.
     public static let none = FaultRates(

@@ -23,6 +23,11 @@ extension InMemoryBackEnd {
         public var unknownRefreshTokens = 0
         /// `createNote` texts the back-end received twice (every request sends its own).
         public var replayedWrites = 0
+        /// Answers lost after the back-end applied the operation (``FaultRates/lostResponse``).
+        public var lostResponses = 0
+        /// `createNote` requests that reached the back-end after a note of the same text was
+        /// created: a non-idempotent request sent again after it was applied.
+        public var resentWrites = 0
     }
 
     /// A response given byte for byte (``InMemoryBackEnd/answerNext(_:with:)``).

@@ -45,6 +45,8 @@ public actor InMemoryBackEnd: ClientTransport {
     public internal(set) var received: [Received] = []
     /// Every access and refresh token issued so far.
     public internal(set) var issuedTokens: [String] = []
+    /// The texts of the notes created whose answer was lost (``FaultRates/lostResponse``).
+    public internal(set) var lostWrites: Set<String> = []
     var answers: [String: Answer] = [:]
     var sessions: [Session] = []
     var accessTokens: [String: AccessToken] = [:]
@@ -142,18 +144,40 @@ public actor InMemoryBackEnd: ClientTransport {
         if let sleep = plan.sleep { try await Task.sleep(for: sleep) }
         for _ in 0..<plan.yields { await Task.yield() }
         if plan.fails { throw URLError(.networkConnectionLost) }
-        return await answer(incoming).response
+        let answered = await answer(incoming)
+        if plan.losesAnswer, (200..<300).contains(answered.status) {
+            await loseAnswer(to: incoming)
+            throw URLError(.networkConnectionLost)
+        }
+        return answered.response
+    }
+
+    /// Whether `text` names a note the back-end created.
+    public func created(_ text: String) -> Bool { noteTexts.contains(text) }
+
+    /// Records that the answer to `request`, applied, never reaches the client.
+    private func loseAnswer(to request: Incoming) {
+        tally.lostResponses += 1
+        if let text = Self.noteText(of: request) { lostWrites.insert(text) }
+    }
+
+    /// The text of a `createNote` request, nil for any other.
+    private static func noteText(of request: Incoming) -> String? {
+        guard !request.isForeign, request.method == .post, request.path == "/notes" else { return nil }
+        return (try? JSONDecoder().decode(NewNote.self, from: request.body))?.text
     }
 
     private nonisolated static func origin(of url: URL) -> String {
         "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port ?? (url.scheme == "https" ? 443 : 80))"
     }
 
-    /// How a request is delayed and whether it fails in the transport.
+    /// How a request is delayed, whether it fails in the transport, and whether its answer is
+    /// lost once applied.
     private struct Plan: Sendable {
         var sleep: Duration?
         var yields: Int
         var fails: Bool
+        var losesAnswer = false
     }
 
     /// Watches the request as it leaves the client, and draws its latency and transport fault.
@@ -170,6 +194,7 @@ public actor InMemoryBackEnd: ClientTransport {
                 sessions[session].refreshArrivals.append(now())
             }
         }
+        if let text = Self.noteText(of: request), noteTexts.contains(text) { tally.resentWrites += 1 }
         var plan = Plan(sleep: nil, yields: Int.random(in: 0...3, using: &random), fails: false)
         if random.chance(faults.latency) {
             tally.delayedRequests += 1
@@ -179,6 +204,10 @@ public actor InMemoryBackEnd: ClientTransport {
             tally.transportErrors += 1
             plan.fails = true
         }
+        // Operations only: a lost sign-in or refresh answer is another fault (a session or a
+        // rotation the client never learns of), which this back-end does not inject.
+        let isOperation = !request.path.hasPrefix("/auth/") && request.path != "/oauth/token"
+        if isOperation, faults.lostResponse > 0, random.chance(faults.lostResponse) { plan.losesAnswer = true }
         return plan
     }
 }

@@ -1,0 +1,168 @@
+import ArgumentParser
+import BenchmarkTargets
+import Foundation
+import GRDB
+import Logging
+import ReferenceSDK
+import ReferenceSDKTestSupport
+import Sesame
+import SesameStore
+import SesameTestSupport
+
+/// `sesame-bench launch`: what an app pays at launch to get from a session saved on disk to
+/// `presession` with its user's context open, against opening the same SQLite files with
+/// GRDB alone.
+struct LaunchBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "launch",
+        abstract: "Times a launch from a saved session to presession with the user's context open, against GRDB alone.",
+        discussion: """
+            An earlier launch signs in (the reference SDK against the in-memory back-end), writes \
+            a note into the user's persistence store and closes its files. Each run then times, \
+            alternating: (ours) `AppSession(configuration:)` over the same directory, \
+            `setConnectivity(online: false)` and `restoreSession()`, until the state is \
+            `presession` with the user's context open; (GRDB) `DatabasePool(path:)` of the three \
+            files the issue names, the standard context's `sesame.sqlite` and the user's \
+            `persistence.sqlite` and `cache.sqlite`, plus a read of the saved session row; and \
+            (GRDB, all files) the same for all five files the launch opens (the standard context \
+            has a persistence and a cache file of its own). Everything is closed between runs, \
+            outside the timing. Prints {"runs": …, "seconds": …, "grdb_seconds": …, "ratio": …, \
+            "grdb_all_files_seconds": …, "ratio_all_files": …} (medians) and exits 1, naming it, \
+            when the target is missed: ratio ≤ 1.5.
+            Example: swift run -c release sesame-bench launch --runs 30
+            """
+    )
+
+    @Option(help: "How many launches of each kind; the medians are reported.")
+    var runs = 30
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+    }
+
+    func run() async throws {
+        let result = try await Self.measure(runs: runs)
+        print(result.jsonLine)
+        let verdict = Verdict([result.check])
+        FileHandle.standardError.write(Data("\(verdict.report)\n".utf8))
+        if !verdict.passed { throw ExitCode(verdict.exitStatus) }
+    }
+
+    struct Result: Sendable {
+        var runs: Int
+        /// Medians, in seconds.
+        var seconds: Double
+        var grdbSeconds: Double
+        var grdbAllFilesSeconds: Double
+
+        var ratio: Double { seconds / grdbSeconds }
+        var ratioAllFiles: Double { seconds / grdbAllFilesSeconds }
+        var check: TargetCheck { Targets.launch(ratio: ratio) }
+
+        var jsonLine: String {
+            func format(_ value: Double) -> String { String(format: "%.6f", value) }
+            return "{\"runs\": \(runs), \"seconds\": \(format(seconds)), \"grdb_seconds\": \(format(grdbSeconds)), "
+                + "\"ratio\": \(String(format: "%.2f", ratio)), \"grdb_all_files_seconds\": \(format(grdbAllFilesSeconds)), "
+                + "\"ratio_all_files\": \(String(format: "%.2f", ratioAllFiles))}"
+        }
+    }
+
+    static let baseURL = URL(string: "https://launch.sesame.test")!
+    static let client = ClientCredentials(clientID: "launch", clientSecret: "launch-client-secret")
+
+    static func measure(runs: Int) async throws -> Result {
+        let directory = try StoreBench.Directory()
+        defer { directory.remove() }
+        let backEnd = InMemoryBackEnd(baseURL: baseURL, client: client, now: { Date() }, keepsRequests: false)
+        let uid = try await earlierLaunch(in: directory.url, backEnd: backEnd)
+        let userDirectory = try UserContext.directory(for: uid, root: directory.url)
+        let standard = directory.url.appendingPathComponent("standard", isDirectory: true)
+        let named = [
+            standard.appendingPathComponent("sesame.sqlite"), userDirectory.appendingPathComponent(ContextStores.persistenceFileName),
+            userDirectory.appendingPathComponent(ContextStores.cacheFileName),
+        ]
+        let all =
+            named + [
+                standard.appendingPathComponent(ContextStores.persistenceFileName),
+                standard.appendingPathComponent(ContextStores.cacheFileName),
+            ]
+        for file in all where !FileManager.default.fileExists(atPath: file.path) {
+            throw ValidationError("the launch does not use \(file.path): the benchmark's file list is out of date")
+        }
+        var ours: [Double] = []
+        var grdb: [Double] = []
+        var grdbAll: [Double] = []
+        // One of each first, untimed, so that the page cache holds every file.
+        _ = try await launch(in: directory.url, backEnd: backEnd, uid: uid)
+        _ = try openWithGRDB(named)
+        for _ in 0..<runs {
+            ours.append(try await launch(in: directory.url, backEnd: backEnd, uid: uid))
+            grdb.append(try openWithGRDB(named))
+            grdbAll.append(try openWithGRDB(all))
+        }
+        return Result(runs: runs, seconds: median(ours), grdbSeconds: median(grdb), grdbAllFilesSeconds: median(grdbAll))
+    }
+
+    /// An app over `root`, its service offline-capable against the in-memory back-end.
+    static func makeApp(in root: URL, backEnd: InMemoryBackEnd) throws -> AppSession<ReferenceSDKSchema> {
+        try AppSession<ReferenceSDKSchema>(
+            configuration: .init(
+                service: .init(
+                    baseURL: baseURL, client: client, transport: backEnd,
+                    logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false),
+                stores: ReferenceSDKStore.definition, directory: root))
+    }
+
+    /// Signs in as a guest, writes a note and closes every file: the session is saved.
+    static func earlierLaunch(in root: URL, backEnd: InMemoryBackEnd) async throws -> String {
+        let app = try makeApp(in: root, backEnd: backEnd)
+        let details = try await app.auth.authenticate(with: SingleStepMethod.guest)
+        guard let context = app.currentContext else { throw ValidationError("the sign-in opened no context") }
+        try await context.stores.persistence.write { db in
+            try ReferenceSDKStore.Persistence.Note(id: "n-1", text: "written at the earlier launch", createdAt: 0).insert(db)
+        }
+        try close(app)
+        return ReferenceSDKSchema.userID(of: details)
+    }
+
+    /// One launch: the app created, offline, its session restored; the seconds until the
+    /// state is `presession` with the user's context open. Closes the app afterwards.
+    static func launch(in root: URL, backEnd: InMemoryBackEnd, uid: String) async throws -> Double {
+        let started = ContinuousClock.now
+        let app = try makeApp(in: root, backEnd: backEnd)
+        await app.auth.setConnectivity(online: false)
+        let state = await app.restoreSession()
+        let context = app.currentContext
+        let seconds = (ContinuousClock.now - started).seconds
+        guard case .presession = state, context?.userID == uid else {
+            throw ValidationError("the launch ended \(state) with \(context.map { "the context of \($0.userID)" } ?? "no context")")
+        }
+        try close(app)
+        return seconds
+    }
+
+    static func close(_ app: AppSession<ReferenceSDKSchema>) throws {
+        try app.contexts.close()
+        try app.contexts.standard.close()
+    }
+
+    /// Opens `files` with `DatabasePool(path:)` and reads the saved session row from the first
+    /// (`sesame.sqlite`), as the launch does; the seconds it took. Closes them afterwards.
+    static func openWithGRDB(_ files: [URL]) throws -> Double {
+        let started = ContinuousClock.now
+        let pools = try files.map { try DatabasePool(path: $0.path) }
+        let payload = try pools[0].read { db in
+            try Data.fetchOne(db, sql: "SELECT payload FROM sesame_session WHERE slot = 1")
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        guard payload != nil else { throw ValidationError("sesame.sqlite holds no saved session") }
+        for pool in pools { try pool.close() }
+        return seconds
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
