@@ -109,7 +109,8 @@ struct LaunchBenchmark: AsyncParsableCommand {
             configuration: .init(
                 service: .init(
                     baseURL: baseURL, client: client, transport: backEnd,
-                    logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false),
+                    logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false,
+                    authorizationServerURL: baseURL),
                 stores: ReferenceSDKStore.definition, directory: root))
     }
 
