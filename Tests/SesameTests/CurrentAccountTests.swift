@@ -49,6 +49,19 @@ import Testing
         #expect(await env.service.ongoingAuthentication == nil)
     }
 
+    @Test func aStepWithClientAuthenticationKeepsItIntoTheCurrentAccount() async throws {
+        // One server: the token step goes to the API's origin with Basic client
+        // authentication, which the current credential must not replace.
+        let ada = try await env.service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))
+        let before = try #require(await env.service.session?.credential)
+        let again = try await env.service.authenticate(
+            with: TestSingleStepMethod.password(username: "ada", password: "secret"), context: .currentAccount)
+        #expect(again.uid == ada.uid)
+        #expect(await env.service.session?.credential.accessToken != before.accessToken)
+        let token = try #require(await env.backEnd.requests.last { $0.path == "/oauth/token" })
+        #expect(token.authorization?.hasPrefix("Basic ") == true)
+    }
+
     @Test func withoutAnAuthenticatedUserNothingIsSent() async throws {
         await #expect(throws: SesameError.notAuthenticated) {
             try await env.service.authenticate(with: TestSingleStepMethod.guest, context: .currentAccount)
