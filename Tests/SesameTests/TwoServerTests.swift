@@ -57,6 +57,22 @@ import Testing
         #expect(await moved.state == .unauthenticated)
     }
 
+    @Test func aSingleServerSchemaMovesItsTokenStepsWithTheAuthorizationServer() async throws {
+        // As the generator writes a single-server schema: the token request declares client
+        // authentication, so its server is `authorization`, the API's origin until the app
+        // sets `authorizationServerURL`.
+        let clock = self.clock
+        let service = AuthenticationService<TestSchema>(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport,
+                now: { clock.now }, logger: logs.logger(), receivesServerEvents: false,
+                authorizationServerURL: TwoServerSchema.idp))
+        _ = try await service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))
+        let sent = await transport.sent
+        #expect(sent.map { "\($0.method) \($0.url)" } == ["POST https://idp.test/oauth/token", "GET https://auth.test/me"])
+        #expect(Self.hasClientAuthentication(sent[0]) && !Self.hasBearer(sent[0]))
+    }
+
     @Test func clientCredentialsNeverGoToTheAPIOrigin() async throws {
         let service = service()
         await #expect(throws: SesameError.self) { try await service.authenticate(with: TwoServerMethod.passwordToAPI) }
