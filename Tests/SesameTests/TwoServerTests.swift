@@ -213,4 +213,15 @@ import Testing
         #expect(reason.hasPrefix("revoke: "))
         #expect(!reason.contains("rt-1"))
     }
+
+    @Test func withoutARefreshTokenNoRevocationIsSent() async throws {
+        await transport.backEnd.set { $0.issuesRefreshTokens = false }
+        let service = service()
+        _ = try await service.authenticate(with: TwoServerMethod.password)
+        #expect(await service.session?.credential.refreshToken == nil)
+        #expect(await service.unauthenticate() == .localOnly(reason: "revoke: no refresh token to revoke"))
+        #expect(await service.state == .unauthenticated)
+        // The sign-out still went to the API; nothing went to the revocation endpoint.
+        #expect(await transport.sent.suffix(1).map(\.path) == ["/auth/logout"])
+    }
 }
