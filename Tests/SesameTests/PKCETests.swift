@@ -17,7 +17,12 @@ import Testing
             #expect(verifier.count == 43)
             #expect(verifier.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) })
         }
-        #expect(!"\(PKCE())".contains(verifiers[0]))
+    }
+
+    @Test func theVerifierIsInNoDescription() {
+        let pkce = PKCE()
+        #expect(!"\(pkce)".contains(pkce.verifier))
+        #expect(!String(reflecting: pkce).contains(pkce.verifier))
     }
 
     private func request(state: String = "s1") throws -> AuthorizationRequest {

@@ -52,7 +52,10 @@ import Testing
         await #expect(throws: Never.self) { try await service.authenticate(with: TwoServerMethod.password) }
         #expect(await transport.sent.first?.url == "https://idp.test/oauth/token")
         let moved = self.service(authorizationServerURL: URL(string: "https://login.test")!)
-        await #expect(throws: (any Error).self) { try await moved.authenticate(with: TwoServerMethod.password) }
+        // The fake has no server at login.test: its 404 proves the request went there.
+        let error = await #expect(throws: TestServerError.self) { try await moved.authenticate(with: TwoServerMethod.password) }
+        #expect(error?.response.status == 404)
+        #expect(error?.response.code == nil)
         #expect(await transport.sent.last?.url == "https://login.test/oauth/token")
         #expect(await moved.state == .unauthenticated)
     }
@@ -152,19 +155,23 @@ import Testing
     }
 
     @Test func aRedirectErrorIsTypedAndChangesNothing() async throws {
-        let service = service(browser: signingInBrowser())
-        _ = try await service.authenticate(with: TwoServerMethod.password)
-        let signedIn = await service.state
         let denying = ScriptedBrowser { url in
             let state = queryParameters(of: url)["state"] ?? ""
             return URL(string: "com.example.app://oauth/callback?error=access_denied&error_description=no+thanks&state=\(state)")
         }
-        let other = self.service(browser: denying)
+        // The signed-in service itself is denied: its `state` check runs against its own
+        // authorization request, and its session must survive the denial.
+        let service = service(browser: denying)
+        let details = try await service.authenticate(with: TwoServerMethod.password)
+        let before = try #require(await service.session?.credential)
+        let sentBefore = await transport.sent.count
         await #expect(throws: BrowserSignInError.authorizationFailed(error: "access_denied", description: "no thanks")) {
-            try await other.authenticate(with: TwoServerMethod.oauth2)
+            try await service.authenticate(with: TwoServerMethod.oauth2)
         }
-        #expect(await other.state == .unauthenticated)
-        #expect(await service.state == signedIn)
+        #expect(await service.state == .authenticated(details))
+        #expect(await service.session?.credential == before)
+        #expect(await service.ongoingAuthentication == nil)
+        #expect(await transport.sent.count == sentBefore)
     }
 
     @Test func closingTheBrowserIsATypedCancellationThatKeepsTheSession() async throws {
