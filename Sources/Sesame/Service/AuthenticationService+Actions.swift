@@ -21,8 +21,9 @@ extension AuthenticationService {
         var awaited: [Machine.Action] = []
         for action in actions {
             switch action {
-            case .startEpoch:
+            case .startEpoch, .continueEpoch:
                 epoch += 1
+                if action == .startEpoch { userEpoch += 1 }
                 refresher.reset()
                 eventStreamTask?.cancel()
                 eventStreamTask = nil
