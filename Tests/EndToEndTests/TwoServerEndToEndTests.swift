@@ -170,10 +170,7 @@ struct TwoServerEndToEndTests {
             await e2e.backEnd.injectFailure(method: "POST", path: "/oauth/revoke", status: 503)
             let result = await service.unauthenticate()
             #expect(await service.state == .unauthenticated)
-            guard case .localOnly(let reason) = result else {
-                Issue.record("expected localOnly, got \(result)")
-                return
-            }
+            let reason = try #require(result.localOnlyReason, "expected localOnly, got \(result)")
             #expect(reason.hasPrefix("revoke: "))
         }
     }

@@ -213,10 +213,7 @@ import Testing
         await transport.setRevokeStatus(503)
         let result = await service.unauthenticate()
         #expect(await service.state == .unauthenticated)
-        guard case .localOnly(let reason) = result else {
-            Issue.record("expected localOnly, got \(result)")
-            return
-        }
+        let reason = try #require(result.localOnlyReason, "expected localOnly, got \(result)")
         #expect(reason.hasPrefix("revoke: "))
         #expect(!reason.contains("rt-1"))
     }

@@ -41,7 +41,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// Bumped by every sign-in, sign-out, restore and invalidation, and by an identity
     /// attached to the current account.
     var epoch: UInt64 = 0
-    /// Bumped as ``epoch`` except by an identity attached: while it stays, the user does.
+    /// Bumped as `epoch` except by an identity attached: while it stays, the user does.
     var userEpoch: UInt64 = 0
     /// Single flight, back-off and the window of the refresh engine, for the current epoch.
     var refresher: RefreshMachine<RefreshFlight>

@@ -12,7 +12,7 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         /// anything that completes for an older epoch is discarded.
         case startEpoch
         /// Starts a new epoch for the same user (an identity attached to the current
-        /// account): as ``startEpoch``, but a request waiting for the old epoch's refresh
+        /// account): as `startEpoch`, but a request waiting for the old epoch's refresh
         /// goes on with the session's new credential instead of failing.
         case continueEpoch
         /// Saves the current session through the session store.
