@@ -125,7 +125,11 @@ struct TwoServerEndToEndTests {
                 Self.replacing("code_challenge", with: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbFqKrO7mjxM", in: url)
             }
             let service = e2e.makeService(browser: injecting)
-            await #expect(throws: ReferenceSDKError.self) { try await service.authenticate(with: SingleStepMethod.oauth2()) }
+            let error = await #expect(throws: ReferenceSDKError.self) { try await service.authenticate(with: SingleStepMethod.oauth2()) }
+            guard case .invalidGrant = error else {
+                Issue.record("expected invalid_grant, got \(String(describing: error))")
+                return
+            }
             #expect(await service.state == .unauthenticated)
             let tokens = await e2e.backEnd.requestLog().filter { $0.path == "/oauth/token" }
             #expect(tokens.count == 1)
@@ -166,10 +170,7 @@ struct TwoServerEndToEndTests {
             await e2e.backEnd.injectFailure(method: "POST", path: "/oauth/revoke", status: 503)
             let result = await service.unauthenticate()
             #expect(await service.state == .unauthenticated)
-            guard case .localOnly(let reason) = result else {
-                Issue.record("expected localOnly, got \(result)")
-                return
-            }
+            let reason = try #require(result.localOnlyReason, "expected localOnly, got \(result)")
             #expect(reason.hasPrefix("revoke: "))
         }
     }

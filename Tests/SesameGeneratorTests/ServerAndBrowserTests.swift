@@ -110,6 +110,7 @@ import Testing
               password:
                 steps:
                   - request: POST /oauth/token
+                    server: api
                     clientAuthentication: basic
                     body: { grant_type: password }
                     response: Token
@@ -118,10 +119,33 @@ import Testing
             """
         #expect(
             Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": auth]) == [
-                "Schema/auth.yaml:4:18: error: step 'authenticate' of 'password' declares client authentication, which goes only to the authorization server: add server: authorization"
+                "Schema/auth.yaml:4:18: error: step 'authenticate' of 'password' declares client authentication, which goes only to the authorization server: remove server: api"
             ])
         // With one server, the API's server is the authorization server: no error.
         #expect(Fixture.printed(["auth.yaml": auth]).isEmpty)
+    }
+
+    @Test func aStepWithClientAuthenticationDefaultsToTheAuthorizationServer() throws {
+        let auth = """
+            methods:
+              password:
+                steps:
+                  - request: POST /oauth/token
+                    clientAuthentication: basic
+                    body: { grant_type: password }
+                    response: Token
+                  - request: POST /auth/other
+                    response: Token
+            operations:
+              me: { request: GET /me, response: User }
+            """
+        // No error with two servers, and with one server the step is on the authorization
+        // server too, so that `authorizationServerURL` set at run time moves it there.
+        #expect(Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": auth]).isEmpty)
+        let swift = schemaFile(Fixture.sdk, auth: auth)
+        #expect(swift.contains("clientAuthentication: .basic, server: .authorization)"))
+        let other = try #require(swift.range(of: "path: \"/auth/other\""))
+        #expect(!swift[other.upperBound...].prefix { $0 != ")" }.contains("server:"))
     }
 
     @Test func unknownServerSuggestsTheClosest() {

@@ -167,7 +167,7 @@ import SesameGenerator
         let schema = Fixture.file("TestSDKSchema.swift", in: generation)
         #expect(
             schema.contains(
-                #"RequestDescription(name: "password.authenticate", method: .post, path: "/token", authenticated: false, encoding: .form, clientAuthentication: .basic)"#
+                #"RequestDescription(name: "password.authenticate", method: .post, path: "/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization)"#
             ))
         #expect(schema.contains(#"TemplateField("grant_type", .literal(JSONValue.string("password")))"#))
         #expect(schema.contains(#"TemplateField("password", .variable(["password"]))"#))

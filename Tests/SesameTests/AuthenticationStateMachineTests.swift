@@ -145,12 +145,13 @@ import Testing
         // fresh details for an authenticated user, online or not; nothing otherwise.
         row(.unauthenticated, on, .attachNewDetails, U, []), row(.unauthenticated, off, .attachNewDetails, U, []),
         row(.presession, on, .attachNewDetails, P1, []), row(.presession, off, .attachNewDetails, P1, []),
-        row(.authenticated, on, .attachNewDetails, A2, signedIn), row(.authenticated, off, .attachNewDetails, A2, signedIn),
+        row(.authenticated, on, .attachNewDetails, A2, [.continueEpoch, .persistSession, .publish(A2)]),
+        row(.authenticated, off, .attachNewDetails, A2, [.continueEpoch, .persistSession, .publish(A2)]),
         row(.invalid, on, .attachNewDetails, I, []), row(.invalid, off, .attachNewDetails, I, []),
         row(.unauthenticated, on, .attachSameDetails, U, []), row(.unauthenticated, off, .attachSameDetails, U, []),
         row(.presession, on, .attachSameDetails, P1, []), row(.presession, off, .attachSameDetails, P1, []),
-        row(.authenticated, on, .attachSameDetails, A1, [.startEpoch, .persistSession]),
-        row(.authenticated, off, .attachSameDetails, A1, [.startEpoch, .persistSession]),
+        row(.authenticated, on, .attachSameDetails, A1, [.continueEpoch, .persistSession]),
+        row(.authenticated, off, .attachSameDetails, A1, [.continueEpoch, .persistSession]),
         row(.invalid, on, .attachSameDetails, I, []), row(.invalid, off, .attachSameDetails, I, []),
     ]
 

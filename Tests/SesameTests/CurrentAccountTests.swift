@@ -49,6 +49,39 @@ import Testing
         #expect(await env.service.ongoingAuthentication == nil)
     }
 
+    @Test func aStepWithClientAuthenticationKeepsItIntoTheCurrentAccount() async throws {
+        // One server: the token step goes to the API's origin with Basic client
+        // authentication, which the current credential must not replace.
+        let ada = try await env.service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))
+        let before = try #require(await env.service.session?.credential)
+        let again = try await env.service.authenticate(
+            with: TestSingleStepMethod.password(username: "ada", password: "secret"), context: .currentAccount)
+        #expect(again.uid == ada.uid)
+        #expect(await env.service.session?.credential.accessToken != before.accessToken)
+        let token = try #require(await env.backEnd.requests.last { $0.path == "/oauth/token" })
+        #expect(token.authorization?.hasPrefix("Basic ") == true)
+    }
+
+    @Test func aRefreshInFlightDuringTheAttachGoesOnWithTheNewCredential() async throws {
+        let password = TestSingleStepMethod.password(username: "ada", password: "secret")
+        let ada = try await env.service.authenticate(with: password)
+        await env.backEnd.set { $0.holdRefreshes = true }
+        await env.backEnd.revokeAccessTokens()
+        let service = env.service
+        let request = Task { try await service.perform(OperationRequest(TestRequests.notes)) }
+        #expect(await poll { await env.backEnd.heldRefreshCount == 1 })
+        // The token step keeps its client authentication, so it does not wait for the refresh.
+        _ = try await env.service.authenticate(with: password, context: .currentAccount)
+        let attached = try #require(await env.service.session?.credential)
+        await env.backEnd.releaseRefreshes()
+        // The user is still signed in: the waiting request is sent with the new credential.
+        _ = try await request.value
+        #expect(await env.service.state == .authenticated(ada))
+        #expect(await env.service.session?.credential == attached)
+        let notes = try #require(await env.backEnd.requests.last { $0.path == "/notes" })
+        #expect(notes.authorization == "Bearer \(attached.accessToken)")
+    }
+
     @Test func withoutAnAuthenticatedUserNothingIsSent() async throws {
         await #expect(throws: SesameError.notAuthenticated) {
             try await env.service.authenticate(with: TestSingleStepMethod.guest, context: .currentAccount)

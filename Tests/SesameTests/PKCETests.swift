@@ -17,7 +17,12 @@ import Testing
             #expect(verifier.count == 43)
             #expect(verifier.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) })
         }
-        #expect(!"\(PKCE())".contains(verifiers[0]))
+    }
+
+    @Test func theVerifierIsInNoDescription() {
+        let pkce = PKCE()
+        #expect(!"\(pkce)".contains(pkce.verifier))
+        #expect(!String(reflecting: pkce).contains(pkce.verifier))
     }
 
     private func request(state: String = "s1") throws -> AuthorizationRequest {
@@ -53,6 +58,17 @@ import Testing
         ("com.example.app://oauth/callback?state=s1", .malformedRedirect(reason: "it has neither a code nor an error")),
         ("com.evil.app://oauth/callback?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
         ("com.example.app://oauth/other?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
+        ("com.example.app://evil@oauth/callback?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
+        ("com.example.app://u:p@oauth/callback?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
+        // RFC 6749 §3.1: no parameter more than once, the first one is not taken.
+        (
+            "com.example.app://oauth/callback?state=s1&code=c1&state=s2",
+            .malformedRedirect(reason: "it repeats the parameter 'state' (RFC 6749 §3.1)")
+        ),
+        (
+            "com.example.app://oauth/callback?state=s1&code=c1&code=c2",
+            .malformedRedirect(reason: "it repeats the parameter 'code' (RFC 6749 §3.1)")
+        ),
     ])
     func redirectsThatGiveNoCode(callback: String, error: BrowserSignInError) throws {
         #expect(throws: error) { try request().code(from: URL(string: callback)!) }

@@ -52,9 +52,28 @@ import Testing
         await #expect(throws: Never.self) { try await service.authenticate(with: TwoServerMethod.password) }
         #expect(await transport.sent.first?.url == "https://idp.test/oauth/token")
         let moved = self.service(authorizationServerURL: URL(string: "https://login.test")!)
-        await #expect(throws: (any Error).self) { try await moved.authenticate(with: TwoServerMethod.password) }
+        // The fake has no server at login.test: its 404 proves the request went there.
+        let error = await #expect(throws: TestServerError.self) { try await moved.authenticate(with: TwoServerMethod.password) }
+        #expect(error?.response.status == 404)
+        #expect(error?.response.code == nil)
         #expect(await transport.sent.last?.url == "https://login.test/oauth/token")
         #expect(await moved.state == .unauthenticated)
+    }
+
+    @Test func aSingleServerSchemaMovesItsTokenStepsWithTheAuthorizationServer() async throws {
+        // As the generator writes a single-server schema: the token request declares client
+        // authentication, so its server is `authorization`, the API's origin until the app
+        // sets `authorizationServerURL`.
+        let clock = self.clock
+        let service = AuthenticationService<TestSchema>(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport,
+                now: { clock.now }, logger: logs.logger(), receivesServerEvents: false,
+                authorizationServerURL: TwoServerSchema.idp))
+        _ = try await service.authenticate(with: TestSingleStepMethod.password(username: "ada", password: "secret"))
+        let sent = await transport.sent
+        #expect(sent.map { "\($0.method) \($0.url)" } == ["POST https://idp.test/oauth/token", "GET https://auth.test/me"])
+        #expect(Self.hasClientAuthentication(sent[0]) && !Self.hasBearer(sent[0]))
     }
 
     @Test func clientCredentialsNeverGoToTheAPIOrigin() async throws {
@@ -136,19 +155,23 @@ import Testing
     }
 
     @Test func aRedirectErrorIsTypedAndChangesNothing() async throws {
-        let service = service(browser: signingInBrowser())
-        _ = try await service.authenticate(with: TwoServerMethod.password)
-        let signedIn = await service.state
         let denying = ScriptedBrowser { url in
             let state = queryParameters(of: url)["state"] ?? ""
             return URL(string: "com.example.app://oauth/callback?error=access_denied&error_description=no+thanks&state=\(state)")
         }
-        let other = self.service(browser: denying)
+        // The signed-in service itself is denied: its `state` check runs against its own
+        // authorization request, and its session must survive the denial.
+        let service = service(browser: denying)
+        let details = try await service.authenticate(with: TwoServerMethod.password)
+        let before = try #require(await service.session?.credential)
+        let sentBefore = await transport.sent.count
         await #expect(throws: BrowserSignInError.authorizationFailed(error: "access_denied", description: "no thanks")) {
-            try await other.authenticate(with: TwoServerMethod.oauth2)
+            try await service.authenticate(with: TwoServerMethod.oauth2)
         }
-        #expect(await other.state == .unauthenticated)
-        #expect(await service.state == signedIn)
+        #expect(await service.state == .authenticated(details))
+        #expect(await service.session?.credential == before)
+        #expect(await service.ongoingAuthentication == nil)
+        #expect(await transport.sent.count == sentBefore)
     }
 
     @Test func closingTheBrowserIsATypedCancellationThatKeepsTheSession() async throws {
@@ -190,11 +213,19 @@ import Testing
         await transport.setRevokeStatus(503)
         let result = await service.unauthenticate()
         #expect(await service.state == .unauthenticated)
-        guard case .localOnly(let reason) = result else {
-            Issue.record("expected localOnly, got \(result)")
-            return
-        }
+        let reason = try #require(result.localOnlyReason, "expected localOnly, got \(result)")
         #expect(reason.hasPrefix("revoke: "))
         #expect(!reason.contains("rt-1"))
+    }
+
+    @Test func withoutARefreshTokenNoRevocationIsSent() async throws {
+        await transport.backEnd.set { $0.issuesRefreshTokens = false }
+        let service = service()
+        _ = try await service.authenticate(with: TwoServerMethod.password)
+        #expect(await service.session?.credential.refreshToken == nil)
+        #expect(await service.unauthenticate() == .localOnly(reason: "revoke: no refresh token to revoke"))
+        #expect(await service.state == .unauthenticated)
+        // The sign-out still went to the API; nothing went to the revocation endpoint.
+        #expect(await transport.sent.suffix(1).map(\.path) == ["/auth/logout"])
     }
 }

@@ -80,7 +80,11 @@ struct AuthTranslator {
                 if stepItems["request"] == nil { reader.error("each step needs a request", at: node) }
                 continue
             }
-            request.server = reader.server(stepItems["server"], default: .api)
+            // A step with client authentication talks to the authorization server (one origin
+            // with the API when the schema declares no authorizationServer), so that an app
+            // that sets `authorizationServerURL` at run time moves its token steps there.
+            let clientAuthentication = reader.clientAuthentication(stepItems["clientAuthentication"])
+            request.server = reader.server(stepItems["server"], default: clientAuthentication == .none ? .api : .authorization)
             let browser = stepItems["browser"].flatMap {
                 translateBrowser($0, visible: visible, stepResponses: stepResponses, reader: &reader)
             }
@@ -112,7 +116,7 @@ struct AuthTranslator {
             steps.append(
                 StepIR(
                     name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
-                    clientAuthentication: reader.clientAuthentication(stepItems["clientAuthentication"]),
+                    clientAuthentication: clientAuthentication,
                     needs: needs, body: body, response: response, location: reader.location(of: node), browser: browser))
         }
         return MethodIR(

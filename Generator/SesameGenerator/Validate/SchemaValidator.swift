@@ -19,7 +19,8 @@ enum SchemaValidator {
 
     /// With an authorization server of its own, client credentials go to it only: a step,
     /// refresh or revocation request that declares client authentication must be sent
-    /// there (`server: authorization`, the default of refresh and revocation).
+    /// there (`server: authorization`, their default when they declare it): only an
+    /// explicit `server: api` can send it elsewhere.
     static func checkClientAuthentication(_ methods: [MethodIR], credential: CredentialIR, lifecycle: LifecycleIR) -> [Diagnostic] {
         var requests: [(String, RequestLineIR, ClientAuthenticationIR)] = []
         for method in methods {
@@ -34,7 +35,7 @@ enum SchemaValidator {
         return requests.compactMap { what, request, authentication in
             guard authentication != .none, request.server == .api else { return nil }
             return .error(
-                "\(what) declares client authentication, which goes only to the authorization server: add server: authorization",
+                "\(what) declares client authentication, which goes only to the authorization server: remove server: api",
                 at: request.location)
         }
     }

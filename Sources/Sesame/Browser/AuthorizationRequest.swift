@@ -43,23 +43,30 @@ struct AuthorizationRequest: Sendable {
 
     /// The authorization code of the redirect that answers this request.
     /// - Throws: ``BrowserSignInError/malformedRedirect(reason:)`` when `callback` is not
-    ///   the redirect URI or has neither `code` nor `error`; ``BrowserSignInError/stateMismatch``
-    ///   when its `state` is not this request's (checked before anything else is read);
+    ///   the redirect URI (scheme, userinfo, host, port and path), repeats a parameter, or has
+    ///   neither `code` nor `error`; ``BrowserSignInError/stateMismatch`` when its `state` is
+    ///   not this request's (checked before any other parameter is read);
     ///   ``BrowserSignInError/authorizationFailed(error:description:)`` for an `error`.
     func code(from callback: URL) throws -> String {
         guard let components = URLComponents(url: callback, resolvingAgainstBaseURL: false),
             let expected = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
             components.scheme?.lowercased() == expected.scheme?.lowercased(),
             components.host?.lowercased() == expected.host?.lowercased(), components.port == expected.port,
-            components.path == expected.path
+            components.percentEncodedUser == expected.percentEncodedUser,
+            components.percentEncodedPassword == expected.percentEncodedPassword, components.path == expected.path
         else { throw BrowserSignInError.malformedRedirect(reason: "it is not a URL of the redirect URI") }
         // The redirect's query is form-encoded (RFC 6749 Appendix B): `+` is a space.
         func decode(_ text: String) -> String {
             text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
         }
+        // A parameter must not be included more than once (RFC 6749 §3.1): none is chosen.
         var items: [String: String] = [:]
-        for item in components.percentEncodedQueryItems ?? [] where items[decode(item.name)] == nil {
-            items[decode(item.name)] = decode(item.value ?? "")
+        for item in components.percentEncodedQueryItems ?? [] {
+            let name = decode(item.name)
+            guard items[name] == nil else {
+                throw BrowserSignInError.malformedRedirect(reason: "it repeats the parameter '\(name)' (RFC 6749 §3.1)")
+            }
+            items[name] = decode(item.value ?? "")
         }
         guard items["state"] == state else { throw BrowserSignInError.stateMismatch }
         if let error = items["error"] {

@@ -192,7 +192,9 @@ public struct LifecycleDescription: Sendable, Hashable {
     public var signOut: RequestDescription?
     public var detachIdentity: RequestDescription?
     public var destroyAccount: RequestDescription?
-    /// The RFC 7009 revocation request sent at sign-out, before `signOut`.
+    /// The RFC 7009 revocation request sent at sign-out, after `signOut` (which still
+    /// needs the credential the revocation ends). Skipped when one of its fields uses
+    /// `{refreshToken}` and the session has none.
     public var revocation: RevocationDescription?
 
     public init(
@@ -216,6 +218,17 @@ public struct RevocationDescription: Sendable, Hashable {
     public init(request: RequestDescription, fields: [TemplateField]) {
         self.request = request
         self.fields = fields
+    }
+
+    /// Whether a field sends `{refreshToken}`: without one there is nothing to revoke.
+    var usesRefreshToken: Bool {
+        fields.contains { field in
+            switch field.value {
+            case .literal: return false
+            case .variable(let path): return path == ["refreshToken"]
+            case .interpolation(let parts): return parts.contains { $0 == .variable(["refreshToken"]) }
+            }
+        }
     }
 }
 

@@ -5,7 +5,8 @@ public enum AuthenticationContext: Sendable, Hashable {
     case new
     /// Attaches the method's identity to the signed-in user's account (the counterpart of
     /// ``AuthenticationService/detachCurrentIdentity()``): the method's steps sent to the API
-    /// carry the current credential, and on success the user stays the same, with the new
+    /// carry the current credential (except a step with client authentication, which keeps
+    /// the client's `Authorization`), and on success the user stays the same, with the new
     /// credential and refreshed details. A different user id from the back-end is
     /// ``SesameError/accountMismatch(reason:)`` and changes nothing.
     case currentAccount

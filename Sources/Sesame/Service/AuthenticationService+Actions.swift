@@ -21,8 +21,9 @@ extension AuthenticationService {
         var awaited: [Machine.Action] = []
         for action in actions {
             switch action {
-            case .startEpoch:
+            case .startEpoch, .continueEpoch:
                 epoch += 1
+                if action == .startEpoch { userEpoch += 1 }
                 refresher.reset()
                 eventStreamTask?.cancel()
                 eventStreamTask = nil
@@ -79,8 +80,10 @@ extension AuthenticationService {
 
     /// Asks the back-end to revoke the credential of a session that was just signed out:
     /// the schema's sign-out operation with the credential, then its RFC 7009 revocation
-    /// request with client authentication. `.revoked` when every declared request
-    /// succeeded; otherwise what failed, never thrown.
+    /// request with client authentication, after the sign-out (which still needs the
+    /// credential the revocation ends); skipped when it would send `{refreshToken}` and the
+    /// session has none. `.revoked` when every declared request succeeded; otherwise what
+    /// failed or was skipped, never thrown.
     private func revoke(_ credential: Credential?) async -> UnauthenticationResult {
         guard let credential else { return .localOnly(reason: "no session to revoke") }
         let lifecycle = sdk.lifecycle
@@ -95,7 +98,10 @@ extension AuthenticationService {
                 failures.append("\(signOut.name): \(Self.publicError(error))")
             }
         }
-        if let revocation = lifecycle.revocation {
+        if let revocation = lifecycle.revocation, credential.refreshToken == nil, revocation.usesRefreshToken {
+            // Nothing to revoke: no request, and the reason says so.
+            failures.append("\(revocation.request.name): no refresh token to revoke")
+        } else if let revocation = lifecycle.revocation {
             do {
                 let body = try RequestFactory.body(fields: revocation.fields, for: revocation.request, client: configuration.client) {
                     switch $0 {

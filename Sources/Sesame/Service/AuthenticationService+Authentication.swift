@@ -143,8 +143,10 @@ extension AuthenticationService {
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
         }
-        // Into the current account, steps sent to the API carry the current credential.
-        let attaches = process.attachingTo != nil && step.request.server == .api
+        // Into the current account, steps sent to the API carry the current credential,
+        // except a step with client authentication: its `Authorization` is the client's.
+        let attaches =
+            process.attachingTo != nil && step.request.server == .api && step.request.clientAuthentication == .none
         let mode: CredentialMode = step.request.authenticated || attaches ? .session : .none
         let response = try await send(OperationRequest(step.request, body: body), credential: mode)
         let json = try TokenResponseReader.json(response.body, operation: step.request.name)

@@ -77,6 +77,7 @@ extension AuthenticationService {
     ///   ``SesameError/notAuthenticated`` when the session ended.
     func refreshedCredential(replacing stale: Credential, automatic: Bool) async throws -> Credential {
         let epoch = self.epoch
+        let userEpoch = self.userEpoch
         guard let current = session?.credential else { throw SesameError.notAuthenticated }
         guard let refresh = sdk.credential.refresh else { throw SesameError.notAuthenticated }
         let now = now()
@@ -91,7 +92,7 @@ extension AuthenticationService {
         }
         switch action {
         case .join(let flight), .started(let flight):
-            return try await awaitRefresh(flight, epoch: epoch)
+            return try await awaitRefresh(flight, epoch: epoch, userEpoch: userEpoch)
         case .useCurrentCredential:
             return current
         case .deferred(let error, let remaining, let failures):
@@ -107,9 +108,13 @@ extension AuthenticationService {
         }
     }
 
-    private func awaitRefresh(_ task: Task<Credential, any Error>, epoch: UInt64) async throws -> Credential {
-        _ = try await task.value
+    private func awaitRefresh(_ task: Task<Credential, any Error>, epoch: UInt64, userEpoch: UInt64) async throws -> Credential {
+        let outcome = await task.result
         // Re-check after the await: the session may have ended or been refreshed again.
+        // When only an identity was attached meanwhile, the same user is signed in: the
+        // refresh was discarded for the attach's credential, which the request goes on with.
+        if epoch != self.epoch, userEpoch == self.userEpoch, let current = session?.credential { return current }
+        _ = try outcome.get()
         guard epoch == self.epoch, let current = session?.credential else { throw SesameError.notAuthenticated }
         return current
     }

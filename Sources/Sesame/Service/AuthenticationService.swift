@@ -38,8 +38,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     var machine = Machine()
     /// The session in use; nil when unauthenticated or invalid.
     var session: StoredSession<Schema.Details>?
-    /// Bumped by every sign-in, sign-out, restore and invalidation.
+    /// Bumped by every sign-in, sign-out, restore and invalidation, and by an identity
+    /// attached to the current account.
     var epoch: UInt64 = 0
+    /// Bumped as `epoch` except by an identity attached: while it stays, the user does.
+    var userEpoch: UInt64 = 0
     /// Single flight, back-off and the window of the refresh engine, for the current epoch.
     var refresher: RefreshMachine<RefreshFlight>
     /// The sign-in process under way.

@@ -11,6 +11,10 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         /// Starts a new session epoch: forget the in-flight refresh and the event stream;
         /// anything that completes for an older epoch is discarded.
         case startEpoch
+        /// Starts a new epoch for the same user (an identity attached to the current
+        /// account): as `startEpoch`, but a request waiting for the old epoch's refresh
+        /// goes on with the session's new credential instead of failing.
+        case continueEpoch
         /// Saves the current session through the session store.
         case persistSession
         /// Forgets the session in memory and in the session store.
@@ -52,7 +56,7 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
     mutating func identityAttached(_ details: Details) -> [Action] {
         guard case .authenticated(let previous) = state else { return [] }
         state = .authenticated(details)
-        return previous == details ? [.startEpoch, .persistSession] : [.startEpoch, .persistSession, .publish(state)]
+        return previous == details ? [.continueEpoch, .persistSession] : [.continueEpoch, .persistSession, .publish(state)]
     }
 
     /// An authentication method failed: nothing changes.

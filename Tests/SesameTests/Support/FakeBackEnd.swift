@@ -42,6 +42,8 @@ actor FakeBackEnd: ClientTransport {
     /// A 401 from a downstream service: a Bearer challenge without `error`.
     var notesDownstreamRejects = false
     var expectedClient = ClientCredentials(clientID: "app", clientSecret: "s3cr3t")
+    /// When false, token responses carry no refresh token.
+    var issuesRefreshTokens = true
     /// When true, refresh requests wait for `releaseRefreshes()`.
     var holdRefreshes = false
     private var heldRefreshes: [CheckedContinuation<Void, Never>] = []
@@ -156,7 +158,9 @@ actor FakeBackEnd: ClientTransport {
         issued += 1
         accessTokens["at-\(issued)"] = uid
         refreshTokens["rt-\(issued)"] = uid
-        return ["access_token": "at-\(issued)", "token_type": "Bearer", "refresh_token": "rt-\(issued)", "expires_in": expiresIn]
+        var response: [String: any Sendable] = ["access_token": "at-\(issued)", "token_type": "Bearer", "expires_in": expiresIn]
+        if issuesRefreshTokens { response["refresh_token"] = "rt-\(issued)" }
+        return response
     }
 
     private func bearer(_ request: RecordedRequest) -> String? {

@@ -46,7 +46,7 @@ enum TestEvent: ServerEvent {
 enum TestRequests {
     static let token = RequestDescription(
         name: "token", method: .post, path: "/oauth/token", authenticated: false,
-        encoding: .form, clientAuthentication: .basic)
+        encoding: .form, clientAuthentication: .basic, server: .authorization)
     static let me = RequestDescription(name: "me", method: .get, path: "/me")
     static let logout = RequestDescription(name: "logout", method: .post, path: "/auth/logout")
     static let detachIdentity = RequestDescription(
