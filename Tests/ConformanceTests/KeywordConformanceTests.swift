@@ -39,6 +39,17 @@ import Testing
         #expect(none?.message.contains("none") == true)
     }
 
+    /// The variants differ only by their format, which a runtime parser checks: each value
+    /// matches exactly one, and a value neither parser accepts matches none.
+    @Test func variantsToldApartByTheirFormat() throws {
+        #expect(Instance.accepts(IPAddress.self, #""10.0.0.1""#))
+        #expect(Instance.accepts(IPAddress.self, #""::1""#))
+        #expect(Instance.violation(IPAddress.self, #""example.com""#)?.keyword == "oneOf")
+        #expect(Instance.accepts(Contact.self, #""ada@example.com""#))
+        #expect(Instance.accepts(Contact.self, "7"))
+        #expect(Instance.violation(Contact.self, #""x""#)?.keyword == "anyOf")
+    }
+
     @Test func oneOfOfModelsRefusesAValueBothDecode() throws {
         #expect(try Instance.decode(OneOfModels.self, #"{"city": "Paris"}"#) == .address(Address(city: "Paris")))
         #expect(try Instance.decode(OneOfModels.self, #"{"id": "u1"}"#) == .me(Me(id: "u1")))

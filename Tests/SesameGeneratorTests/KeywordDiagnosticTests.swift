@@ -23,6 +23,15 @@ import Testing
             Fixture.printed(models: "Fine: { type: object, properties: { name: { type: string, minLength: 2, default: good } } }").isEmpty)
     }
 
+    /// 0.3 is a multiple of 0.1 as written, although 0.3 / 0.1 is 2.9999999999999996 in a Double.
+    @Test func defaultIsAMultipleAsTheYAMLWritesIt() {
+        #expect(
+            Fixture.printed(models: "Price: { type: object, properties: { p: { type: number, multipleOf: 0.1, default: 0.3 } } }").isEmpty)
+        #expect(
+            Fixture.printed(models: "Price: { type: object, properties: { p: { type: number, multipleOf: 0.1, default: 0.35 } } }")
+                .count == 1)
+    }
+
     @Test func newKeywordsAreAccepted() {
         let yaml = """
             A: { $comment: note, type: string, minLength: 2.0 }

@@ -51,6 +51,20 @@ import Testing
         #expect(!check.matches(.number(0.05)))
     }
 
+    /// Decimals as the JSON writes them: in binary floating point 0.3 / 0.1 is 2.9999999999999996
+    /// and 19.99 / 0.01 is 1998.9999999999998, yet both are multiples.
+    @Test(arguments: [(0.3, 0.1), (0.6, 0.1), (0.7, 0.1), (19.99, 0.01), (4.35, 0.05), (1e300, 0.5)])
+    func multipleOfIsExactForDecimals(value: Double, step: Double) {
+        #expect(SchemaCheck(multipleOf: step).matches(.number(value)))
+    }
+
+    @Test func multipleOfIsExactBeyondDoublePrecision() {
+        let even = SchemaCheck(multipleOf: 2)
+        #expect(!even.matches(.integer(9_007_199_254_740_993)))  // 2^53 + 1: as a Double it is even
+        #expect(even.matches(.integer(9_007_199_254_740_994)))
+        #expect(!SchemaCheck(multipleOf: 0.1).matches(.number(0.35000000000000003)))
+    }
+
     @Test func neverMatchesNothingAndNamesAdditionalProperties() {
         #expect(!SchemaCheck.never.matches(.null))
         let closed = SchemaCheck(properties: ["a": SchemaCheck()], additionalProperties: .never)

@@ -142,3 +142,15 @@ public struct SchemaCheckIR: Sendable, Hashable, Codable {
 
     public var isEmpty: Bool { self == SchemaCheckIR() }
 }
+
+extension TypeIR {
+    /// Whether decoding checks more than the Swift type says: a string a runtime parser checks
+    /// (`email`, `hostname`, …), or an array of them.
+    var isCheckedOnDecode: Bool {
+        switch self {
+        case .string(let format?): return format.isCheckedString
+        case .array(.string(let format?)): return format.isCheckedString
+        default: return false
+        }
+    }
+}

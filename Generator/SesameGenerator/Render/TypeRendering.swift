@@ -114,9 +114,7 @@ struct TypeRendering {
         var typed = constraints
         typed.schema = nil
         if !typed.isEmpty { return true }
-        if isEmail(type) { return true }
-        if case .array(let element) = type { return isEmail(element) }
-        return false
+        return type.isCheckedOnDecode
     }
 
     /// A string checked by a runtime parser (`email`, `hostname`, `ipv4`, …).

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// The JSON Schema 2020-12 keywords that do not change a model's Swift type, checked on the
@@ -327,8 +328,8 @@ extension ModelTranslator {
                 continue
             }
             var resolved = inlineType(member, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
-            if !resolved.constraints.isEmpty || resolved.nullable {
-                // A variant with checks of its own: a nested model that runs them.
+            if !resolved.constraints.isEmpty || resolved.nullable || resolved.type.isCheckedOnDecode {
+                // A variant with checks of its own (a format a parser checks among them): a nested model that runs them.
                 let swiftName = uniqueNestedName(hint, in: nested)
                 let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
                 let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: member, reader: &reader)
@@ -362,6 +363,29 @@ extension ModelTranslator {
 
     // MARK: Defaults
 
+    /// Whether a number is a multiple of `step` as the YAML writes them, not as binary floating
+    /// point rounds them (0.3 is a multiple of 0.1): the rule of the runtime's
+    /// `SchemaCheck.isMultiple(_:of:)`, which the generator does not link.
+    static func isMultiple(_ value: LiteralIR, of step: Double) -> Bool {
+        guard step > 0, step.isFinite else { return false }
+        let text: String
+        switch value {
+        case .integer(let integer):
+            if step.rounded() == step, step < 9.2e18 { return integer % Int(step) == 0 }
+            text = String(integer)
+        case .number(let number): text = "\(number)"
+        default: return false
+        }
+        guard let dividend = Decimal(string: text), let divisor = Decimal(string: "\(step)"), divisor != 0 else {
+            let quotient = (Double(text) ?? .nan) / step
+            return quotient.isFinite && quotient.rounded() == quotient
+        }
+        var quotient = dividend / divisor
+        var whole = Decimal()
+        NSDecimalRound(&whole, &quotient, 0, .plain)
+        return whole == quotient
+    }
+
     /// What a `default` breaks among its schema's constraints, or nil when it fits them.
     static func violation(of value: LiteralIR, _ constraints: ConstraintsIR) -> String? {
         switch value {
@@ -382,7 +406,7 @@ extension ModelTranslator {
             if let maximum = constraints.maximum, number > maximum { return "maximum" }
             if let bound = constraints.exclusiveMinimum, number <= bound { return "exclusiveMinimum" }
             if let bound = constraints.exclusiveMaximum, number >= bound { return "exclusiveMaximum" }
-            if let step = constraints.schema?.value.multipleOf, (number / step).rounded() != number / step { return "multipleOf" }
+            if let step = constraints.schema?.value.multipleOf, !isMultiple(value, of: step) { return "multipleOf" }
         case .array(let items):
             if let min = constraints.minItems, items.count < min { return "minItems \(min)" }
             if let max = constraints.maxItems, items.count > max { return "maxItems \(max)" }

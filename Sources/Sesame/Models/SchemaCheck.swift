@@ -130,11 +130,8 @@ public final class SchemaCheck: Sendable {
         switch value {
         case .integer, .number:
             let number = value.doubleValue!
-            if let multipleOf {
-                let quotient = number / multipleOf
-                if !quotient.isFinite || quotient.rounded() != quotient {
-                    throw fail("multipleOf", "expected a multiple of \(Self.format(multipleOf)), found \(Self.format(number))")
-                }
+            if let multipleOf, !Self.isMultiple(value, of: multipleOf) {
+                throw fail("multipleOf", "expected a multiple of \(Self.format(multipleOf)), found \(Self.format(number))")
             }
             try ModelCoding.range(
                 number, minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum, exclusiveMaximum: exclusiveMaximum,
@@ -271,6 +268,32 @@ public final class SchemaCheck: Sendable {
             && maxItems == nil && properties.isEmpty && required.isEmpty && patternProperties.isEmpty && additionalProperties == nil
             && propertyNames == nil && minProperties == nil && maxProperties == nil && dependentRequired.isEmpty && allOf.isEmpty
             && anyOf.isEmpty && oneOf.isEmpty && not == nil && ifSchema == nil && reference == nil
+    }
+
+    /// Whether a JSON number is a multiple of `step` as the JSON texts write them, not as binary
+    /// floating point rounds them: 0.3 is a multiple of 0.1 (whose quotient in `Double` is
+    /// 2.9999999999999996), 9007199254740993 is not a multiple of 2. Integers are divided as
+    /// integers; other numbers as the decimals their shortest spellings are, and only numbers
+    /// beyond `Decimal`'s range (about 1e165) as doubles.
+    static func isMultiple(_ value: JSONValue, of step: Double) -> Bool {
+        guard step > 0, step.isFinite else { return false }
+        if case .integer(let integer) = value, step.rounded() == step, step < 9.2e18 {
+            return integer % Int(step) == 0
+        }
+        let text: String
+        switch value {
+        case .integer(let integer): text = String(integer)
+        case .number(let number): text = "\(number)"
+        default: return false
+        }
+        guard let dividend = Decimal(string: text), let divisor = Decimal(string: "\(step)"), divisor != 0 else {
+            let quotient = (value.doubleValue ?? .nan) / step
+            return quotient.isFinite && quotient.rounded() == quotient
+        }
+        var quotient = dividend / divisor
+        var whole = Decimal()
+        NSDecimalRound(&whole, &quotient, 0, .plain)
+        return whole == quotient
     }
 
     private static func format(_ value: Double) -> String {
