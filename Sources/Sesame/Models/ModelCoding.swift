@@ -108,19 +108,25 @@ public enum ModelCoding {
         }
     }
 
-    /// Checks `pattern` (an ECMA-262 regular expression, not anchored).
+    /// Checks `pattern` (an ECMA-262 regular expression, not anchored). The regex is
+    /// compiled once per pattern (``regex(_:)``).
     public static func pattern(_ text: String, _ pattern: String, codingPath: [any CodingKey]) throws {
-        // Swift's Regex, whose `$` does not match before a final newline as JSON Schema
-        // (ECMA-262) expects; NSRegularExpression's does.
-        let matches: Bool
-        if let regex = try? Regex(pattern) {
-            matches = text.contains(regex)
-        } else {
-            matches = false
-        }
-        if !matches {
+        try self.pattern(text, pattern, regex(pattern), codingPath: codingPath)
+    }
+
+    static func pattern(_ text: String, _ pattern: String, _ regex: ECMARegex?, codingPath: [any CodingKey]) throws {
+        if !(regex?.matches(text) ?? false) {
             throw SchemaViolation(codingPath: codingPath, keyword: "pattern", message: "expected a match of /\(pattern)/")
         }
+    }
+
+    private static let regexes = RegexCache()
+
+    /// `pattern` compiled as JSON Schema reads it (ECMA-262), once: later calls with the
+    /// same pattern return the same compiled regex. Nil when the pattern does not compile
+    /// (then nothing matches it; the generator refuses such patterns).
+    static func regex(_ pattern: String) -> ECMARegex? {
+        regexes.regex(pattern)
     }
 
     /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
@@ -182,5 +188,40 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public init(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
+    }
+}
+
+/// A regular expression with ECMA-262's semantics where Swift's `Regex` defaults differ:
+/// `\d`, `\w` and `\b` are ASCII-only (Arabic-Indic `٣` is no `\d`, `é` is no `\w`), and
+/// the text is matched by Unicode scalars, not grapheme clusters (`.` is one code point, so
+/// `e` followed by a combining accent is two).
+struct ECMARegex: @unchecked Sendable {
+    // `Regex` is not `Sendable`; this one is never mutated after it is built.
+    private let regex: Regex<AnyRegexOutput>
+
+    init?(_ pattern: String) {
+        guard let regex = try? Regex(pattern) else { return nil }
+        self.regex = regex.asciiOnlyDigits().asciiOnlyWordCharacters().wordBoundaryKind(.simple).matchingSemantics(.unicodeScalar)
+    }
+
+    /// Whether the regex matches anywhere in `text` (JSON Schema's patterns are not anchored).
+    func matches(_ text: String) -> Bool {
+        text.contains(regex)
+    }
+}
+
+/// The compiled regexes of the patterns checked so far, by pattern.
+private final class RegexCache: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`; a pattern that does not compile is kept as nil.
+    private var compiled: [String: ECMARegex?] = [:]
+
+    func regex(_ pattern: String) -> ECMARegex? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = compiled[pattern] { return known }
+        let regex = ECMARegex(pattern)
+        compiled[pattern] = .some(regex)
+        return regex
     }
 }
