@@ -72,7 +72,9 @@ import SesameGenerator
         #expect(swift.contains("public var times: [Date]?\n"))
         #expect(swift.contains("self.at = try container.decode(DateTimeValue.self, forKey: .at).value"))
         #expect(
-            swift.contains("self.times = (try container.decodeIfPresentNotNull([DateTimeValue].self, forKey: .times)).map { $0.map { $0.value } }")
+            swift.contains(
+                "self.times = (try container.decodeIfPresentNotNull([DateTimeValue].self, forKey: .times)).map { $0.map { $0.value } }"
+            )
         )
     }
 
