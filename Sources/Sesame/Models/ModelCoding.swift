@@ -108,8 +108,9 @@ public enum ModelCoding {
         }
     }
 
-    /// Checks `pattern` (an ECMA-262 regular expression, not anchored). The regex is
-    /// compiled once per pattern (``regex(_:)``).
+    /// Checks `pattern` (an ECMA-262 regular expression, not anchored), read as ECMA-262
+    /// reads it: ASCII-only `\d`, `\w` and `\b`, matched by code points (docs/format.md).
+    /// Each pattern is compiled once, the first time it is checked.
     public static func pattern(_ text: String, _ pattern: String, codingPath: [any CodingKey]) throws {
         try self.pattern(text, pattern, regex(pattern), codingPath: codingPath)
     }

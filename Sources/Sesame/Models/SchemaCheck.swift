@@ -51,7 +51,7 @@ public final class SchemaCheck: Sendable {
     public let thenSchema: SchemaCheck?
     public let elseSchema: SchemaCheck?
     public let reference: (@Sendable (JSONValue, [any CodingKey]) throws -> Void)?
-    /// `pattern`, compiled once with ECMA-262's semantics (``ModelCoding/regex(_:)``).
+    /// `pattern`, compiled once with ECMA-262's semantics.
     private let compiledPattern: ECMARegex?
     /// `patternProperties` in the order they are tried, each regex compiled once.
     private let compiledPatternProperties: [(pattern: String, regex: ECMARegex?, schema: SchemaCheck)]
