@@ -16,6 +16,19 @@ import Testing
         }
     }
 
+    /// Every JSON type decodes to its own case, numbers keeping their integer form when
+    /// they have one (the order `JSONValue` tries the types in is tuned for speed).
+    @Test func jsonValueDecodesEachTypeToItsCase() throws {
+        let json = #"[null, true, false, "1", 1, -2.0, 1.5, 9007199254740993, 1e300, 10000000000000000000, {"a": [1]}, []]"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(
+            value
+                == .array([
+                    .null, .bool(true), .bool(false), .string("1"), .integer(1), .integer(-2), .number(1.5),
+                    .integer(9_007_199_254_740_993), .number(1e300), .number(1e19), .object(["a": .array([.integer(1)])]), .array([]),
+                ]))
+    }
+
     @Test func integerTypeAcceptsIntegralNumbersOnly() {
         let integer = SchemaCheck(types: [.integer])
         #expect(integer.matches(.number(2.0)))
