@@ -159,6 +159,37 @@ import Testing
         #expect(violation(check, .array(items))?.path == "$.root[50000]")
     }
 
+    /// `minLength`/`maxLength` count code points (Unicode scalars), as JSON Schema does,
+    /// not the characters (grapheme clusters) a Swift `String` counts.
+    @Test func lengthsAreCountedInCodePoints() {
+        let atMostOne = SchemaCheck(maxLength: 1)
+        #expect(atMostOne.matches(.string("\u{E9}")))  // é, one code point
+        #expect(violation(atMostOne, .string("e\u{301}"))?.message == "expected at most 1 characters, found 2")
+        let atLeastTwo = SchemaCheck(minLength: 2)
+        #expect(atLeastTwo.matches(.string("🇫🇷")))  // two regional indicators
+        #expect(atLeastTwo.matches(.string("e\u{301}")))
+        #expect(violation(atLeastTwo, .string("\u{E9}"))?.keyword == "minLength")
+        // The check generated properties call.
+        #expect(throws: SchemaViolation.self) { try ModelCoding.length("🇫🇷", min: nil, max: 1, codingPath: []) }
+        #expect(throws: Never.self) { try ModelCoding.length("🇫🇷", min: 2, max: 2, codingPath: []) }
+    }
+
+    /// JSON Schema compares strings code point by code point: `é` (U+00E9) and `e` followed
+    /// by U+0301 are different strings, though Swift's `==` equates them.
+    @Test func stringsAreEqualByCodePoints() {
+        let composed = JSONValue.string("\u{E9}")
+        let decomposed = JSONValue.string("e\u{301}")
+        #expect(!composed.schemaEquals(decomposed))
+        #expect(composed.schemaEquals(.string("\u{E9}")))
+        #expect(SchemaCheck(uniqueItems: true).matches(.array([composed, decomposed])))
+        #expect(!SchemaCheck(uniqueItems: true).matches(.array([decomposed, .string("x"), decomposed])))
+        #expect(violation(SchemaCheck(constValue: composed), decomposed)?.keyword == "const")
+        #expect(violation(SchemaCheck(enumValues: [composed]), decomposed)?.keyword == "enum")
+        // The `const` check generated string properties call.
+        #expect(throws: SchemaViolation.self) { try ModelCoding.constant("e\u{301}", "\u{E9}", codingPath: []) }
+        #expect(throws: Never.self) { try ModelCoding.constant("\u{E9}", "\u{E9}", codingPath: []) }
+    }
+
     /// `pattern` reads as ECMA-262 reads it: `\d` and `\w` are ASCII, `.` is one code point.
     @Test func patternHasECMAScriptSemantics() {
         func matches(_ pattern: String, _ text: String) -> Bool { SchemaCheck(pattern: pattern).matches(.string(text)) }

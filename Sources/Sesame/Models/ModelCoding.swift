@@ -94,10 +94,11 @@ public enum ModelCoding {
 
     // MARK: Constraints
 
-    /// Checks `minLength` and `maxLength`, counted in Unicode scalars' grapheme clusters as
-    /// JSON Schema counts characters.
+    /// Checks `minLength` and `maxLength`, counted in code points (Unicode scalars) as JSON
+    /// Schema counts characters: `e` followed by a combining accent is 2, a flag emoji
+    /// (two regional indicators) is 2, though each shows as one character.
     public static func length(_ text: String, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
-        let count = text.count
+        let count = text.unicodeScalars.count
         if let min, count < min {
             throw SchemaViolation(
                 codingPath: codingPath, keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
@@ -169,6 +170,14 @@ public enum ModelCoding {
     /// Checks `const`.
     public static func constant<Value: Equatable>(_ value: Value, _ expected: Value, codingPath: [any CodingKey]) throws {
         if value != expected {
+            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected \(expected)")
+        }
+    }
+
+    /// Checks `const` for a string: code point by code point, as JSON Schema compares
+    /// strings (`é` and `e` followed by U+0301 differ, though Swift's `==` equates them).
+    public static func constant(_ value: String, _ expected: String, codingPath: [any CodingKey]) throws {
+        if !value.unicodeScalars.elementsEqual(expected.unicodeScalars) {
             throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected \(expected)")
         }
     }

@@ -313,14 +313,17 @@ public final class SchemaCheck: Sendable {
 
 extension JSONValue {
     /// Equality as JSON Schema defines it for `const`, `enum` and `uniqueItems`: numbers by
-    /// value (`2` equals `2.0`), arrays item by item, objects key by key.
+    /// value (`2` equals `2.0`), strings code point by code point (not canonically: `é` and
+    /// `e` + U+0301 differ), arrays item by item, objects key by key.
     public func schemaEquals(_ other: JSONValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let left), .bool(let right)): return left == right
         case (.integer(let left), .integer(let right)): return left == right
         case (.integer, .number), (.number, .integer), (.number, .number): return doubleValue == other.doubleValue
-        case (.string(let left), .string(let right)): return left == right
+        // Code point by code point, as JSON Schema compares strings: Swift's `==` equates
+        // canonically equivalent strings (`é` and `e` + U+0301), JSON Schema does not.
+        case (.string(let left), .string(let right)): return left.unicodeScalars.elementsEqual(right.unicodeScalars)
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.schemaEquals($1) }
         case (.object(let left), .object(let right)):
@@ -467,6 +470,7 @@ struct SchemaEqualKey: Hashable {
         // Every number by its `Double` value: equal numbers hash alike (integers beyond 2^53
         // may share a hash; equality still tells them apart).
         case .integer, .number: hasher.combine(value.doubleValue!)
+        // Strings equal code point by code point are canonically equivalent, so hash alike.
         case .string(let text): hasher.combine(text)
         case .array(let items):
             hasher.combine(items.count)

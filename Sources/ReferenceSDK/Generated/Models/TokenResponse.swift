@@ -32,12 +32,12 @@ public struct TokenResponse: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.accessToken = try container.decode(String.self, forKey: .accessToken)
         self.tokenType = try container.decode(String.self, forKey: .tokenType)
-        self.expiresIn = try container.decodeIfPresentNotNull(Int.self, forKey: .expiresIn)
+        self.expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
         if let value = self.expiresIn {
             try ModelCoding.range(value, minimum: 0.0, codingPath: container.codingPath + [CodingKeys.expiresIn])
         }
-        self.refreshToken = try container.decodeIfPresentNotNull(String.self, forKey: .refreshToken)
-        self.scope = try container.decodeIfPresentNotNull(String.self, forKey: .scope)
+        self.refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        self.scope = try container.decodeIfPresent(String.self, forKey: .scope)
     }
 
     public func encode(to encoder: any Encoder) throws {
