@@ -163,4 +163,17 @@ import Testing
         #expect(step?.path == "$.step")
         #expect(try Instance.decode(Nested.self, #"{"either": true}"#).either == .boolean(true))
     }
+
+    /// `pattern` as ECMA-262 reads it, in the generated models: ASCII `\d` and `\w`, and
+    /// `.` for one code point, not one character.
+    @Test func patternsReadAsECMAScriptReadsThem() {
+        #expect(Instance.accepts(Digit.self, #""7""#))
+        let arabic = Instance.violation(Digit.self, #""٣""#)
+        #expect(arabic?.keyword == "pattern")
+        #expect(arabic?.path == "$")
+        #expect(Instance.accepts(Word.self, #""snake_case9""#))
+        #expect(Instance.violation(Word.self, #""café""#)?.keyword == "pattern")
+        #expect(Instance.accepts(OneCodePoint.self, #""\u00e9""#))
+        #expect(Instance.violation(OneCodePoint.self, #""e\u0301""#)?.keyword == "pattern")
+    }
 }

@@ -113,6 +113,32 @@ struct ConstraintCase: Sendable, CustomTestStringConvertible {
 
     // MARK: Boundaries: the value at each limit is accepted
 
+    /// `maxLength: 200` counts code points: 101 `e` + U+0301 (101 characters) are 202, and
+    /// 100 flags (100 characters) are 200.
+    @Test func lengthsAreCountedInCodePoints() throws {
+        let decomposed = String(repeating: "e\u{301}", count: 101)
+        let violation = Wire.violation(decoding: AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(decomposed)"}"#)
+        #expect(violation?.keyword == "maxLength")
+        #expect(violation?.message == "expected at most 200 characters, found 202")
+        let flags = String(repeating: "🇫🇷", count: 100)
+        let named = try Wire.decode(AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(flags)"}"#)
+        #expect(named.displayName == flags)
+        #expect(Wire.violation(decoding: AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(flags)🇫🇷"}"#) != nil)
+    }
+
+    /// Servers in use send `null` for the token response's optional fields (RFC 6749 says to
+    /// leave them out); the schema declares them nullable, so the model decodes them as nil,
+    /// as the runtime's own token reading does.
+    @Test func tokenResponseAcceptsNullOptionalFields() throws {
+        let token = try Wire.decode(
+            TokenResponse.self, #"{"access_token":"at","token_type":"Bearer","expires_in":null,"refresh_token":null,"scope":null}"#)
+        #expect(token.expiresIn == nil && token.refreshToken == nil && token.scope == nil)
+        // Still a type error for a value of another type.
+        #expect(throws: DecodingError.self) {
+            try Wire.decode(TokenResponse.self, #"{"access_token":"at","token_type":"Bearer","scope":3}"#)
+        }
+    }
+
     @Test func valuesAtTheLimitsDecode() throws {
         let shortest = try Wire.decode(AuthenticationDetails.self, #"{"uid":"u","provider":"guest","providerUID":"p1"}"#)
         #expect(shortest.uid == "u")
@@ -129,11 +155,15 @@ struct ConstraintCase: Sendable, CustomTestStringConvertible {
         #expect(leapDay.attachedOn == CalendarDate(year: 2024, month: 2, day: 29))
     }
 
-    @Test func lengthsCountCharactersNotBytesOrScalars() throws {
-        // 200 family emoji: 200 characters, 1400 scalars, 5000 UTF-8 bytes.
-        let family = String(repeating: "👨‍👩‍👧‍👦", count: 200)
+    /// JSON Schema counts code points, neither UTF-8 bytes nor characters.
+    @Test func lengthsCountScalarsNotBytesOrCharacters() throws {
+        // 28 family emoji: 28 characters, 196 scalars, 700 UTF-8 bytes.
+        let family = String(repeating: "👨‍👩‍👧‍👦", count: 28)
         let details = try Wire.decode(AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(family)"}"#)
         #expect(details.displayName == family)
+        // 29 of them: 203 scalars, over the 200 of `maxLength`.
+        let longer = Wire.violation(decoding: AuthenticationDetails.self, #"{\#(Self.details),"displayName":"\#(family)👨‍👩‍👧‍👦"}"#)
+        #expect(longer?.message == "expected at most 200 characters, found 203")
     }
 
     @Test func aViolationNamesTheLimitNotTheValue() throws {

@@ -113,6 +113,15 @@ import Testing
         }
     }
 
+    /// `identifier`'s `minLength: 3` counts code points, as the schema and the SDK do:
+    /// `e`, U+0301 and `x` are two characters but three code points.
+    @Test func challengeIdentifierLengthCountsCodePoints() async throws {
+        try await Harness.run { h in
+            let result = try await h.sendJSON(.post, "/auth/internal/challenge", #"{"identifier":"e\u0301x"}"#)
+            #expect(result.status == .ok)
+        }
+    }
+
     @Test func customTokenSignsInAUserDerivedFromTheToken() async throws {
         try await Harness.run { h in
             let result = try await h.sendJSON(.post, "/auth/custom", #"{"token":"custom-zoe","provider":"acme"}"#)

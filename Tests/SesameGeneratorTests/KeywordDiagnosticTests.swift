@@ -32,6 +32,49 @@ import Testing
                 .count == 1)
     }
 
+    /// A default is checked as the runtime checks values: lengths in code points, patterns
+    /// with ECMA-262's semantics (JSON Schema's), so a default the SDK would refuse on
+    /// decode is refused here, and one it accepts is not.
+    @Test func defaultIsCheckedAsTheRuntimeChecksValues() {
+        // `e` and a combining acute accent: one character, two code points.
+        #expect(
+            Fixture.printed(models: "A: { type: object, properties: { a: { type: string, maxLength: 1, default: \"e\u{301}\" } } }")
+                .count == 1)
+        // A flag: one character, two code points (regional indicators).
+        #expect(
+            Fixture.printed(models: "B: { type: object, properties: { b: { type: string, minLength: 2, default: \"🇫🇷\" } } }")
+                .isEmpty)
+        // ARABIC-INDIC DIGIT THREE is no ECMA-262 `\d`.
+        #expect(
+            Fixture.printed(models: #"C: { type: object, properties: { c: { type: string, pattern: "^\\d$", default: "٣" } } }"#)
+                .count == 1)
+        #expect(
+            Fixture.printed(models: #"D: { type: object, properties: { d: { type: string, pattern: "^\\d$", default: "3" } } }"#)
+                .isEmpty)
+    }
+
+    /// Swift's `Regex` accepts syntax that ECMA-262 does not have, or reads otherwise: such
+    /// a pattern would check something other than what it means to any other validator.
+    @Test func patternsOutsideECMA262AreRefused() {
+        let refused = [
+            #"(?i)^abc$"#, #"^a++$"#, #"\Aabc\z"#, #"^\h$"#, #"^[[:alpha:]]$"#, #"^[a-z&&[^q]]$"#, #"^a{,3}$"#, #"(?>a)"#,
+        ]
+        for pattern in refused {
+            let printed = Fixture.printed(models: "P: { type: string, pattern: '\(pattern)' }")
+            #expect(printed.count == 1 && printed[0].contains("not an ECMA-262 regular expression"), "\(pattern): \(printed)")
+        }
+        let propertyPattern = Fixture.printed(models: "Q: { type: object, patternProperties: { '(?i)^x-': { type: string } } }")
+        #expect(propertyPattern.count == 1 && propertyPattern[0].contains("not an ECMA-262 regular expression"))
+        let accepted = [
+            #"^[+0-9 ]+$"#, #"^(?:ab)+?$"#, #"(?=a)a"#, #"(?!b)a"#, #"(?<name>a)\k<name>"#, #"^\\d\[x\]$"#, #"^[\]\[]$"#,
+            #"^\p{L}{2,}$"#, #"^a{2}b+c*?$"#, #"\bword\B"#,
+        ]
+        for pattern in accepted {
+            let printed = Fixture.printed(models: "P: { type: string, pattern: '\(pattern)' }")
+            #expect(printed.isEmpty, "\(pattern): \(printed)")
+        }
+    }
+
     @Test func newKeywordsAreAccepted() {
         let yaml = """
             A: { $comment: note, type: string, minLength: 2.0 }

@@ -44,7 +44,9 @@ import SesameGenerator
         #expect(swift.contains("public init(name: String, nickname: String? = nil, age: Int? = nil, active: Bool = true)"))
         // Required and nullable: the key must be present, its value may be null.
         #expect(swift.contains("self.nickname = try container.decode(String?.self, forKey: .nickname)"))
-        #expect(swift.contains("self.active = try container.decodeIfPresent(Bool.self, forKey: .active) ?? true"))
+        // Optional, not nullable: absent takes the default, null is refused.
+        #expect(swift.contains("self.active = try container.decodeIfPresentNotNull(Bool.self, forKey: .active) ?? true"))
+        #expect(swift.contains("self.age = try container.decodeIfPresentNotNull(Int.self, forKey: .age)"))
         #expect(
             swift.contains("try ModelCoding.length(self.name, min: nil, max: 10, codingPath: container.codingPath + [CodingKeys.name])"))
         #expect(swift.contains("try container.encode(self.nickname, forKey: .nickname)"))
@@ -70,7 +72,9 @@ import SesameGenerator
         #expect(swift.contains("public var times: [Date]?\n"))
         #expect(swift.contains("self.at = try container.decode(DateTimeValue.self, forKey: .at).value"))
         #expect(
-            swift.contains("self.times = (try container.decodeIfPresent([DateTimeValue].self, forKey: .times)).map { $0.map { $0.value } }")
+            swift.contains(
+                "self.times = (try container.decodeIfPresentNotNull([DateTimeValue].self, forKey: .times)).map { $0.map { $0.value } }"
+            )
         )
     }
 

@@ -16,6 +16,19 @@ import Testing
         }
     }
 
+    /// Every JSON type decodes to its own case, numbers keeping their integer form when
+    /// they have one (the order `JSONValue` tries the types in is tuned for speed).
+    @Test func jsonValueDecodesEachTypeToItsCase() throws {
+        let json = #"[null, true, false, "1", 1, -2.0, 1.5, 9007199254740993, 1e300, 10000000000000000000, {"a": [1]}, []]"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(
+            value
+                == .array([
+                    .null, .bool(true), .bool(false), .string("1"), .integer(1), .integer(-2), .number(1.5),
+                    .integer(9_007_199_254_740_993), .number(1e300), .number(1e19), .object(["a": .array([.integer(1)])]), .array([]),
+                ]))
+    }
+
     @Test func integerTypeAcceptsIntegralNumbersOnly() {
         let integer = SchemaCheck(types: [.integer])
         #expect(integer.matches(.number(2.0)))
@@ -100,7 +113,110 @@ import Testing
         let long = violation(check, .array([.string("ab"), .string("abc")]))
         #expect(long?.keyword == "maxLength")
         #expect(long?.path == "$.root[1]")
-        #expect(violation(check, .array([.integer(1)]))?.keyword == "$ref")
+        // A value the model cannot decode at all fails on the keyword it breaks there, not on `$ref`.
+        let wrongType = violation(check, .array([.string("a"), .integer(1)]))
+        #expect(wrongType?.keyword == "type")
+        #expect(wrongType?.path == "$.root[1]")
+    }
+
+    @Test func referenceNamesAMissingPropertyInsideTheModel() {
+        struct Named: Decodable {
+            var name: String
+        }
+        let check = SchemaCheck(properties: ["owner": SchemaCheck(reference: ModelCoding.reference(Named.self))])
+        #expect(violation(check, .object(["owner": .object(["name": .string("Ada")])])) == nil)
+        let missing = violation(check, .object(["owner": .object([:])]))
+        #expect(missing?.keyword == "required")
+        #expect(missing?.path == "$.root.owner.name")
+    }
+
+    /// `uniqueItems` finds a repeat by hashing each item as JSON Schema compares values:
+    /// numbers by value, objects whatever their key order, arrays item by item.
+    @Test(arguments: [
+        (JSONValue.integer(2), JSONValue.number(2.0)),
+        (.object(["a": .integer(1), "b": .array([.number(1.0)])]), .object(["b": .array([.integer(1)]), "a": .number(1)])),
+        (.array([.null, .bool(true)]), .array([.null, .bool(true)])),
+        (.number(-0.0), .integer(0)),
+    ])
+    func uniqueItemsFindsEqualValues(first: JSONValue, second: JSONValue) {
+        let check = SchemaCheck(uniqueItems: true)
+        let repeated = violation(check, .array([first, .string("x"), second]))
+        #expect(repeated?.keyword == "uniqueItems")
+        #expect(repeated?.path == "$.root[2]")
+        #expect(repeated?.message == "the item equals the item at 0")
+    }
+
+    @Test func uniqueItemsTellsApartWhatJSONSchemaTellsApart() {
+        let check = SchemaCheck(uniqueItems: true)
+        #expect(check.matches(.array([.integer(1), .string("1"), .bool(true), .array([.integer(1)]), .object(["1": .integer(1)])])))
+        #expect(check.matches(.array([.integer(9_007_199_254_740_993), .integer(9_007_199_254_740_992)])))
+        #expect(check.matches(.array([.array([.integer(1), .integer(2)]), .array([.integer(2), .integer(1)])])))
+        #expect(check.matches(.array([.object(["a": .integer(1)]), .object(["b": .integer(1)])])))
+        // Many distinct items, then one repeat far from its first: found at its index.
+        var items = (0..<50_000).map { JSONValue.integer($0) }
+        #expect(check.matches(.array(items)))
+        items.append(.number(12_345.0))
+        #expect(violation(check, .array(items))?.path == "$.root[50000]")
+    }
+
+    /// `minLength`/`maxLength` count code points (Unicode scalars), as JSON Schema does,
+    /// not the characters (grapheme clusters) a Swift `String` counts.
+    @Test func lengthsAreCountedInCodePoints() {
+        let atMostOne = SchemaCheck(maxLength: 1)
+        #expect(atMostOne.matches(.string("\u{E9}")))  // é, one code point
+        #expect(violation(atMostOne, .string("e\u{301}"))?.message == "expected at most 1 characters, found 2")
+        let atLeastTwo = SchemaCheck(minLength: 2)
+        #expect(atLeastTwo.matches(.string("🇫🇷")))  // two regional indicators
+        #expect(atLeastTwo.matches(.string("e\u{301}")))
+        #expect(violation(atLeastTwo, .string("\u{E9}"))?.keyword == "minLength")
+        // The check generated properties call.
+        #expect(throws: SchemaViolation.self) { try ModelCoding.length("🇫🇷", min: nil, max: 1, codingPath: []) }
+        #expect(throws: Never.self) { try ModelCoding.length("🇫🇷", min: 2, max: 2, codingPath: []) }
+    }
+
+    /// JSON Schema compares strings code point by code point: `é` (U+00E9) and `e` followed
+    /// by U+0301 are different strings, though Swift's `==` equates them.
+    @Test func stringsAreEqualByCodePoints() {
+        let composed = JSONValue.string("\u{E9}")
+        let decomposed = JSONValue.string("e\u{301}")
+        #expect(!composed.schemaEquals(decomposed))
+        #expect(composed.schemaEquals(.string("\u{E9}")))
+        #expect(SchemaCheck(uniqueItems: true).matches(.array([composed, decomposed])))
+        #expect(!SchemaCheck(uniqueItems: true).matches(.array([decomposed, .string("x"), decomposed])))
+        #expect(violation(SchemaCheck(constValue: composed), decomposed)?.keyword == "const")
+        #expect(violation(SchemaCheck(enumValues: [composed]), decomposed)?.keyword == "enum")
+        // The `const` check generated string properties call.
+        #expect(throws: SchemaViolation.self) { try ModelCoding.constant("e\u{301}", "\u{E9}", codingPath: []) }
+        #expect(throws: Never.self) { try ModelCoding.constant("\u{E9}", "\u{E9}", codingPath: []) }
+    }
+
+    /// `pattern` reads as ECMA-262 reads it: `\d` and `\w` are ASCII, `.` is one code point.
+    @Test func patternHasECMAScriptSemantics() {
+        func matches(_ pattern: String, _ text: String) -> Bool { SchemaCheck(pattern: pattern).matches(.string(text)) }
+        #expect(matches(#"^\d$"#, "3"))
+        #expect(!matches(#"^\d$"#, "٣"))  // ARABIC-INDIC DIGIT THREE
+        #expect(!matches(#"^\d$"#, "３"))  // FULLWIDTH DIGIT THREE
+        #expect(matches(#"^\w+$"#, "a_Z9"))
+        #expect(!matches(#"^\w$"#, "é"))
+        #expect(!matches(#"^\w$"#, "ß"))
+        #expect(matches(#"^.$"#, "\u{E9}"))  // é, one code point
+        #expect(!matches(#"^.$"#, "e\u{301}"))  // e and a combining acute accent: two
+        #expect(matches(#"^..$"#, "e\u{301}"))
+        #expect(matches(#"\bword\b"#, "a word."))
+        #expect(matches(#"\bword\b"#, "éwordé"))  // é is no word character: boundaries on both sides
+        #expect(!matches("^abc$", "abc\n"))
+        #expect(matches("b", "abc"))  // not anchored
+    }
+
+    /// The same rules in the `pattern` check generated properties call, and in
+    /// `patternProperties`.
+    @Test func propertyPatternsHaveECMAScriptSemantics() {
+        #expect(throws: SchemaViolation.self) { try ModelCoding.pattern("٣", #"^\d$"#, codingPath: []) }
+        #expect(throws: Never.self) { try ModelCoding.pattern("3", #"^\d$"#, codingPath: []) }
+        let check = SchemaCheck(patternProperties: [#"^\d+$"#: SchemaCheck(types: [.integer])], additionalProperties: .never)
+        #expect(check.matches(.object(["12": .integer(1)])))
+        let arabic = violation(check, .object(["١٢": .integer(1)]))
+        #expect(arabic?.keyword == "additionalProperties")
     }
 
     @Test func formatsByName() {

@@ -43,6 +43,15 @@ public indirect enum TypeIR: Sendable, Hashable, Codable {
     case dictionary(TypeIR)
     /// A named model.
     case model(ModelRef)
+
+    /// Whether a named model appears in the type (itself, or as an item or a value).
+    var containsModel: Bool {
+        switch self {
+        case .model: return true
+        case .array(let element), .dictionary(let element): return element.containsModel
+        default: return false
+        }
+    }
 }
 
 /// The validation keywords Sesame checks on decode.

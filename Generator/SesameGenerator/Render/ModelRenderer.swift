@@ -85,6 +85,9 @@ struct ModelRenderer {
             guard let schema = property.constraints.schema?.value else { continue }
             writer.line("private static let \(checkName(property)) = \(types.schemaCheck(schema))")
         }
+        if case .kept(_, let constraints) = object.additionalProperties, let schema = constraints.schema?.value {
+            writer.line("private static let extraSchemaCheck = \(types.schemaCheck(schema))")
+        }
     }
 
     private func checkName(_ property: PropertyIR) -> String { "schemaCheck_\(property.swiftName)" }
@@ -155,7 +158,9 @@ struct ModelRenderer {
                     expression = "try container.decode(\(wire)?.self, forKey: \(key))"
                     if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
                 } else if property.isOptional || property.defaultValue != nil {
-                    expression = "try container.decodeIfPresent(\(wire).self, forKey: \(key))"
+                    // Absent is fine; `null` only when the schema allows it (nullable, or any value).
+                    let decode = property.nullable || property.type == .any ? "decodeIfPresent" : "decodeIfPresentNotNull"
+                    expression = "try container.\(decode)(\(wire).self, forKey: \(key))"
                     if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
                     if !property.isOptional, let value = property.defaultValue, let literal = types.literal(value, property.type) {
                         expression = "\(expression) ?? \(literal)"
@@ -200,9 +205,9 @@ struct ModelRenderer {
                 body.line("let known: Set<String> = \(known)")
                 body.block("for key in extra.allKeys where !known.contains(key.stringValue)") { loop in
                     loop.line("let value = \(types.fromWire("try extra.decode(\(wire).self, forKey: key)", type))")
-                    if let schema = constraints.schema?.value {
+                    if constraints.schema != nil {
                         loop.line(
-                            "try \(types.schemaCheck(schema)).validate(extra.decode(JSONValue.self, forKey: key), codingPath: extra.codingPath + [key])"
+                            "try Self.extraSchemaCheck.validate(extra.decode(JSONValue.self, forKey: key), codingPath: extra.codingPath + [key])"
                         )
                     }
                     if types.hasChecks(type, constraints) {
@@ -302,6 +307,7 @@ struct ModelRenderer {
             body.line()
             body.block("public init(from decoder: any Decoder) throws") { initializer in
                 initializer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(raw).self))")
+                initializer.line("if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: \"enum\") }")
             }
             body.line()
             body.block("public func encode(to encoder: any Encoder) throws") { encode in
@@ -343,7 +349,11 @@ struct ModelRenderer {
                             "case \(SwiftName.stringLiteral(variant.tag)): self = .\(SwiftName.escaped(variant.caseName))(try \(types.swift(.model(variant.model)))(from: decoder))"
                         )
                     }
-                    cases.line("default: self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")
+                    cases.line("default:")
+                    cases.indented { unknown in
+                        unknown.line("try ModelCoding.unknownValue(decoder, keyword: \"oneOf\")")
+                        unknown.line("self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")
+                    }
                 }
             }
             body.line()
@@ -415,8 +425,12 @@ struct ModelRenderer {
                     let condition: String
                     let value: String
                     if let type = variant.type {
+                        // Strictly: an enum's unknown value does not match a variant.
                         if case .model = type {
-                            condition = "let value = try? \(types.swift(type))(from: decoder)"
+                            condition = "let value = try? ModelCoding.strictly({ try \(types.swift(type))(from: decoder) })"
+                        } else if type.containsModel {
+                            condition =
+                                "let value = try? ModelCoding.strictly({ try decoder.singleValueContainer().decode(\(types.wire(type) ?? types.swift(type)).self) })"
                         } else {
                             condition =
                                 "let value = try? decoder.singleValueContainer().decode(\(types.wire(type) ?? types.swift(type)).self)"

@@ -122,6 +122,10 @@ extension ModelTranslator {
                     reader.error("'\(pattern.key)' is not a valid regular expression", at: pattern.keyNode)
                     continue
                 }
+                if let problem = Self.nonECMASyntax(pattern.key) {
+                    reader.error("'\(pattern.key)' is not an ECMA-262 regular expression: \(problem)", at: pattern.keyNode)
+                    continue
+                }
                 check.patternProperties[pattern.key] = schemaCheck(pattern.value, reader: &reader)
             }
         }
@@ -216,7 +220,54 @@ extension ModelTranslator {
             reader.error("pattern is not a valid regular expression", at: entry.value)
             return nil
         }
+        if let problem = Self.nonECMASyntax(pattern) {
+            reader.error("pattern is not an ECMA-262 regular expression: \(problem)", at: entry.value)
+            return nil
+        }
         return pattern
+    }
+
+    /// Syntax Swift's `Regex` accepts but ECMA-262 (JSON Schema's dialect) refuses or
+    /// reads otherwise, described; nil when there is none. Accepting it would check
+    /// something other than what the schema means to every other JSON Schema validator
+    /// (`(?i)abc` is case-insensitive in Swift, an error in ECMA-262).
+    static func nonECMASyntax(_ pattern: String) -> String? {
+        let characters = Array(pattern)
+        var inClass = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let next: Character? = index + 1 < characters.count ? characters[index + 1] : nil
+            switch character {
+            case "\\":
+                // Escapes of Swift (PCRE, Oniguruma) that ECMA-262 does not have.
+                if let next, "AZzhHRKGXQENeaoOgyY".contains(next) { return "\\\(next) is not an ECMA-262 escape" }
+                index += 2
+                continue
+            case "[" where inClass:
+                return "a [ inside a character class is a nested class in Swift, a literal in ECMA-262; write \\["
+            case "[":
+                inClass = true
+                if next == "^" { index += 1 }  // negates the class
+            case "]" where inClass:
+                inClass = false
+            case "&" where inClass && next == "&", "~" where inClass && next == "~":
+                return "\(character)\(character) inside a character class is a set operation in Swift, not in ECMA-262"
+            case "(" where !inClass && next == "?":
+                let after: Character? = index + 2 < characters.count ? characters[index + 2] : nil
+                if let after, !":=!<".contains(after) { return "(?\(after) is not an ECMA-262 group" }
+            case "*", "+", "?", "}":
+                if !inClass, next == "+", character != "?" || index == 0 || characters[index - 1] != "(" {
+                    return "a possessive quantifier (\(character)+) is not ECMA-262"
+                }
+            case "{" where !inClass && next == ",":
+                return "{, is not an ECMA-262 quantifier"
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 
     func reportUnknownFormat(_ text: String, at node: Node, reader: inout NodeReader) {
@@ -390,9 +441,14 @@ extension ModelTranslator {
     static func violation(of value: LiteralIR, _ constraints: ConstraintsIR) -> String? {
         switch value {
         case .string(let text):
-            if let min = constraints.minLength, text.count < min { return "minLength \(min)" }
-            if let max = constraints.maxLength, text.count > max { return "maxLength \(max)" }
-            if let pattern = constraints.pattern, let regex = try? Regex(pattern), !text.contains(regex) { return "pattern /\(pattern)/" }
+            // As the runtime checks them (ModelCoding.length, ModelCoding.pattern): lengths in
+            // code points, patterns with ECMA-262's semantics.
+            let length = text.unicodeScalars.count
+            if let min = constraints.minLength, length < min { return "minLength \(min)" }
+            if let max = constraints.maxLength, length > max { return "maxLength \(max)" }
+            if let pattern = constraints.pattern, let regex = try? Regex(pattern), !text.contains(ecma(regex)) {
+                return "pattern /\(pattern)/"
+            }
         case .integer, .number:
             let number: Double
             if case .integer(let integer) = value {
@@ -420,10 +476,19 @@ extension ModelTranslator {
         return nil
     }
 
+    /// `regex` read as ECMA-262 reads it, as the runtime's `ECMARegex` does: ASCII-only `\d`,
+    /// `\w` and `\b`, matched by code points.
+    static func ecma(_ regex: Regex<AnyRegexOutput>) -> Regex<AnyRegexOutput> {
+        regex.asciiOnlyDigits().asciiOnlyWordCharacters().wordBoundaryKind(.simple).matchingSemantics(.unicodeScalar)
+    }
+
     static func literalEquals(_ left: LiteralIR, _ right: LiteralIR) -> Bool {
         switch (left, right) {
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): return Double(a) == b
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { literalEquals($0, $1) }
+        // Code point by code point, as JSON Schema compares strings (Swift's `==` equates
+        // canonically equivalent ones: `é` and `e` + U+0301).
+        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         default: return left == right
         }
     }

@@ -42,7 +42,8 @@ struct AuthRoutes {
         struct Body: Decodable { var identifier: String }
         let body = try await RequestDecoding.json(Body.self, from: request)
         let identifier = body.identifier.trimmingCharacters(in: .whitespaces)
-        guard identifier.count >= 3 else {
+        // Counted in code points, as the schema's `minLength: 3` (JSON Schema) counts.
+        guard identifier.unicodeScalars.count >= 3 else {
             throw OAuthError.invalidRequest("`identifier` needs at least 3 characters.")
         }
         let (response, code) = await state.startChallenge(identifier: identifier)

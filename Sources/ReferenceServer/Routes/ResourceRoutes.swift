@@ -44,7 +44,8 @@ struct ResourceRoutes {
             let session = try await authenticate(request)
             let body = try await RequestDecoding.json(NewNote.self, from: request)
             guard let text = body.text else { throw OAuthError.invalidRequest("The body lacks `text`.") }
-            guard (1...10_000).contains(text.count) else {
+            // Counted in code points, as the schema's `minLength`/`maxLength` (JSON Schema) count.
+            guard (1...10_000).contains(text.unicodeScalars.count) else {
                 throw OAuthError.invalidRequest("`text` needs 1 to 10000 characters.")
             }
             let note = try await state.createNote(text: text, pinned: body.pinned ?? false, session: session)

@@ -15,21 +15,26 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
+        // Leaves first (they outnumber containers), the likeliest first: a failed attempt
+        // throws, and throwing is most of what decoding a JSONValue costs.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let number = try? container.decode(Double.self) {
+            // Any JSON number decodes as a Double; one with an integer form keeps it.
+            if number.rounded() == number, abs(number) < 9.3e18, let value = try? container.decode(Int.self) {
+                self = .integer(value)
+            } else {
+                self = .number(number)
+            }
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 

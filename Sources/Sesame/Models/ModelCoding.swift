@@ -94,10 +94,11 @@ public enum ModelCoding {
 
     // MARK: Constraints
 
-    /// Checks `minLength` and `maxLength`, counted in Unicode scalars' grapheme clusters as
-    /// JSON Schema counts characters.
+    /// Checks `minLength` and `maxLength`, counted in code points (Unicode scalars) as JSON
+    /// Schema counts characters: `e` followed by a combining accent is 2, a flag emoji
+    /// (two regional indicators) is 2, though each shows as one character.
     public static func length(_ text: String, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
-        let count = text.count
+        let count = text.unicodeScalars.count
         if let min, count < min {
             throw SchemaViolation(
                 codingPath: codingPath, keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
@@ -108,19 +109,26 @@ public enum ModelCoding {
         }
     }
 
-    /// Checks `pattern` (an ECMA-262 regular expression, not anchored).
+    /// Checks `pattern` (an ECMA-262 regular expression, not anchored), read as ECMA-262
+    /// reads it: ASCII-only `\d`, `\w` and `\b`, matched by code points (docs/format.md).
+    /// Each pattern is compiled once, the first time it is checked.
     public static func pattern(_ text: String, _ pattern: String, codingPath: [any CodingKey]) throws {
-        // Swift's Regex, whose `$` does not match before a final newline as JSON Schema
-        // (ECMA-262) expects; NSRegularExpression's does.
-        let matches: Bool
-        if let regex = try? Regex(pattern) {
-            matches = text.contains(regex)
-        } else {
-            matches = false
-        }
-        if !matches {
+        try self.pattern(text, pattern, regex(pattern), codingPath: codingPath)
+    }
+
+    static func pattern(_ text: String, _ pattern: String, _ regex: ECMARegex?, codingPath: [any CodingKey]) throws {
+        if !(regex?.matches(text) ?? false) {
             throw SchemaViolation(codingPath: codingPath, keyword: "pattern", message: "expected a match of /\(pattern)/")
         }
+    }
+
+    private static let regexes = RegexCache()
+
+    /// `pattern` compiled as JSON Schema reads it (ECMA-262), once: later calls with the
+    /// same pattern return the same compiled regex. Nil when the pattern does not compile
+    /// (then nothing matches it; the generator refuses such patterns).
+    static func regex(_ pattern: String) -> ECMARegex? {
+        regexes.regex(pattern)
     }
 
     /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
@@ -166,6 +174,14 @@ public enum ModelCoding {
         }
     }
 
+    /// Checks `const` for a string: code point by code point, as JSON Schema compares
+    /// strings (`é` and `e` followed by U+0301 differ, though Swift's `==` equates them).
+    public static func constant(_ value: String, _ expected: String, codingPath: [any CodingKey]) throws {
+        if !value.unicodeScalars.elementsEqual(expected.unicodeScalars) {
+            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected \(expected)")
+        }
+    }
+
     private static func format(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
@@ -182,5 +198,40 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public init(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
+    }
+}
+
+/// A regular expression with ECMA-262's semantics where Swift's `Regex` defaults differ:
+/// `\d`, `\w` and `\b` are ASCII-only (Arabic-Indic `٣` is no `\d`, `é` is no `\w`), and
+/// the text is matched by Unicode scalars, not grapheme clusters (`.` is one code point, so
+/// `e` followed by a combining accent is two).
+struct ECMARegex: @unchecked Sendable {
+    // `Regex` is not `Sendable`; this one is never mutated after it is built.
+    private let regex: Regex<AnyRegexOutput>
+
+    init?(_ pattern: String) {
+        guard let regex = try? Regex(pattern) else { return nil }
+        self.regex = regex.asciiOnlyDigits().asciiOnlyWordCharacters().wordBoundaryKind(.simple).matchingSemantics(.unicodeScalar)
+    }
+
+    /// Whether the regex matches anywhere in `text` (JSON Schema's patterns are not anchored).
+    func matches(_ text: String) -> Bool {
+        text.contains(regex)
+    }
+}
+
+/// The compiled regexes of the patterns checked so far, by pattern.
+private final class RegexCache: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`; a pattern that does not compile is kept as nil.
+    private var compiled: [String: ECMARegex?] = [:]
+
+    func regex(_ pattern: String) -> ECMARegex? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = compiled[pattern] { return known }
+        let regex = ECMARegex(pattern)
+        compiled[pattern] = .some(regex)
+        return regex
     }
 }

@@ -51,6 +51,10 @@ public final class SchemaCheck: Sendable {
     public let thenSchema: SchemaCheck?
     public let elseSchema: SchemaCheck?
     public let reference: (@Sendable (JSONValue, [any CodingKey]) throws -> Void)?
+    /// `pattern`, compiled once with ECMA-262's semantics.
+    private let compiledPattern: ECMARegex?
+    /// `patternProperties` in the order they are tried, each regex compiled once.
+    private let compiledPatternProperties: [(pattern: String, regex: ECMARegex?, schema: SchemaCheck)]
 
     /// Creates a check; every keyword left out is absent. `reference` checks a `$ref` (see
     /// ``ModelCoding/reference(_:)``).
@@ -103,6 +107,10 @@ public final class SchemaCheck: Sendable {
         self.thenSchema = thenSchema
         self.elseSchema = elseSchema
         self.reference = reference
+        self.compiledPattern = pattern.flatMap { ModelCoding.regex($0) }
+        self.compiledPatternProperties = patternProperties.sorted(by: { $0.key < $1.key }).map {
+            (pattern: $0.key, regex: ModelCoding.regex($0.key), schema: $0.value)
+        }
     }
 
     /// The schema `false`: no value matches it.
@@ -138,7 +146,7 @@ public final class SchemaCheck: Sendable {
                 codingPath: codingPath)
         case .string(let text):
             if minLength != nil || maxLength != nil { try ModelCoding.length(text, min: minLength, max: maxLength, codingPath: codingPath) }
-            if let pattern { try ModelCoding.pattern(text, pattern, codingPath: codingPath) }
+            if let pattern { try ModelCoding.pattern(text, pattern, compiledPattern, codingPath: codingPath) }
             if let format { try ModelCoding.format(text, format, codingPath: codingPath) }
         case .array(let elements):
             try validateArray(elements, codingPath: codingPath)
@@ -197,11 +205,14 @@ public final class SchemaCheck: Sendable {
             }
         }
         if uniqueItems {
-            for index in elements.indices {
-                for other in elements.indices where other > index && elements[index].schemaEquals(elements[other]) {
+            // One pass with a hash of each item's value as JSON Schema compares them: O(n) on average.
+            var seen: [SchemaEqualKey: Int] = [:]
+            seen.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                if let first = seen.updateValue(index, forKey: SchemaEqualKey(element)) {
                     throw SchemaViolation(
-                        codingPath: codingPath + [AnyCodingKey(intValue: other)], keyword: "uniqueItems",
-                        message: "the item equals the item at \(index)")
+                        codingPath: codingPath + [AnyCodingKey(intValue: index)], keyword: "uniqueItems",
+                        message: "the item equals the item at \(first)")
                 }
             }
         }
@@ -229,7 +240,6 @@ public final class SchemaCheck: Sendable {
                     message: "the property is required when \(SchemaViolation.excerpt(name)) is present")
             }
         }
-        let patterns = patternProperties.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value, try? Regex($0.key)) }
         for key in object.keys.sorted() {
             let value = object[key]!
             let path = codingPath + [AnyCodingKey(key)]
@@ -241,8 +251,8 @@ public final class SchemaCheck: Sendable {
                 evaluated = true
                 try schema.validate(value, codingPath: path)
             }
-            for (_, schema, regex) in patterns {
-                guard let regex, key.contains(regex) else { continue }
+            for (_, regex, schema) in compiledPatternProperties {
+                guard let regex, regex.matches(key) else { continue }
                 evaluated = true
                 try schema.validate(value, codingPath: path)
             }
@@ -303,14 +313,17 @@ public final class SchemaCheck: Sendable {
 
 extension JSONValue {
     /// Equality as JSON Schema defines it for `const`, `enum` and `uniqueItems`: numbers by
-    /// value (`2` equals `2.0`), arrays item by item, objects key by key.
+    /// value (`2` equals `2.0`), strings code point by code point (not canonically: `é` and
+    /// `e` + U+0301 differ), arrays item by item, objects key by key.
     public func schemaEquals(_ other: JSONValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let left), .bool(let right)): return left == right
         case (.integer(let left), .integer(let right)): return left == right
         case (.integer, .number), (.number, .integer), (.number, .number): return doubleValue == other.doubleValue
-        case (.string(let left), .string(let right)): return left == right
+        // Code point by code point, as JSON Schema compares strings: Swift's `==` equates
+        // canonically equivalent strings (`é` and `e` + U+0301), JSON Schema does not.
+        case (.string(let left), .string(let right)): return left.unicodeScalars.elementsEqual(right.unicodeScalars)
         case (.array(let left), .array(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.schemaEquals($1) }
         case (.object(let left), .object(let right)):
@@ -381,16 +394,36 @@ extension ModelCoding {
         }
     }
 
-    /// A `$ref` inside a ``SchemaCheck``: the value matches when it decodes as `Model`.
-    public static func reference<Model: Decodable>(_ model: Model.Type) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
+    /// A `$ref` inside a ``SchemaCheck``: the value matches when it decodes as `Model`,
+    /// strictly (an enum's unknown value does not match; see ``strictly(_:)``). A failure
+    /// names the path and keyword inside the referenced schema.
+    public static func reference<Model: Decodable & SendableMetatype>(
+        _ model: Model.Type
+    ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
         { value, codingPath in
             do {
                 let data = try JSONEncoder().encode(value)
-                _ = try JSONDecoder().decode(Model.self, from: data)
+                _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
             } catch let violation as SchemaViolation {
                 var path = SchemaViolation.jsonPath(codingPath)
                 path += violation.path.dropFirst()
                 throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
+            } catch let error as DecodingError {
+                // The type or presence the referenced schema expects, where it failed.
+                let (inner, keyword, message): ([any CodingKey], String, String)
+                switch error {
+                case .keyNotFound(let key, let context):
+                    (inner, keyword, message) = (context.codingPath + [key], "required", "the required property is missing")
+                case .valueNotFound(_, let context):
+                    (inner, keyword, message) = (context.codingPath, "type", "found null")
+                case .typeMismatch(let type, let context):
+                    (inner, keyword, message) = (context.codingPath, "type", "expected \(Self.jsonTypeName(type))")
+                case .dataCorrupted(let context):
+                    (inner, keyword, message) = (context.codingPath, "type", "the value does not decode")
+                @unknown default:
+                    (inner, keyword, message) = ([], "$ref", "the value does not decode as \(String(describing: Model.self))")
+                }
+                throw SchemaViolation(codingPath: codingPath + inner, keyword: keyword, message: message)
             } catch {
                 throw SchemaViolation(
                     codingPath: codingPath, keyword: "$ref", message: "the value does not decode as \(String(describing: Model.self))")
@@ -398,9 +431,61 @@ extension ModelCoding {
         }
     }
 
+    private static func jsonTypeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "a boolean"
+        case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
+        case is Double.Type, is Float.Type: return "a number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+            if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") { return "an array" }
+            return "another type"
+        }
+    }
+
     /// Checks the JSON value a decoder is at against `check`; used by generated models for
     /// the keywords only the JSON shows (``SchemaCheck``).
     public static func check(_ decoder: any Decoder, _ check: SchemaCheck) throws {
         try check.validate(JSONValue(from: decoder), codingPath: decoder.codingPath)
+    }
+}
+
+/// A JSON value hashed and compared as JSON Schema compares values (``JSONValue/schemaEquals(_:)``):
+/// numbers by value (`2` and `2.0` are one key), objects regardless of key order.
+struct SchemaEqualKey: Hashable {
+    let value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    static func == (left: Self, right: Self) -> Bool { left.value.schemaEquals(right.value) }
+
+    func hash(into hasher: inout Hasher) { Self.hash(value, into: &hasher) }
+
+    private static func hash(_ value: JSONValue, into hasher: inout Hasher) {
+        switch value {
+        case .null: hasher.combine(0)
+        case .bool(let flag): hasher.combine(flag)
+        // Every number by its `Double` value: equal numbers hash alike (integers beyond 2^53
+        // may share a hash; equality still tells them apart).
+        case .integer, .number: hasher.combine(value.doubleValue!)
+        // Strings equal code point by code point are canonically equivalent, so hash alike.
+        case .string(let text): hasher.combine(text)
+        case .array(let items):
+            hasher.combine(items.count)
+            for item in items { hash(item, into: &hasher) }
+        case .object(let object):
+            // Order-independent: the sum of each member's own hash.
+            var sum = 0
+            for (key, member) in object {
+                var inner = Hasher()
+                inner.combine(key)
+                hash(member, into: &inner)
+                sum &+= inner.finalize()
+            }
+            hasher.combine(object.count)
+            hasher.combine(sum)
+        }
     }
 }

@@ -49,13 +49,13 @@ public struct AuthenticationDetails: Codable, Hashable, Sendable {
         if let value = self.displayName {
             try ModelCoding.length(value, min: nil, max: 200, codingPath: container.codingPath + [CodingKeys.displayName])
         }
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: .email)
         if let value = self.email {
             try ModelCoding.email(value, codingPath: container.codingPath + [CodingKeys.email])
         }
-        self.authenticatedAt = (try container.decodeIfPresent(DateTimeValue.self, forKey: .authenticatedAt)).map { $0.value }
-        self.expiresAt = (try container.decodeIfPresent(DateTimeValue.self, forKey: .expiresAt)).map { $0.value }
-        self.isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+        self.authenticatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: .authenticatedAt)).map { $0.value }
+        self.expiresAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: .expiresAt)).map { $0.value }
+        self.isAnonymous = try container.decodeIfPresentNotNull(Bool.self, forKey: .isAnonymous) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {

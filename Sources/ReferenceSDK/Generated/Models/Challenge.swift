@@ -65,6 +65,7 @@ public struct Challenge: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+            if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
         }
 
         public func encode(to encoder: any Encoder) throws {

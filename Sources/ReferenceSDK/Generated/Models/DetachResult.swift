@@ -22,7 +22,7 @@ public struct DetachResult: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.accountDestroyed = try container.decode(Bool.self, forKey: .accountDestroyed)
-        self.remaining = try container.decodeIfPresent([Identity].self, forKey: .remaining) ?? []
+        self.remaining = try container.decodeIfPresentNotNull([Identity].self, forKey: .remaining) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -22,7 +22,7 @@ public struct NewNote: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.text = try container.decode(String.self, forKey: .text)
         try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: container.codingPath + [CodingKeys.text])
-        self.pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false
+        self.pinned = try container.decodeIfPresentNotNull(Bool.self, forKey: .pinned) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -28,7 +28,7 @@ public struct Note: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.text = try container.decode(String.self, forKey: .text)
         try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: container.codingPath + [CodingKeys.text])
-        self.pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false
+        self.pinned = try container.decodeIfPresentNotNull(Bool.self, forKey: .pinned) ?? false
         self.id = try container.decode(UUIDValue.self, forKey: .id).value
         self.createdAt = try container.decode(DateTimeValue.self, forKey: .createdAt).value
     }

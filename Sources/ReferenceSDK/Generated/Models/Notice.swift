@@ -25,7 +25,9 @@ public indirect enum Notice: Codable, Hashable, Sendable {
         switch tag {
             case "text": self = .text(try TextNotice(from: decoder))
             case "link": self = .link(try LinkNotice(from: decoder))
-            default: self = .unknown(kind: tag, value: try JSONValue(from: decoder))
+            default:
+                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                self = .unknown(kind: tag, value: try JSONValue(from: decoder))
         }
     }
 

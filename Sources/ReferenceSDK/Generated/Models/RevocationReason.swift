@@ -35,6 +35,7 @@ public enum RevocationReason: Codable, Hashable, Sendable, RawRepresentable, Cus
 
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
     }
 
     public func encode(to encoder: any Encoder) throws {

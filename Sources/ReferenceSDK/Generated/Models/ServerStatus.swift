@@ -27,8 +27,8 @@ public struct ServerStatus: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let status = try container.decode(String.self, forKey: .status)
         try ModelCoding.constant(status, "ok", codingPath: container.codingPath + [CodingKeys.status])
-        self.version = try container.decodeIfPresent(String.self, forKey: .version)
-        self.uptimeSeconds = try container.decodeIfPresent(Double.self, forKey: .uptimeSeconds)
+        self.version = try container.decodeIfPresentNotNull(String.self, forKey: .version)
+        self.uptimeSeconds = try container.decodeIfPresentNotNull(Double.self, forKey: .uptimeSeconds)
         if let value = self.uptimeSeconds {
             try ModelCoding.range(value, exclusiveMinimum: 0.0, codingPath: container.codingPath + [CodingKeys.uptimeSeconds])
         }

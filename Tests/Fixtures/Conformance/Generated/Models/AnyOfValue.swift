@@ -8,7 +8,7 @@ public indirect enum AnyOfValue: Codable, Hashable, Sendable {
     case integer(Int)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? AnyOfValue.Option1(from: decoder) {
+        if let value = try? ModelCoding.strictly({ try AnyOfValue.Option1(from: decoder) }) {
             self = .option1(value)
             return
         }

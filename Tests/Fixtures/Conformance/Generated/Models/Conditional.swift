@@ -24,8 +24,8 @@ public struct Conditional: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.country = try container.decodeIfPresent(String.self, forKey: .country)
-        self.postcode = try container.decodeIfPresent(String.self, forKey: .postcode)
+        self.country = try container.decodeIfPresentNotNull(String.self, forKey: .country)
+        self.postcode = try container.decodeIfPresentNotNull(String.self, forKey: .postcode)
     }
 
     public func encode(to encoder: any Encoder) throws {

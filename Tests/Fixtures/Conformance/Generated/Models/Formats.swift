@@ -41,30 +41,30 @@ public struct Formats: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.host = try container.decodeIfPresent(String.self, forKey: .host)
+        self.host = try container.decodeIfPresentNotNull(String.self, forKey: .host)
         if let value = self.host {
             try ModelCoding.hostname(value, codingPath: container.codingPath + [CodingKeys.host])
         }
-        self.v4 = try container.decodeIfPresent(String.self, forKey: .v4)
+        self.v4 = try container.decodeIfPresentNotNull(String.self, forKey: .v4)
         if let value = self.v4 {
             try ModelCoding.ipv4(value, codingPath: container.codingPath + [CodingKeys.v4])
         }
-        self.v6 = try container.decodeIfPresent(String.self, forKey: .v6)
+        self.v6 = try container.decodeIfPresentNotNull(String.self, forKey: .v6)
         if let value = self.v6 {
             try ModelCoding.ipv6(value, codingPath: container.codingPath + [CodingKeys.v6])
         }
-        self.reference = try container.decodeIfPresent(String.self, forKey: .reference)
+        self.reference = try container.decodeIfPresentNotNull(String.self, forKey: .reference)
         if let value = self.reference {
             try ModelCoding.uriReference(value, codingPath: container.codingPath + [CodingKeys.reference])
         }
-        self.uri = (try container.decodeIfPresent(URIValue.self, forKey: .uri)).map { $0.value }
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
+        self.uri = (try container.decodeIfPresentNotNull(URIValue.self, forKey: .uri)).map { $0.value }
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: .email)
         if let value = self.email {
             try ModelCoding.email(value, codingPath: container.codingPath + [CodingKeys.email])
         }
-        self.when = (try container.decodeIfPresent(DateTimeValue.self, forKey: .when)).map { $0.value }
-        self.day = try container.decodeIfPresent(CalendarDate.self, forKey: .day)
-        self.hosts = try container.decodeIfPresent([String].self, forKey: .hosts)
+        self.when = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: .when)).map { $0.value }
+        self.day = try container.decodeIfPresentNotNull(CalendarDate.self, forKey: .day)
+        self.hosts = try container.decodeIfPresentNotNull([String].self, forKey: .hosts)
         if let value = self.hosts {
             for (index, item) in value.enumerated() {
                 try ModelCoding.hostname(item, codingPath: container.codingPath + [CodingKeys.hosts] + [AnyCodingKey(intValue: index)])

@@ -28,16 +28,16 @@ public struct Nested: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        self.tags = try container.decodeIfPresentNotNull([String].self, forKey: .tags)
         if container.contains(.tags) {
             try Self.schemaCheck_tags.validate(container.decode(JSONValue.self, forKey: .tags), codingPath: container.codingPath + [CodingKeys.tags])
         }
-        self.step = try container.decodeIfPresent(Int.self, forKey: .step)
+        self.step = try container.decodeIfPresentNotNull(Int.self, forKey: .step)
         if container.contains(.step) {
             try Self.schemaCheck_step.validate(container.decode(JSONValue.self, forKey: .step), codingPath: container.codingPath + [CodingKeys.step])
         }
-        self.either = try container.decodeIfPresent(Nested.Either.self, forKey: .either)
-        self.defaulted = try container.decodeIfPresent(String.self, forKey: .defaulted) ?? "ok"
+        self.either = try container.decodeIfPresentNotNull(Nested.Either.self, forKey: .either)
+        self.defaulted = try container.decodeIfPresentNotNull(String.self, forKey: .defaulted) ?? "ok"
         try ModelCoding.length(self.defaulted, min: 2, max: nil, codingPath: container.codingPath + [CodingKeys.defaulted])
     }
 
@@ -58,7 +58,7 @@ public struct Nested: Codable, Hashable, Sendable {
                 self = .boolean(value)
                 return
             }
-            if let value = try? Me(from: decoder) {
+            if let value = try? ModelCoding.strictly({ try Me(from: decoder) }) {
                 self = .me(value)
                 return
             }

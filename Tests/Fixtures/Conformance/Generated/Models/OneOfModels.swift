@@ -9,10 +9,10 @@ public indirect enum OneOfModels: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var matches: [OneOfModels] = []
-        if let value = try? Address(from: decoder) {
+        if let value = try? ModelCoding.strictly({ try Address(from: decoder) }) {
             matches.append(.address(value))
         }
-        if let value = try? Me(from: decoder) {
+        if let value = try? ModelCoding.strictly({ try Me(from: decoder) }) {
             matches.append(.me(value))
         }
         guard matches.count == 1 else {

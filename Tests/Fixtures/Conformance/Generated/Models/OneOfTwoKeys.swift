@@ -24,8 +24,8 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.email = try container.decodeIfPresent(String.self, forKey: .email)
-        self.phone = try container.decodeIfPresent(String.self, forKey: .phone)
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: .email)
+        self.phone = try container.decodeIfPresentNotNull(String.self, forKey: .phone)
     }
 
     public func encode(to encoder: any Encoder) throws {

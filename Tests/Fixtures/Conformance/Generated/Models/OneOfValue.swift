@@ -9,10 +9,10 @@ public indirect enum OneOfValue: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var matches: [OneOfValue] = []
-        if let value = try? OneOfValue.Option1(from: decoder) {
+        if let value = try? ModelCoding.strictly({ try OneOfValue.Option1(from: decoder) }) {
             matches.append(.option1(value))
         }
-        if let value = try? OneOfValue.Option2(from: decoder) {
+        if let value = try? ModelCoding.strictly({ try OneOfValue.Option2(from: decoder) }) {
             matches.append(.option2(value))
         }
         guard matches.count == 1 else {

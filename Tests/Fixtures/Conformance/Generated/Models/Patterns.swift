@@ -21,7 +21,7 @@ public struct Patterns: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeIfPresent(Int.self, forKey: .id)
+        self.id = try container.decodeIfPresentNotNull(Int.self, forKey: .id)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -24,8 +24,8 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.card = try container.decodeIfPresent(String.self, forKey: .card)
-        self.billing = try container.decodeIfPresent(String.self, forKey: .billing)
+        self.card = try container.decodeIfPresentNotNull(String.self, forKey: .card)
+        self.billing = try container.decodeIfPresentNotNull(String.self, forKey: .billing)
     }
 
     public func encode(to encoder: any Encoder) throws {

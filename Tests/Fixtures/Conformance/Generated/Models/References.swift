@@ -32,11 +32,11 @@ public struct References: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.defs = try container.decodeIfPresent(Address.self, forKey: .defs)
-        self.anchor = try container.decodeIfPresent(Address.self, forKey: .anchor)
-        self.id = try container.decodeIfPresent(Address.self, forKey: .id)
-        self.pointer = try container.decodeIfPresent(Commented.self, forKey: .pointer)
-        self.inner = try container.decodeIfPresent(FormatsPropertiesV4.self, forKey: .inner)
+        self.defs = try container.decodeIfPresentNotNull(Address.self, forKey: .defs)
+        self.anchor = try container.decodeIfPresentNotNull(Address.self, forKey: .anchor)
+        self.id = try container.decodeIfPresentNotNull(Address.self, forKey: .id)
+        self.pointer = try container.decodeIfPresentNotNull(Commented.self, forKey: .pointer)
+        self.inner = try container.decodeIfPresentNotNull(FormatsPropertiesV4.self, forKey: .inner)
         self.nullable = try container.decode(Address?.self, forKey: .nullable)
     }
 

@@ -17,7 +17,7 @@ public struct WithDefs: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.point = try container.decodeIfPresent(Point.self, forKey: .point)
+        self.point = try container.decodeIfPresentNotNull(Point.self, forKey: .point)
     }
 
     public func encode(to encoder: any Encoder) throws {

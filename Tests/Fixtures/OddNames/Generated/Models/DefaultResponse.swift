@@ -17,7 +17,7 @@ public struct DefaultResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.quoteD = try container.decodeIfPresent(String.self, forKey: .quoteD)
+        self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: .quoteD)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -17,7 +17,7 @@ public struct InitPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.`if` = try container.decodeIfPresent(Int.self, forKey: .`if`)
+        self.`if` = try container.decodeIfPresentNotNull(Int.self, forKey: .`if`)
     }
 
     public func encode(to encoder: any Encoder) throws {

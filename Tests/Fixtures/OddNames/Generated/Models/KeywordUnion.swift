@@ -22,7 +22,9 @@ public indirect enum KeywordUnion: Codable, Hashable, Sendable {
         let tag = try container.decode(String.self, forKey: AnyCodingKey("default"))
         switch tag {
             case "Default Variant": self = .defaultVariant(try DefaultVariant(from: decoder))
-            default: self = .unknown(`default`: tag, value: try JSONValue(from: decoder))
+            default:
+                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                self = .unknown(`default`: tag, value: try JSONValue(from: decoder))
         }
     }
 

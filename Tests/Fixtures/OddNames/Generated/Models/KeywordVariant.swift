@@ -21,7 +21,7 @@ public struct KeywordVariant: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.kind = try container.decode(String.self, forKey: .kind)
-        self.`class` = try container.decodeIfPresent(Int.self, forKey: .`class`)
+        self.`class` = try container.decodeIfPresentNotNull(Int.self, forKey: .`class`)
     }
 
     public func encode(to encoder: any Encoder) throws {

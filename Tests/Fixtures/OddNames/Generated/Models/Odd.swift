@@ -135,47 +135,47 @@ public struct Odd: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.userId = try container.decode(String.self, forKey: .userId)
         self.quoteD = try container.decode(String.self, forKey: .quoteD)
-        self.backSlash = try container.decodeIfPresent(String.self, forKey: .backSlash) ?? "\\(x) \"\"\" */ #if"
-        self.lineBreak = try container.decodeIfPresent(Int.self, forKey: .lineBreak)
-        self._2A_2F = try container.decodeIfPresent(String.self, forKey: ._2A_2F)
-        self._2F_2A = try container.decodeIfPresent(String.self, forKey: ._2F_2A)
-        self.ifDEBUG = try container.decodeIfPresent(Bool.self, forKey: .ifDEBUG)
-        let _22_22_22 = try container.decodeIfPresent(String.self, forKey: ._22_22_22)
+        self.backSlash = try container.decodeIfPresentNotNull(String.self, forKey: .backSlash) ?? "\\(x) \"\"\" */ #if"
+        self.lineBreak = try container.decodeIfPresentNotNull(Int.self, forKey: .lineBreak)
+        self._2A_2F = try container.decodeIfPresentNotNull(String.self, forKey: ._2A_2F)
+        self._2F_2A = try container.decodeIfPresentNotNull(String.self, forKey: ._2F_2A)
+        self.ifDEBUG = try container.decodeIfPresentNotNull(Bool.self, forKey: .ifDEBUG)
+        let _22_22_22 = try container.decodeIfPresentNotNull(String.self, forKey: ._22_22_22)
         if let value = _22_22_22 {
             try ModelCoding.constant(value, "\"\"\" \\(x)", codingPath: container.codingPath + [CodingKeys._22_22_22])
         }
-        self.x = try container.decodeIfPresent(String.self, forKey: .x)
+        self.x = try container.decodeIfPresentNotNull(String.self, forKey: .x)
         if let value = self.x {
             try ModelCoding.pattern(value, "^\\\\\\(x\\)\"$", codingPath: container.codingPath + [CodingKeys.x])
         }
-        self.`class` = try container.decodeIfPresent(String.self, forKey: .`class`)
-        self.selfValue = try container.decodeIfPresent(Odd.SelfModel2.self, forKey: .selfValue)
-        self.type = try container.decodeIfPresent(String.self, forKey: .type)
-        self.`protocol` = try container.decodeIfPresent(String.self, forKey: .`protocol`)
-        self.`default` = try container.decodeIfPresent(String.self, forKey: .`default`)
-        self.initValue = try container.decodeIfPresent(String.self, forKey: .initValue)
-        self.`_` = try container.decodeIfPresent(String.self, forKey: .`_`)
-        self._0 = try container.decodeIfPresent(String.self, forKey: ._0)
-        self.descriptionValue = try container.decodeIfPresent(String.self, forKey: .descriptionValue)
-        self.additionalProperties = try container.decodeIfPresent(String.self, forKey: .additionalProperties)
-        self.café = try container.decodeIfPresent(String.self, forKey: .café)
-        self.cafés = try container.decodeIfPresent(String.self, forKey: .cafés)
-        self.名前 = try container.decodeIfPresent(String.self, forKey: .名前)
-        self._1F389 = try container.decodeIfPresent(String.self, forKey: ._1F389)
-        self.עברית = try container.decodeIfPresent(String.self, forKey: .עברית)
-        self.evil = try container.decodeIfPresent(String.self, forKey: .evil)
-        self.lineSeparator = try container.decodeIfPresent(String.self, forKey: .lineSeparator)
-        self.aB = try container.decodeIfPresent(String.self, forKey: .aB)
-        self.aB_ = try container.decodeIfPresent(String.self, forKey: .aB_)
-        self.aB__ = try container.decodeIfPresent(String.self, forKey: .aB__)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.name_ = try container.decodeIfPresent(String.self, forKey: .name_)
-        self.__ = try container.decodeIfPresent(String.self, forKey: .__)
-        self.`in` = try container.decodeIfPresent(OddEnum.self, forKey: .`in`)
-        self.nested = try container.decodeIfPresent(Odd.Nested.self, forKey: .nested)
-        self.selfObject = try container.decodeIfPresent(Odd.SelfObject.self, forKey: .selfObject)
-        self.tokenResponse = try container.decodeIfPresent(Odd.TokenResponse2.self, forKey: .tokenResponse)
-        self.token = try container.decodeIfPresent(TokenResponse.self, forKey: .token)
+        self.`class` = try container.decodeIfPresentNotNull(String.self, forKey: .`class`)
+        self.selfValue = try container.decodeIfPresentNotNull(Odd.SelfModel2.self, forKey: .selfValue)
+        self.type = try container.decodeIfPresentNotNull(String.self, forKey: .type)
+        self.`protocol` = try container.decodeIfPresentNotNull(String.self, forKey: .`protocol`)
+        self.`default` = try container.decodeIfPresentNotNull(String.self, forKey: .`default`)
+        self.initValue = try container.decodeIfPresentNotNull(String.self, forKey: .initValue)
+        self.`_` = try container.decodeIfPresentNotNull(String.self, forKey: .`_`)
+        self._0 = try container.decodeIfPresentNotNull(String.self, forKey: ._0)
+        self.descriptionValue = try container.decodeIfPresentNotNull(String.self, forKey: .descriptionValue)
+        self.additionalProperties = try container.decodeIfPresentNotNull(String.self, forKey: .additionalProperties)
+        self.café = try container.decodeIfPresentNotNull(String.self, forKey: .café)
+        self.cafés = try container.decodeIfPresentNotNull(String.self, forKey: .cafés)
+        self.名前 = try container.decodeIfPresentNotNull(String.self, forKey: .名前)
+        self._1F389 = try container.decodeIfPresentNotNull(String.self, forKey: ._1F389)
+        self.עברית = try container.decodeIfPresentNotNull(String.self, forKey: .עברית)
+        self.evil = try container.decodeIfPresentNotNull(String.self, forKey: .evil)
+        self.lineSeparator = try container.decodeIfPresentNotNull(String.self, forKey: .lineSeparator)
+        self.aB = try container.decodeIfPresentNotNull(String.self, forKey: .aB)
+        self.aB_ = try container.decodeIfPresentNotNull(String.self, forKey: .aB_)
+        self.aB__ = try container.decodeIfPresentNotNull(String.self, forKey: .aB__)
+        self.name = try container.decodeIfPresentNotNull(String.self, forKey: .name)
+        self.name_ = try container.decodeIfPresentNotNull(String.self, forKey: .name_)
+        self.__ = try container.decodeIfPresentNotNull(String.self, forKey: .__)
+        self.`in` = try container.decodeIfPresentNotNull(OddEnum.self, forKey: .`in`)
+        self.nested = try container.decodeIfPresentNotNull(Odd.Nested.self, forKey: .nested)
+        self.selfObject = try container.decodeIfPresentNotNull(Odd.SelfObject.self, forKey: .selfObject)
+        self.tokenResponse = try container.decodeIfPresentNotNull(Odd.TokenResponse2.self, forKey: .tokenResponse)
+        self.token = try container.decodeIfPresentNotNull(TokenResponse.self, forKey: .token)
         let extra = try decoder.container(keyedBy: AnyCodingKey.self)
         var kept: [String: String] = [:]
         let known: Set<String> = Set(CodingKeys.allCases.map(\.rawValue))
@@ -246,7 +246,7 @@ public struct Odd: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.selfValue = try container.decodeIfPresent(Odd.SelfModel2.SelfModel2.self, forKey: .selfValue)
+            self.selfValue = try container.decodeIfPresentNotNull(Odd.SelfModel2.SelfModel2.self, forKey: .selfValue)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -268,7 +268,7 @@ public struct Odd: Codable, Hashable, Sendable {
 
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.type = try container.decodeIfPresent(String.self, forKey: .type)
+                self.type = try container.decodeIfPresentNotNull(String.self, forKey: .type)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -292,7 +292,7 @@ public struct Odd: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.quoteD = try container.decodeIfPresent(String.self, forKey: .quoteD)
+            self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: .quoteD)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -315,7 +315,7 @@ public struct Odd: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.type = try container.decodeIfPresent(Int.self, forKey: .type)
+            self.type = try container.decodeIfPresentNotNull(Int.self, forKey: .type)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -338,7 +338,7 @@ public struct Odd: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.inner = try container.decodeIfPresent(String.self, forKey: .inner)
+            self.inner = try container.decodeIfPresentNotNull(String.self, forKey: .inner)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -105,6 +105,7 @@ public enum OddEnum: Codable, Hashable, Sendable, RawRepresentable, CustomString
 
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -27,7 +27,9 @@ public indirect enum OddUnion: Codable, Hashable, Sendable {
             case "quote\"d */": self = .quoteD(try QuoteVariant(from: decoder))
             case "self": self = .selfValue(try KeywordVariant(from: decoder))
             case "unknown": self = .unknownValue(try SelfModel(from: decoder))
-            default: self = .unknown(kind: tag, value: try JSONValue(from: decoder))
+            default:
+                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                self = .unknown(kind: tag, value: try JSONValue(from: decoder))
         }
     }
 

@@ -21,7 +21,7 @@ public struct QuoteVariant: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.kind = try container.decode(String.self, forKey: .kind)
-        self.quoteD = try container.decodeIfPresent(String.self, forKey: .quoteD)
+        self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: .quoteD)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -21,7 +21,9 @@ public indirect enum SymbolUnion: Codable, Hashable, Sendable {
         let tag = try container.decode(String.self, forKey: AnyCodingKey("@"))
         switch tag {
             case "Symbol Variant": self = .symbolVariant(try SymbolVariant(from: decoder))
-            default: self = .unknown(_40: tag, value: try JSONValue(from: decoder))
+            default:
+                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                self = .unknown(_40: tag, value: try JSONValue(from: decoder))
         }
     }
 

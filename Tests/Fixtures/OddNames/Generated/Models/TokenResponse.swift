@@ -26,8 +26,8 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
-        self.expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
+        self.refreshToken = try container.decodeIfPresentNotNull(String.self, forKey: .refreshToken)
+        self.expiresIn = try container.decodeIfPresentNotNull(Int.self, forKey: .expiresIn)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -29,6 +29,7 @@ public enum TypeModel: Codable, Hashable, Sendable, RawRepresentable, CustomStri
 
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -21,7 +21,9 @@ public indirect enum ValueUnion: Codable, Hashable, Sendable {
         let tag = try container.decode(String.self, forKey: AnyCodingKey("value"))
         switch tag {
             case "": self = .`_`(try ValueVariant(from: decoder))
-            default: self = .unknown(valueTag: tag, value: try JSONValue(from: decoder))
+            default:
+                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                self = .unknown(valueTag: tag, value: try JSONValue(from: decoder))
         }
     }
 

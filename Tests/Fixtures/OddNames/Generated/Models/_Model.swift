@@ -17,7 +17,7 @@ public struct _Model: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.x = try container.decodeIfPresent(String.self, forKey: .x)
+        self.x = try container.decodeIfPresentNotNull(String.self, forKey: .x)
     }
 
     public func encode(to encoder: any Encoder) throws {
