@@ -6,7 +6,7 @@ SESAME = $(SWIFT) run --quiet sesame
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check format test tsan demo bench build release-snapshot fuzz docs
+.PHONY: generate check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs
 
 build:
 	$(SWIFT) build
@@ -30,6 +30,8 @@ check:
 	$(SWIFT) format lint --strict --configuration .swift-format $$($(SWIFT_FILES))
 	$(SESAME) validate $(SCHEMA)
 	python3 scripts/validate-format-schema.py
+	@# The fuzz seeds still find what they read (docs, fixtures, the regression inputs).
+	d=$$(mktemp -d) && python3 Fuzz/corpus.py $$d >/dev/null && rm -rf $$d
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated --check
 	$(SESAME) validate Tests/Fixtures/Conformance/Schema
@@ -69,6 +71,12 @@ bench:
 
 ## libFuzzer over read → validate → render for FUZZ_SECONDS (docs/fuzzing.md); a crash,
 ## hang or memory blow-up fails it and leaves the input in Fuzz/work/crashes/.
-FUZZ_SECONDS ?= 60
+## FUZZ_RUNS=N runs N executions instead (no time limit unless FUZZ_SECONDS is also given).
+FUZZ_SECONDS ?=
+FUZZ_RUNS ?=
 fuzz:
-	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+	FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Source coverage of the corpus that `make fuzz` left in Fuzz/work (llvm-cov report).
+fuzz-coverage:
+	bash scripts/fuzz-coverage.sh

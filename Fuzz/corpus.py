@@ -14,7 +14,7 @@ The seeds are:
   * each YAML snippet of Tests/SesameGeneratorTests (a multi-line string literal that reads
     as a YAML mapping), alone and in place of its file of the tests' small base folder
     (Fixture.swift);
-  * the inputs of FuzzRegressionTests.swift, earlier findings.
+  * the inputs of `FuzzCase.run("…")` in Tests/SesameGeneratorTests, earlier findings.
 The dictionary holds every key and enumerated value of docs/sesame-format.schema.json, the
 framing lines and YAML's own punctuation, so that mutations spell the format's words.
 """
@@ -133,10 +133,27 @@ def seeds():
 
 
 def regressions():
-    """The framed inputs of Tests/SesameGeneratorTests/FuzzRegressionTests.swift (`FuzzCase.run("…")`)."""
+    """The framed inputs of `FuzzCase.run("…")` calls in Tests/SesameGeneratorTests, earlier findings.
+
+    Single-line literals and multi-line ones (triple-quoted, the closing delimiter's
+    indentation removed); inputs built by `FuzzCase.folder` are covered by the YAML snippets.
+    """
     escapes = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "0": "\0"}
-    for literal in re.findall(r'FuzzCase\.run\("((?:[^"\\]|\\.)*)"\)', read("Tests/SesameGeneratorTests/FuzzRegressionTests.swift")):
-        yield re.sub(r"\\(.)", lambda match: escapes.get(match.group(1), match.group(0)), literal)
+    unescape = lambda text: re.sub(r"\\(.)", lambda match: escapes.get(match.group(1), match.group(0)), text)
+    folder = "Tests/SesameGeneratorTests"
+    found = 0
+    for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+        if not name.endswith(".swift"):
+            continue
+        source = read(f"{folder}/{name}")
+        for literal in re.findall(r'FuzzCase\.run\("((?:[^"\\]|\\.)*)"\)', source):
+            found += 1
+            yield unescape(literal)
+        for body, indent in re.findall(r'FuzzCase\.run\(\s*"""\n(.*?)\n([ ]*)"""\)', source, re.S):
+            found += 1
+            yield unescape("\n".join(line[len(indent):] for line in body.split("\n")))
+    if found == 0:
+        sys.exit(f"no FuzzCase.run(\"…\") input found under {folder}: the regression seeds moved")
 
 
 def dictionary():

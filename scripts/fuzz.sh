@@ -3,6 +3,8 @@
 #
 #   scripts/fuzz.sh        # 60 seconds
 #   scripts/fuzz.sh 600    # ten minutes (`make fuzz FUZZ_SECONDS=600`)
+#   FUZZ_RUNS=1000000 scripts/fuzz.sh   # a million executions, however long they take
+#                                         (`make fuzz FUZZ_RUNS=1000000`)
 #   scripts/fuzz.sh --replay Fuzz/work/crashes/crash-…   # run inputs once, e.g. a finding
 #
 # Builds the Fuzz/ package with `--sanitize=fuzzer` (release, in its own scratch path
@@ -16,7 +18,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-SECONDS_TO_RUN=${FUZZ_SECONDS:-60}
+RUNS=${FUZZ_RUNS:-}
+# With a number of executions and no time, the run ends at that number (0: no time limit).
+if [ -n "$RUNS" ]; then SECONDS_TO_RUN=${FUZZ_SECONDS:-0}; else SECONDS_TO_RUN=${FUZZ_SECONDS:-60}; fi
 if [ "${1:-}" != --replay ]; then SECONDS_TO_RUN=${1:-$SECONDS_TO_RUN}; fi
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
@@ -43,7 +47,7 @@ python3 Fuzz/corpus.py "$WORK"
 set +e
 "$FUZZER" "$WORK/corpus" "$WORK/seeds" \
     -dict="$WORK/sesame.dict" -max_len="$MAX_LEN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
-    -max_total_time="$SECONDS_TO_RUN" -artifact_prefix="$WORK/crashes/" -print_final_stats=1 \
+    -max_total_time="$SECONDS_TO_RUN" ${RUNS:+-runs="$RUNS"} -artifact_prefix="$WORK/crashes/" -print_final_stats=1 \
     2>&1 | tee "$WORK/fuzz.log" | grep -v -E '^#[0-9]+\s+(NEW|REDUCE)|^\s+NEW_FUNC|^"|^stat::|^######'
 status=${PIPESTATUS[0]}  # libFuzzer's: non-zero when it found something
 set -e
@@ -57,4 +61,8 @@ if [ "$status" -ne 0 ]; then
     echo "replay: scripts/fuzz.sh --replay ${findings:-<input>}"
     exit "$status"
 fi
-echo "no crash, hang or memory blow-up in $SECONDS_TO_RUN s"
+if [ -n "$RUNS" ]; then
+    echo "no crash, hang or memory blow-up in the executions above (limit $RUNS)"
+else
+    echo "no crash, hang or memory blow-up in $SECONDS_TO_RUN s"
+fi

@@ -49,6 +49,49 @@ import SesameGenerator
             ])
     }
 
+    /// Found by libFuzzer (a mutation of the input above): a mapping key that is itself a
+    /// collection holding the aliases. Yams hashes keys to find duplicates while it composes,
+    /// so it walked the billion nodes before the tree reached any check (a 10 s timeout). The
+    /// limit is now checked on libyaml's events, before composing.
+    @Test func aliasesInsideACollectionKeyAreCountedBeforeComposing() {
+        let generation = FuzzCase.run(
+            """
+            === models.yaml
+            a0: &a0 [x, x, x, x, x, x, x, x, x, x]
+            a1: &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]
+            a2: &a2 [*a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1]
+            a3: &a3 [*a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2]
+            a4: &a4 [*a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3]
+            a5: &a5 [*a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4]
+            a6: &a6 [*a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5]
+            a7: &a7 [*a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6]
+            a8: &a8 [*a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7]
+            A: { type: object,   hosts: {  { p: { type: array, default: *a8 } } }
+            """)
+        #expect(
+            generation.diagnostics.map(\.description) == [
+                "Schema/models.yaml:4:5: error: aliases repeat this node until the file would hold over 100000 more nodes; "
+                    + "share smaller blocks, or write them out"
+            ])
+    }
+
+    /// An anchor on a scalar, and an anchor named again (its later aliases name the new node),
+    /// are counted as what they name at that point: a small file that uses them reads as before.
+    @Test func anchorsRedefinedAndMergedAreCountedAsTheyStand() {
+        let generation = FuzzCase.run(
+            FuzzCase.folder(
+                properties: """
+                        first: &note { type: string, maxLength: &max 10 }
+                        second: { type: string, maxLength: *max }
+                        third: &note { type: integer }
+                        fourth: *note
+                    """))
+        #expect(generation.diagnostics.isEmpty)
+        let token = Fixture.file("Models/Token.swift", in: generation)
+        #expect(token.contains("public var fourth: Int?"))
+        #expect(token.components(separatedBy: "max: 10,").count == 3)
+    }
+
     /// Aliases within the limit still work as docs/format.md says: a shared block of
     /// properties, used twice, renders in both models.
     @Test func aliasesWithinTheLimitStillWork() {

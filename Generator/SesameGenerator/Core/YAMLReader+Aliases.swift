@@ -1,4 +1,4 @@
-import Yams
+import CYaml
 
 extension YAMLReader {
     /// How many nodes aliases may add to a file. An alias is the node it names again, so a
@@ -7,52 +7,72 @@ extension YAMLReader {
     /// real schema add hundreds.
     static let aliasedNodeLimit = 100_000
 
-    /// An error at the repeated node when aliases add more than `aliasedNodeLimit` nodes.
+    /// An error at the repeated node when aliases add more than `aliasedNodeLimit` nodes,
+    /// found from libyaml's events before anything is composed.
     ///
-    /// Composing resolves each alias to a copy of its anchor's node, marks included, so a
-    /// collection met again at a position already seen is an alias. Each distinct position
-    /// is counted once, which keeps the check linear in the file.
+    /// It must run before composing: Yams hashes every mapping key to find duplicates while it
+    /// composes, and a key that is a collection holding aliases (`{ { p: *a8 }: x }`) made it
+    /// walk the whole expansion, a billion nodes, before any check of ours could see the tree
+    /// (a libFuzzer finding). Anchors come before their aliases, so one pass knows each
+    /// anchor's expanded size when an alias names it: linear in the file.
     ///
-    /// An alias is written `*name`, so a file without a `*` has none and is not walked: most
-    /// schemas skip the walk, which cost about a tenth of the pipeline's time at 2,000 models.
-    static func aliasExpansionError(_ root: Node, in source: SchemaSource) -> Diagnostic? {
+    /// An alias is written `*name`, so a file without a `*` has none and is not read twice:
+    /// most schemas skip the pass. A syntax error ends the pass without a verdict; composing
+    /// then reports it at its position, having read no further than the pass did.
+    static func aliasExpansionError(in source: SchemaSource) -> Diagnostic? {
         guard source.text.utf8.contains(UInt8(ascii: "*")) else { return nil }
-        var sizes: [Position: Int] = [:]
-        var added = 0
-        var culprit: Mark?
-
-        // The node's size with aliases expanded, capped above the limit so it cannot overflow.
-        func size(_ node: Node) -> Int {
-            let children: [Node]
-            switch node {
-            case .mapping(let mapping): children = mapping.flatMap { [$0.key, $0.value] }
-            case .sequence(let sequence): children = Array(sequence)
-            default: return 1
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(source.text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Diagnostic? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            // Expanded size and position of each anchor (a later anchor of the same name wins,
+            // as it does for aliases after it); the open collections with their sizes so far.
+            var anchors: [String: (size: Int, mark: yaml_mark_t)] = [:]
+            var open: [(anchor: String?, size: Int, mark: yaml_mark_t)] = []
+            var added = 0
+            func close(size: Int, anchor: String?, mark: yaml_mark_t) {
+                if let anchor { anchors[anchor] = (size, mark) }
+                if !open.isEmpty { open[open.count - 1].size = min(open[open.count - 1].size + size, aliasedNodeLimit + 1) }
             }
-            let position = node.mark.map { Position(line: $0.line, column: $0.column) }
-            if let position, let known = sizes[position] {
-                added = min(added + known, aliasedNodeLimit + 1)
-                if added > aliasedNodeLimit, culprit == nil { culprit = node.mark }
-                return known
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_SCALAR_EVENT:
+                    close(size: 1, anchor: string(event.data.scalar.anchor), mark: event.start_mark)
+                case YAML_SEQUENCE_START_EVENT:
+                    open.append((string(event.data.sequence_start.anchor), 1, event.start_mark))
+                case YAML_MAPPING_START_EVENT:
+                    open.append((string(event.data.mapping_start.anchor), 1, event.start_mark))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard let collection = open.popLast() else { return nil }
+                    close(size: collection.size, anchor: collection.anchor, mark: collection.mark)
+                case YAML_ALIAS_EVENT:
+                    // An unknown anchor is composing's error to report.
+                    guard let name = string(event.data.alias.anchor), let anchor = anchors[name] else { return nil }
+                    added = min(added + anchor.size, aliasedNodeLimit + 1)
+                    if added > aliasedNodeLimit {
+                        return .error(
+                            "aliases repeat this node until the file would hold over \(aliasedNodeLimit) more nodes; "
+                                + "share smaller blocks, or write them out",
+                            at: SourceLocation(
+                                file: source.path, line: Int(anchor.mark.line) + 1, column: Int(anchor.mark.column) + 1))
+                    }
+                    close(size: anchor.size, anchor: nil, mark: event.start_mark)
+                case YAML_STREAM_END_EVENT:
+                    return nil
+                default:
+                    break
+                }
             }
-            var total = 1
-            for child in children where culprit == nil {
-                total = min(total + size(child), aliasedNodeLimit + 1)
-            }
-            if let position { sizes[position] = total }
-            return total
         }
-
-        _ = size(root)
-        guard let culprit else { return nil }
-        return .error(
-            "aliases repeat this node until the file would hold over \(aliasedNodeLimit) more nodes; "
-                + "share smaller blocks, or write them out",
-            at: SourceLocation(file: source.path, line: culprit.line, column: culprit.column))
     }
 
-    private struct Position: Hashable {
-        var line: Int
-        var column: Int
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 }

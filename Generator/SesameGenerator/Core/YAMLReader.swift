@@ -21,10 +21,10 @@ public enum YAMLReader {
             // The basic resolver tags every plain scalar as a string: the translators read
             // numbers, booleans and nulls themselves, and skipping Yams's seven regular
             // expressions per scalar halves the time to read a large schema.
-            let root = try Yams.compose(yaml: source.text, .basic)
-            if let root, let error = aliasExpansionError(root, in: source) {
+            if let error = aliasExpansionError(in: source) {
                 return (ParsedFile(source: source, root: nil), [error])
             }
+            let root = try Yams.compose(yaml: source.text, .basic)
             return (ParsedFile(source: source, root: root), [])
         } catch let error as YamlError {
             return (ParsedFile(source: source, root: nil), [diagnostic(for: error, in: source)])
