@@ -23,6 +23,7 @@ struct Options {
     var work = ".work"
     var into = ""
     var swiftcFlags: [String] = []
+    var setupBuild = true
     var sesame: String
     var sesameBefore: String?
     var peer: String
@@ -49,6 +50,7 @@ struct Options {
             case "--peer": peer = value
             case "--package": package = value
             case "--swiftc-flag": swiftcFlags.append(value)
+            case "--setup-build": setupBuild = value != "no"
             default: throw Failure("unknown option \(option)\n\(Self.usage)")
             }
         }
@@ -63,7 +65,7 @@ struct Options {
     static let usage = """
         usage: peer-bench write --models N --into DIR
                peer-bench generate [--models 500,2000] [--runs 3] [--work DIR]
-               peer-bench compile [--models 500] [--runs 3] [--work DIR] [--swiftc-flag FLAG]...
+               peer-bench compile [--models 500] [--runs 3] [--work DIR] [--swiftc-flag FLAG]... [--setup-build no]
         options: --sesame PATH, --peer PATH (the CLIs), --package PATH (Sesame's package folder),
                  --sesame-before PATH (generate only: a second sesame binary, in the same alternation)
         """
@@ -97,6 +99,8 @@ func order(_ run: Int, _ tools: [Tool]) -> [Tool] { run % 2 == 0 ? tools : tools
 func line(_ fields: [String: String]) {
     let keys = fields.keys.sorted()
     print("{" + keys.map { "\"\($0)\": \"\(fields[$0]!)\"" }.joined(separator: ", ") + "}")
+    // Each figure as it comes, also when standard output is a file or a pipe.
+    fflush(nil)
 }
 
 func swiftFiles(_ folder: String) -> (files: Int, lines: Int) {
@@ -253,8 +257,9 @@ func compile(_ options: Options) throws {
     for package in packages {
         try package.generate(api, log: log(package))
         let generated = swiftFiles(package.sources)
-        print("setup: \(package.tool.name) generated \(generated.files) files, \(generated.lines) lines; building its dependencies")
-        _ = try package.build(options.swiftcFlags, log: log(package))
+        print("setup: \(package.tool.name) generated \(generated.files) files, \(generated.lines) lines")
+        // `--setup-build no` when an earlier run already built the dependencies.
+        if options.setupBuild { _ = try package.build(options.swiftcFlags, log: log(package)) }
     }
     var clean: [String: [Usage]] = [:]
     for run in 0..<options.runs {
