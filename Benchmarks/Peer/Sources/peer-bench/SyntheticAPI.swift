@@ -99,32 +99,8 @@ struct SyntheticAPI {
 
                 """
         }
-        text += """
-            components:
-              schemas:
-                TokenResponse:
-                  type: object
-                  required: [access_token]
-                  properties:
-                    access_token: { type: string }
-                    refresh_token: { type: string }
-                    expires_in: { type: integer, minimum: 0 }
-                Account:
-                  type: object
-                  required: [userID]
-                  properties:
-                    userID: { type: string }
-
-            """
-        for index in 0..<models {
-            text += "    \(Self.modelName(index)):\n"
-            text += "      description: Synthetic model number \(index).\n"
-            text += "      type: object\n"
-            text += "      required: \(required)\n"
-            text += "      properties:\n"
-            for line in properties(index, ref: ref) { text += "        \(line)\n" }
-        }
-        return text
+        text += "components:\n  schemas:\n"
+        return text + schemas(indent: "    ", ref: ref)
     }
 
     /// The peer's configuration: the types and the client, public, as an SDK would ship.
@@ -187,32 +163,25 @@ struct SyntheticAPI {
         return text
     }
 
-    var sesameModels: String {
-        let ref = { (name: String) in "#/\(name)" }
-        var text = """
-            TokenResponse:
-              type: object
-              required: [access_token]
-              properties:
-                access_token: { type: string }
-                refresh_token: { type: string }
-                expires_in: { type: integer, minimum: 0 }
-            Account:
-              type: object
-              required: [userID]
-              properties:
-                userID: { type: string }
+    var sesameModels: String { schemas(indent: "", ref: { "#/\($0)" }) }
 
-            """
+    /// The models, each line after `indent`: the same text in both inputs but for the
+    /// indentation (under `components.schemas` in OpenAPI) and the form of a reference.
+    private func schemas(indent: String, ref: (String) -> String) -> String {
+        var lines = [
+            "TokenResponse:", "  type: object", "  required: [access_token]", "  properties:",
+            "    access_token: { type: string }", "    refresh_token: { type: string }",
+            "    expires_in: { type: integer, minimum: 0 }",
+            "Account:", "  type: object", "  required: [userID]", "  properties:", "    userID: { type: string }",
+        ]
         for index in 0..<models {
-            text += "\(Self.modelName(index)):\n"
-            text += "  description: Synthetic model number \(index).\n"
-            text += "  type: object\n"
-            text += "  required: \(required)\n"
-            text += "  properties:\n"
-            for line in properties(index, ref: ref) { text += "    \(line)\n" }
+            lines += [
+                "\(Self.modelName(index)):", "  description: Synthetic model number \(index).", "  type: object",
+                "  required: \(required)", "  properties:",
+            ]
+            lines += properties(index, ref: ref).map { "    " + $0 }
         }
-        return text
+        return lines.map { indent + $0 + "\n" }.joined()
     }
 
     // MARK: Files
