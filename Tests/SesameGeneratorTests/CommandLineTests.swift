@@ -44,6 +44,13 @@ import SesameGenerator
         return folder
     }
 
+    /// `folder/Schema` (created) and `folder/Generated` (not created).
+    func schemaAndOutput(in folder: URL) throws -> (schema: URL, output: URL) {
+        let schema = folder.appendingPathComponent("Schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        return (schema, folder.appendingPathComponent("Generated"))
+    }
+
     func writeSchema(_ sources: [SchemaSource], to folder: URL) throws {
         for source in sources {
             try source.text.write(to: folder.appendingPathComponent(source.relativePath), atomically: true, encoding: .utf8)
@@ -74,9 +81,7 @@ import SesameGenerator
     @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema")
-        let output = folder.appendingPathComponent("Generated")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let (schema, output) = try schemaAndOutput(in: folder)
         try writeSchema(Fixture.sources(), to: schema)
 
         #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
@@ -118,9 +123,7 @@ import SesameGenerator
     @Test func generateWritesEveryFileWholeAndLeavesNoTemporaryFile() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema")
-        let output = folder.appendingPathComponent("Generated")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let (schema, output) = try schemaAndOutput(in: folder)
         let sources = Fixture.sources()
         try writeSchema(sources, to: schema)
         let expected = GeneratorPipeline.generate(sources).files
@@ -158,9 +161,7 @@ import SesameGenerator
     @Test func generateWritesNothingIntoTheSchemaFolderAndReleaseRecordsTheRelease() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema")
-        let output = folder.appendingPathComponent("Generated")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let (schema, output) = try schemaAndOutput(in: folder)
         let store = "persistence:\n  1:\n    Note: { id: { type: text, primaryKey: true }, body: text }\n"
         try writeSchema(Fixture.sources(["store.yaml": store]), to: schema)
         let released = schema.appendingPathComponent("released")
