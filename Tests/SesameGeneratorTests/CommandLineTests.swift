@@ -44,6 +44,13 @@ import SesameGenerator
         return folder
     }
 
+    /// `folder/Schema` (created) and `folder/Generated` (not created).
+    func schemaAndOutput(in folder: URL) throws -> (schema: URL, output: URL) {
+        let schema = folder.appendingPathComponent("Schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        return (schema, folder.appendingPathComponent("Generated"))
+    }
+
     func writeSchema(_ sources: [SchemaSource], to folder: URL) throws {
         for source in sources {
             try source.text.write(to: folder.appendingPathComponent(source.relativePath), atomically: true, encoding: .utf8)
@@ -74,9 +81,7 @@ import SesameGenerator
     @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema")
-        let output = folder.appendingPathComponent("Generated")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let (schema, output) = try schemaAndOutput(in: folder)
         try writeSchema(Fixture.sources(), to: schema)
 
         #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
@@ -113,6 +118,35 @@ import SesameGenerator
         #expect(drift.errors.contains("\(user.path): would change"))
     }
 
+    /// Files are written concurrently, each to a temporary file renamed over it: every file
+    /// holds exactly what the pipeline generated, and no temporary file is left behind.
+    @Test func generateWritesEveryFileWholeAndLeavesNoTemporaryFile() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, output) = try schemaAndOutput(in: folder)
+        let sources = Fixture.sources()
+        try writeSchema(sources, to: schema)
+        let expected = GeneratorPipeline.generate(sources).files
+        #expect(expected.count > 3)
+        // Twice: into an empty folder, then over a folder whose files all changed.
+        for _ in 0..<2 {
+            #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
+            let written = try FileManager.default.subpathsOfDirectory(atPath: output.path)
+                .filter { path in
+                    var isFolder: ObjCBool = false
+                    FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isFolder)
+                    return !isFolder.boolValue
+                }.sorted()
+            #expect(written == expected.map(\.path).sorted())
+            for file in expected {
+                let data = FileManager.default.contents(atPath: output.appendingPathComponent(file.path).path)
+                #expect(data == Data(file.contents.utf8), "\(file.path)")
+                try (GeneratedFile.header + "\n// changed\n").write(
+                    to: output.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+            }
+        }
+    }
+
     @Test func generateRefusesAnInvalidSchemaAndWritesNothing() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,9 +161,7 @@ import SesameGenerator
     @Test func generateWritesNothingIntoTheSchemaFolderAndReleaseRecordsTheRelease() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = folder.appendingPathComponent("Schema")
-        let output = folder.appendingPathComponent("Generated")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let (schema, output) = try schemaAndOutput(in: folder)
         let store = "persistence:\n  1:\n    Note: { id: { type: text, primaryKey: true }, body: text }\n"
         try writeSchema(Fixture.sources(["store.yaml": store]), to: schema)
         let released = schema.appendingPathComponent("released")

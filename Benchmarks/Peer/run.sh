@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sesame side by side with swift-openapi-generator 1.14.3 (issue 15; docs/performance.md).
+#
+# usage: Benchmarks/Peer/run.sh generate [--models 500,2000] [--runs 3]
+#        Benchmarks/Peer/run.sh compile  [--models 500] [--runs 3] [--swiftc-flag FLAG]...
+#        Benchmarks/Peer/run.sh write --models N --into DIR
+#
+# Builds, in release, the two CLIs (`sesame` from this checkout, the peer's from its 1.14.3
+# tag) and the driver, then runs `peer-bench` with the arguments given. Scratch files go in
+# Benchmarks/Peer/.work (ignored by git). This package is built by nothing else: not by
+# `make test`, `make bench` or CI, so none of them pays for OpenAPIKit.
+set -euo pipefail
+cd "$(dirname "$0")"
+swift build -c release --product sesame
+swift build -c release --product swift-openapi-generator
+swift build -c release --product peer-bench
+exec "$(swift build -c release --show-bin-path)/peer-bench" "$@"
