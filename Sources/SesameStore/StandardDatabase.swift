@@ -33,13 +33,15 @@ final class StandardDatabase: Sendable {
 
     init(directory: URL) throws {
         try StoreFiles.makeDirectory(directory, restrictExisting: true)
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+        pool = try StoreDatabase.openFile(at: directory.appendingPathComponent(Self.fileName), schema: Self.schema)
+        do {
+            // On the writer, once the pool is open: GRDB sets `synchronous = NORMAL` when it
+            // switches a new pool's writer to WAL, after `prepareDatabase` has run.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        } catch {
+            try? pool.close()
+            throw error
         }
-        pool = try StoreDatabase.openFile(
-            at: directory.appendingPathComponent(Self.fileName), schema: Self.schema,
-            configuration: configuration)
     }
 
     // MARK: Current user

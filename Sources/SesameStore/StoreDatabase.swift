@@ -12,21 +12,15 @@ import GRDB
 public enum StoreDatabase {
     /// Opens (creating it, owner-only, if needed) and migrates a file database. Missing
     /// parent directories are created with mode 0700; existing ones are left as they are.
+    ///
+    /// The file is opened once: its stored version is checked on the pool's own writer
+    /// connection as it opens, before GRDB or a migration may write to it.
     /// - Throws: `StoreError.databaseNewerThanApp` (file untouched),
     ///   `StoreError.migrationFailed` (the failed migration rolled back),
     ///   `StoreError.unreadable` or `StoreError.fileSystem`.
     public static func openFile(at url: URL, schema: StoreSchema, configuration: Configuration = Configuration()) throws -> DatabasePool {
         try StoreFiles.makeDirectory(url.deletingLastPathComponent(), restrictExisting: false)
-        if FileManager.default.fileExists(atPath: url.path) {
-            try checkExisting(at: url, schema: schema)
-        }
-        try StoreFiles.prepareDatabaseFile(url)
-        let pool: DatabasePool
-        do {
-            pool = try DatabasePool(path: url.path, configuration: configuration)
-        } catch {
-            throw StoreError.unreadable(kind: schema.kind, path: url.path, reason: "\(error)")
-        }
+        let pool = try openChecked(at: url, schema: schema, configuration: configuration)
         do {
             try StoreFiles.restrictCompanions(of: url)
             try migrate(pool, schema: schema)
@@ -36,6 +30,53 @@ public enum StoreDatabase {
             throw error
         }
         return pool
+    }
+
+    /// Opens the pool of a file, checking an existing one as it opens (rebuilding a
+    /// `recreate` one that must be), creating a missing one 0600 first.
+    private static func openChecked(at url: URL, schema: StoreSchema, configuration: Configuration) throws -> DatabasePool {
+        if FileManager.default.fileExists(atPath: url.path) {
+            let pool: DatabasePool
+            do {
+                pool = try openPool(at: url, schema: schema, configuration: configuration, checking: true)
+            } catch is RecreateDatabase {
+                try StoreFiles.deleteDatabase(url)
+                try StoreFiles.prepareDatabaseFile(url)
+                return try openPool(at: url, schema: schema, configuration: configuration, checking: false)
+            }
+            do {
+                try StoreFiles.restrictDatabaseFile(url)
+            } catch {
+                try? pool.close()
+                throw error
+            }
+            return pool
+        }
+        try StoreFiles.prepareDatabaseFile(url)
+        return try openPool(at: url, schema: schema, configuration: configuration, checking: false)
+    }
+
+    /// Opens a pool. With `checking`, the writer connection reads the stored state as it
+    /// opens (before GRDB switches the file to WAL or writes to it) and refuses a database
+    /// newer than the app, or throws `RecreateDatabase` for a `recreate` database to rebuild.
+    private static func openPool(at url: URL, schema: StoreSchema, configuration: Configuration, checking: Bool) throws -> DatabasePool {
+        var configuration = configuration
+        if checking {
+            configuration.prepareDatabase { db in
+                // Readers (read-only) open later, on a file already checked and migrated.
+                guard !db.configuration.readonly else { return }
+                try checkExisting(db, path: url.path, schema: schema)
+            }
+        }
+        do {
+            return try DatabasePool(path: url.path, configuration: configuration)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as RecreateDatabase {
+            throw error
+        } catch {
+            throw StoreError.unreadable(kind: schema.kind, path: url.path, reason: "\(error)")
+        }
     }
 
     /// Creates an in-memory database at the schema's latest version.
@@ -92,23 +133,26 @@ public enum StoreDatabase {
 
     // MARK: Checks
 
-    private static func checkExisting(at url: URL, schema: StoreSchema) throws {
+    /// Checks an existing file on the connection that opens it: a database newer than the
+    /// app is refused, a `recreate` one at another version (or unreadable) is to be rebuilt.
+    private static func checkExisting(_ db: Database, path: String, schema: StoreSchema) throws {
         let state: StoredState
         do {
-            state = try readState(at: url, kind: schema.kind)
+            state = try StoredState(db, kind: schema.kind)
         } catch {
-            guard schema.policy == .recreate else { throw error }
-            try StoreFiles.deleteDatabase(url)
-            return
+            guard schema.policy == .recreate else {
+                throw StoreError.unreadable(kind: schema.kind, path: path, reason: "\(error)")
+            }
+            throw RecreateDatabase()
         }
         if state.version > schema.version {
             throw StoreError.databaseNewerThanApp(
-                kind: schema.kind, path: url.path, databaseVersion: state.version, appVersion: schema.version)
+                kind: schema.kind, path: path, databaseVersion: state.version, appVersion: schema.version)
         }
         if schema.policy == .recreate,
             state.version != schema.version || !state.identifiers.isSubset(of: schema.migrations.map(\.identifier))
         {
-            try StoreFiles.deleteDatabase(url)
+            throw RecreateDatabase()
         }
     }
 
@@ -134,6 +178,9 @@ public enum StoreDatabase {
         }
     }
 }
+
+/// A `recreate` database to delete and create afresh (thrown while opening it).
+private struct RecreateDatabase: Error {}
 
 /// What a database records about its migrations.
 struct StoredState {
