@@ -92,11 +92,17 @@ public final class ContextStores: Sendable {
 
 /// One file database of a context: opened at once when its schema declares tables,
 /// otherwise at the first `pool()`; never opened after `close()`.
+///
+/// A first `pool()` that fails leaves the file unopened (no pool is kept, none is left
+/// open) and the next call tries again. A `close()` that fails (a statement still in use)
+/// keeps the pool, so that closing again closes it.
 final class StoreFile: Sendable {
     private enum State: Sendable {
         case unopened
         case open(DatabasePool)
-        case closed
+        /// The pool, if it was opened: GRDB's `close()` does nothing on a closed pool, and
+        /// closes one whose earlier close failed.
+        case closed(DatabasePool?)
     }
 
     private let url: URL
@@ -121,7 +127,8 @@ final class StoreFile: Sendable {
     }
 
     /// The pool, opening (creating and migrating) the file at the first call. Concurrent
-    /// first calls open it once: the lock is held while it opens.
+    /// first calls open it once: the lock is held while it opens, and a `close()` meanwhile
+    /// waits for the open to finish, then closes the pool.
     func pool() throws -> DatabasePool {
         try state.withLock { state in
             switch state {
@@ -142,9 +149,14 @@ final class StoreFile: Sendable {
     /// ask for this store again): accesses from then on throw.
     func close() throws {
         let pool: DatabasePool? = state.withLock { state in
-            defer { state = .closed }
-            if case .open(let pool) = state { return pool }
-            return nil
+            let pool: DatabasePool?
+            switch state {
+            case .unopened: pool = nil
+            case .open(let open): pool = open
+            case .closed(let closed): pool = closed
+            }
+            state = .closed(pool)
+            return pool
         }
         try pool?.close()
     }

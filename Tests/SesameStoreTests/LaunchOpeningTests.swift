@@ -33,6 +33,7 @@ import Glibc
         let url = temporary.url.appendingPathComponent("persistence.sqlite")
         try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2)).close()
         let before = try Data(contentsOf: url)
+        let walBefore = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
 
         let opens = try FileOpenCounter(path: url.path)
         #expect(throws: StoreError.databaseNewerThanApp(kind: .persistence, path: url.path, databaseVersion: 2, appVersion: 1)) {
@@ -40,7 +41,7 @@ import Glibc
         }
         #expect(opens.count() == 1)
         #expect(try Data(contentsOf: url) == before)
-        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal")) == walBefore)
     }
     #endif
 
@@ -66,6 +67,117 @@ import Glibc
         // The version was read on the writer, the connection the pool keeps.
         #expect(statements.writer.contains { $0.uppercased().hasPrefix("PRAGMA USER_VERSION") })
         #expect(statements.readers.isEmpty)
+    }
+
+    @Test func reopeningAnUpToDateFileWritesNothingAndKeepsItsWALOwnerOnly() throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let url = temporary.url.appendingPathComponent("persistence.sqlite")
+        let created = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2))
+        try created.write { db in try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'kept')"#) }
+        try created.close()
+        // The WAL is kept at close (every frame checkpointed into the database first).
+        for suffix in ["-wal", "-shm"] {
+            #expect(FileManager.default.fileExists(atPath: url.path + suffix), "\(suffix)")
+            #expect(try permissions(url.path + suffix) == 0o600, "\(suffix)")
+        }
+        #expect(try StoreDatabase.storedVersion(at: url, kind: .persistence) == 2)
+
+        let statements = StatementLog()
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            let readonly = db.configuration.readonly
+            db.trace(options: .statement) { event in statements.append(readonly: readonly, event.description) }
+        }
+        let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2), configuration: configuration)
+        #expect(try pool.read { db in try String.fetchOne(db, sql: #"SELECT "body" FROM "Note""#) } == "kept")
+        try pool.close()
+        // GRDB writes a transaction to create a WAL file when there is none: not here.
+        let writes = statements.writer.filter { sql in
+            let upper = sql.uppercased()
+            return ["CREATE", "DROP", "INSERT", "UPDATE", "DELETE", "BEGIN", "SAVEPOINT"].contains { upper.hasPrefix($0) }
+        }
+        #expect(writes.isEmpty, "\(writes)")
+    }
+
+    @Test func existingFileIsOwnerOnlyBeforeSQLiteOpensIt() throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let url = temporary.url.appendingPathComponent("persistence.sqlite")
+        try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2)).close()
+        // An older build (or a backup tool) left the files readable by others.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            #expect(chmod(url.path + suffix, 0o644) == 0)
+        }
+        try? FileManager.default.removeItem(atPath: url.path + "-shm")
+
+        // SQLite gives the `-wal` and `-shm` files it creates the database's mode: the mode
+        // must be owner-only when the first connection opens, not set afterwards.
+        let modes = Locked<[Int]>([])
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            let mode = (try? permissions(url.path)) ?? -1
+            modes.withLock { $0.append(mode) }
+        }
+        let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2), configuration: configuration)
+        _ = try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        try pool.close()
+        let seen = modes.withLock { $0 }
+        #expect(!seen.isEmpty && seen.allSatisfy { $0 == 0o600 }, "\(seen.map { String($0, radix: 8) })")
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(try permissions(url.path + suffix) == 0o600, "\(suffix)")
+        }
+    }
+
+    @Test func failedCloseCanBeRetried() throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let stores = try ContextStores(directory: temporary.url, definition: StoreTestSchema.definition)
+        let pool = try stores.persistence
+        // A statement still alive keeps SQLite from closing the writer: the close fails.
+        var statement: Statement? = try pool.writeWithoutTransaction { db in try db.makeStatement(sql: "SELECT 1") }
+        #expect(throws: (any Error).self) { try stores.close() }
+        #expect(statement != nil)
+        statement = nil
+
+        // Closing again closes the pool the failed close kept, and nothing opens any more.
+        try stores.close()
+        #expect(throws: (any Error).self) { try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
+        #expect(throws: DatabaseError.self) { try stores.persistence }
+    }
+
+    @Test func concurrentFirstAccessesOpenTheFileOnce() throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let definition = StoreDefinition(
+            persistence: StoreTestSchema.persistence(upTo: 2), cache: .empty(.cache), memory: StoreTestSchema.memory)
+        let stores = try ContextStores(directory: temporary.url, definition: definition)
+        let pools = Locked<[ObjectIdentifier]>([])
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do {
+                let pool = try stores.cache
+                pools.withLock { $0.append(ObjectIdentifier(pool)) }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(pools.withLock { $0 }.count == 8)
+        #expect(Set(pools.withLock { $0 }).count == 1)
+        try stores.close()
+    }
+
+    @Test func failedFirstAccessLeavesNothingOpenAndIsRetried() throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let url = temporary.url.appendingPathComponent(ContextStores.persistenceFileName)
+        try Data("not a database, long enough to have a header of sorts".utf8).write(to: url)
+        let stores = try ContextStores(directory: temporary.url, definition: .empty)
+        #expect(throws: StoreError.self) { try stores.persistence }
+        #expect(!stores.isOpen(.persistence))
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+
+        // Once the file is fixed, the next access opens it.
+        try FileManager.default.removeItem(at: url)
+        #expect(try stores.persistence.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 0)
+        #expect(stores.isOpen(.persistence))
+        try stores.close()
     }
 
     @Test func kindWithoutTablesCreatesNoFileUntilItsFirstAccess() throws {
