@@ -51,12 +51,8 @@ import Glibc
         try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2)).close()
 
         let statements = StatementLog()
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            let readonly = db.configuration.readonly
-            db.trace(options: .statement) { event in statements.append(readonly: readonly, event.description) }
-        }
-        let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2), configuration: configuration)
+        let pool = try StoreDatabase.openFile(
+            at: url, schema: StoreTestSchema.persistence(upTo: 2), configuration: statements.tracingConfiguration())
         try pool.close()
         let writes = statements.writer.filter { sql in
             let upper = sql.uppercased()
@@ -83,12 +79,8 @@ import Glibc
         #expect(try StoreDatabase.storedVersion(at: url, kind: .persistence) == 2)
 
         let statements = StatementLog()
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            let readonly = db.configuration.readonly
-            db.trace(options: .statement) { event in statements.append(readonly: readonly, event.description) }
-        }
-        let pool = try StoreDatabase.openFile(at: url, schema: StoreTestSchema.persistence(upTo: 2), configuration: configuration)
+        let pool = try StoreDatabase.openFile(
+            at: url, schema: StoreTestSchema.persistence(upTo: 2), configuration: statements.tracingConfiguration())
         #expect(try pool.read { db in try String.fetchOne(db, sql: #"SELECT "body" FROM "Note""#) } == "kept")
         try pool.close()
         // GRDB writes a transaction to create a WAL file when there is none: not here.
@@ -266,6 +258,16 @@ private final class StatementLog: @unchecked Sendable {
     }
 
     var writer: [String] { lock.withLock { writerStatements } }
+
+    /// A configuration whose connections log their statements here.
+    func tracingConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            let readonly = db.configuration.readonly
+            db.trace(options: .statement) { event in self.append(readonly: readonly, event.description) }
+        }
+        return configuration
+    }
     var readers: [String] { lock.withLock { readerStatements } }
 }
 
