@@ -33,13 +33,21 @@ final class StandardDatabase: Sendable {
 
     init(directory: URL) throws {
         try StoreFiles.makeDirectory(directory, restrictExisting: true)
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+        pool = try StoreDatabase.openFile(at: directory.appendingPathComponent(Self.fileName), schema: Self.schema)
+        do {
+            // On the writer, once the pool is open: GRDB sets `synchronous = NORMAL` when it
+            // switches a new pool's writer to WAL, after `prepareDatabase` has run. The writer
+            // is the only connection that writes; `secure_delete` makes it overwrite what it
+            // deletes (a replaced or forgotten session's tokens) instead of leaving it in
+            // free space.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA secure_delete = ON")
+            }
+        } catch {
+            try? pool.close()
+            throw error
         }
-        pool = try StoreDatabase.openFile(
-            at: directory.appendingPathComponent(Self.fileName), schema: Self.schema,
-            configuration: configuration)
     }
 
     // MARK: Current user
@@ -64,11 +72,17 @@ final class StandardDatabase: Sendable {
     }
 
     /// Forgets the current user and the session, in one transaction.
+    ///
+    /// Then the log is copied into the database and truncated: the write-ahead log is kept
+    /// across closes (`StoreDatabase`), so without this its older frames would keep the
+    /// signed-out session's tokens on disk until overwritten. Best effort: a reader still
+    /// open makes SQLite refuse to truncate, and the next sign-out or checkpoint does it.
     func signOut() throws {
         try pool.write { db in
             try db.execute(sql: "DELETE FROM sesame_current_user")
             try db.execute(sql: "DELETE FROM sesame_session")
         }
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     // MARK: Session

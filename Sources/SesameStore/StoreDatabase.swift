@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 
 /// Opens and migrates the databases of a context.
 ///
@@ -12,30 +17,91 @@ import GRDB
 public enum StoreDatabase {
     /// Opens (creating it, owner-only, if needed) and migrates a file database. Missing
     /// parent directories are created with mode 0700; existing ones are left as they are.
+    ///
+    /// The file is opened once: its stored version is checked on the pool's own writer
+    /// connection as it opens, before GRDB or a migration may write to it.
     /// - Throws: `StoreError.databaseNewerThanApp` (file untouched),
     ///   `StoreError.migrationFailed` (the failed migration rolled back),
     ///   `StoreError.unreadable` or `StoreError.fileSystem`.
     public static func openFile(at url: URL, schema: StoreSchema, configuration: Configuration = Configuration()) throws -> DatabasePool {
         try StoreFiles.makeDirectory(url.deletingLastPathComponent(), restrictExisting: false)
-        if FileManager.default.fileExists(atPath: url.path) {
-            try checkExisting(at: url, schema: schema)
-        }
-        try StoreFiles.prepareDatabaseFile(url)
-        let pool: DatabasePool
-        do {
-            pool = try DatabasePool(path: url.path, configuration: configuration)
-        } catch {
-            throw StoreError.unreadable(kind: schema.kind, path: url.path, reason: "\(error)")
-        }
+        let (pool, state) = try openChecked(at: url, schema: schema, configuration: configuration)
         do {
             try StoreFiles.restrictCompanions(of: url)
-            try migrate(pool, schema: schema)
+            try migrate(pool, schema: schema, target: schema.version, state: state)
             try StoreFiles.restrictCompanions(of: url)
         } catch {
             try? pool.close()
             throw error
         }
         return pool
+    }
+
+    /// Opens the pool of a file, checking an existing one as it opens (rebuilding a
+    /// `recreate` one that must be), creating a missing one 0600 first. Returns the pool and
+    /// the state the file recorded as it opened (empty for a file created now), which
+    /// `migrate` uses instead of reading it again.
+    private static func openChecked(at url: URL, schema: StoreSchema, configuration: Configuration) throws -> (DatabasePool, StoredState) {
+        if FileManager.default.fileExists(atPath: url.path) {
+            // Owner-only before SQLite opens it: the `-wal` and `-shm` files it creates take
+            // the database's mode, so they are never created wider and narrowed afterwards.
+            try StoreFiles.restrictDatabaseFile(url)
+            try StoreFiles.restrictCompanions(of: url)
+            do {
+                return try openPool(at: url, schema: schema, configuration: configuration, checking: true)
+            } catch is RecreateDatabase {
+                try StoreFiles.deleteDatabase(url)
+            }
+        }
+        try StoreFiles.prepareDatabaseFile(url)
+        return try openPool(at: url, schema: schema, configuration: configuration, checking: false)
+    }
+
+    /// Opens a pool whose connections keep the WAL file when they close (see
+    /// `keepWALFileOnClose`). With `checking`, the writer connection reads the stored state
+    /// as it opens (before GRDB switches the file to WAL or writes to it) and refuses a
+    /// database newer than the app, or throws `RecreateDatabase` for a `recreate` database
+    /// to rebuild; without, the file is new and its state empty.
+    private static func openPool(
+        at url: URL, schema: StoreSchema, configuration: Configuration, checking: Bool
+    ) throws -> (DatabasePool, StoredState) {
+        var configuration = configuration
+        configuration.prepareDatabase { db in try keepWALFileOnClose(db) }
+        let opened = Locked<StoredState?>(nil)
+        if checking {
+            configuration.prepareDatabase { db in
+                // Readers (read-only) open later, on a file already checked and migrated.
+                guard !db.configuration.readonly else { return }
+                let state = try checkExisting(db, path: url.path, schema: schema)
+                opened.withLock { $0 = state }
+            }
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: url.path, configuration: configuration)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as RecreateDatabase {
+            throw error
+        } catch {
+            throw StoreError.unreadable(kind: schema.kind, path: url.path, reason: "\(error)")
+        }
+        return (pool, opened.withLock { $0 } ?? StoredState(empty: schema.kind))
+    }
+
+    /// Keeps the `-wal` (and `-shm`) file when the last connection closes
+    /// (`SQLITE_FCNTL_PERSIST_WAL`). SQLite still checkpoints every frame into the database
+    /// at that close; only the deletion is skipped. GRDB writes a transaction to create a
+    /// WAL file when it opens a pool whose WAL is missing or empty, and that write and its
+    /// sync were most of a launch's cost; a kept WAL makes the reopening of an up-to-date
+    /// file a read-only affair. Crash safety is SQLite's as ever: the WAL header's salts and
+    /// every frame's checksum decide which frames count, whether the file was kept or not.
+    static func keepWALFileOnClose(_ db: Database) throws {
+        var persist: Int32 = 1
+        let code = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot keep the WAL file")
+        }
     }
 
     /// Creates an in-memory database at the schema's latest version.
@@ -60,10 +126,16 @@ public enum StoreDatabase {
     ///   (nothing runs), `StoreError.migrationFailed` when a migration fails (it is rolled
     ///   back; the ones before it stay applied).
     public static func migrate(_ writer: some DatabaseWriter, schema: StoreSchema, upTo version: Int? = nil) throws {
-        let target = version ?? schema.version
         // Read on the writer: a pool's reader connection would keep the old schema cached
         // and could prepare its next statement against it.
         let state = try writer.writeWithoutTransaction { db in try StoredState(db, kind: schema.kind) }
+        try migrate(writer, schema: schema, target: version ?? schema.version, state: state)
+    }
+
+    /// Runs the migrations up to `target` that `state` (read by the caller on the writer,
+    /// here as the file opened) does not record. GRDB's migrator reads the applied
+    /// identifiers again inside its own transaction before it runs anything.
+    static func migrate(_ writer: some DatabaseWriter, schema: StoreSchema, target: Int, state: StoredState) throws {
         if state.version > target {
             throw StoreError.databaseNewerThanApp(kind: schema.kind, path: writer.path, databaseVersion: state.version, appVersion: target)
         }
@@ -92,24 +164,28 @@ public enum StoreDatabase {
 
     // MARK: Checks
 
-    private static func checkExisting(at url: URL, schema: StoreSchema) throws {
+    /// Checks an existing file on the connection that opens it: a database newer than the
+    /// app is refused, a `recreate` one at another version (or unreadable) is to be rebuilt.
+    private static func checkExisting(_ db: Database, path: String, schema: StoreSchema) throws -> StoredState {
         let state: StoredState
         do {
-            state = try readState(at: url, kind: schema.kind)
+            state = try StoredState(db, kind: schema.kind)
         } catch {
-            guard schema.policy == .recreate else { throw error }
-            try StoreFiles.deleteDatabase(url)
-            return
+            guard schema.policy == .recreate else {
+                throw StoreError.unreadable(kind: schema.kind, path: path, reason: "\(error)")
+            }
+            throw RecreateDatabase()
         }
         if state.version > schema.version {
             throw StoreError.databaseNewerThanApp(
-                kind: schema.kind, path: url.path, databaseVersion: state.version, appVersion: schema.version)
+                kind: schema.kind, path: path, databaseVersion: state.version, appVersion: schema.version)
         }
         if schema.policy == .recreate,
             state.version != schema.version || !state.identifiers.isSubset(of: schema.migrations.map(\.identifier))
         {
-            try StoreFiles.deleteDatabase(url)
+            throw RecreateDatabase()
         }
+        return state
     }
 
     /// A database whose applied migrations this build does not know was migrated by
@@ -135,6 +211,9 @@ public enum StoreDatabase {
     }
 }
 
+/// A `recreate` database to delete and create afresh (thrown while opening it).
+private struct RecreateDatabase: Error {}
+
 /// What a database records about its migrations.
 struct StoredState {
     var userVersion: Int
@@ -147,6 +226,13 @@ struct StoredState {
         } else {
             identifiers = []
         }
+        self.kind = kind
+    }
+
+    /// The state of a database just created: no version, no migration.
+    init(empty kind: StoreKind) {
+        userVersion = 0
+        identifiers = []
         self.kind = kind
     }
 

@@ -51,6 +51,12 @@ enum StoreFiles {
         try restrictCompanions(of: url)
     }
 
+    /// Sets 0600 on an existing database file, without opening it (its companions are the
+    /// caller's: see `restrictCompanions(of:)`).
+    static func restrictDatabaseFile(_ url: URL) throws {
+        try setMode(fileMode, path: url.path)
+    }
+
     /// Sets 0600 on the `-wal`, `-shm` and `-journal` files that exist (SQLite gives them
     /// the database's mode, but an older build may have created them differently).
     static func restrictCompanions(of url: URL) throws {

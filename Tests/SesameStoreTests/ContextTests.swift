@@ -83,6 +83,31 @@ import Sesame
         #expect(try notes(again) == 1)
     }
 
+    /// The log is kept across closes, so a signed-out session's tokens would stay in its older
+    /// frames, and a deleted row stays in the database's free space unless SQLite overwrites
+    /// it: after sign-out neither file holds the tokens, open or closed.
+    @Test func signOutLeavesNoTokenOnDisk() throws {
+        let temporary = try TemporaryDirectory(prefix: "sesame-store")
+        let standard = temporary.url.appendingPathComponent("standard")
+        let token = "tok-\(UUID().uuidString)"
+        func filesHoldingTheToken() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: standard.path).sorted().filter { name in
+                let data = try Data(contentsOf: standard.appendingPathComponent(name))
+                return data.range(of: Data(token.utf8)) != nil
+            }
+        }
+        do {
+            let contexts = try AppContexts(root: temporary.url)
+            let sessions = contexts.standard.sessionStore { (details: TestDetails) in details.uid }
+            try contexts.start(userID: "alice", stores: StoreTestSchema.definition)
+            for rotation in 1...3 { try sessions.save(session("alice", token: "\(token)-\(rotation)")) }
+            #expect(try !filesHoldingTheToken().isEmpty, "the test looks for the right bytes")
+            try contexts.signOut()
+            #expect(try filesHoldingTheToken() == [])
+        }
+        #expect(try filesHoldingTheToken() == [], "closed")
+    }
+
     @Test func rotatedSessionIsWhatAnotherConnectionReads() async throws {
         let temporary = try TemporaryDirectory(prefix: "sesame-store")
         let contexts = try AppContexts(root: temporary.url)
