@@ -26,6 +26,32 @@ import SesameGenerator
         #expect(GeneratorPipeline.validate(Fixture.sources(["store.yaml": Self.store]), released: released).diagnostics.isEmpty)
     }
 
+    /// A snapshot is compared as JSON: CRLF line endings (a Windows checkout), no final
+    /// newline (an editor, or the fuzz target's framing) or other indentation record the same
+    /// version; a changed value in the same layout is still an edit.
+    @Test func snapshotsAreComparedAsJSONNotAsText() throws {
+        let released = try recorded(Self.store)
+        for (name, reformat) in [
+            ("CRLF", { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }),
+            ("no final newline", { (text: String) in String(text.dropLast()) }),
+            ("tabs", { (text: String) in text.replacingOccurrences(of: "  ", with: "\t") }),
+        ] as [(String, (String) -> String)] {
+            let reformatted = released.mapValues(reformat)
+            #expect(reformatted != released, "\(name) changes the text")
+            let diagnostics = GeneratorPipeline.validate(Fixture.sources(["store.yaml": Self.store]), released: reformatted)
+                .diagnostics
+            #expect(diagnostics.isEmpty, "\(name): \(diagnostics)")
+        }
+        let path = "released/store/persistence/2.json"
+        let edited = try #require(released[path]).replacingOccurrences(of: "false", with: "true")
+        #expect(edited != released[path])
+        var changed = released
+        changed[path] = edited.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(
+            GeneratorPipeline.validate(Fixture.sources(["store.yaml": Self.store]), released: changed).diagnostics
+                .map(\.description).contains { $0.contains("persistence v2 is released") })
+    }
+
     @Test func editingAReleasedVersionIsAnErrorAtItsPosition() throws {
         let released = try recorded(Self.store)
         let edited = Self.store.replacingOccurrences(

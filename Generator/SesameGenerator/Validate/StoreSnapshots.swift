@@ -27,7 +27,7 @@ public enum StoreSnapshots {
             for version in section.versions {
                 let path = "\(folder)/\(section.kind.rawValue)/\(version.number).json"
                 declared.insert(path)
-                guard let previous = recorded[path], previous != json(of: version) else { continue }
+                guard let previous = recorded[path], !sameJSON(previous, json(of: version)) else { continue }
                 let next = (section.versions.last?.number ?? version.number) + 1
                 diagnostics.append(
                     .error(
@@ -45,6 +45,20 @@ public enum StoreSnapshots {
                     at: location))
         }
         return diagnostics
+    }
+
+    /// Whether two snapshots record the same JSON value. Compared as JSON, not as text: a
+    /// snapshot checked out with CRLF line endings, or saved by an editor without its final
+    /// newline or with other indentation, records the same version, and calling it edited
+    /// would ask for a new store version that changes nothing. Text that is not JSON at all
+    /// differs from any version.
+    static func sameJSON(_ recorded: String, _ canonical: String) -> Bool {
+        if recorded == canonical { return true }
+        func value(_ text: String) -> NSObject? {
+            (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) as? NSObject
+        }
+        guard let recordedValue = value(recorded), let canonicalValue = value(canonical) else { return false }
+        return recordedValue.isEqual(canonicalValue)
     }
 
     /// The canonical JSON of a version: sorted keys, no source positions.
