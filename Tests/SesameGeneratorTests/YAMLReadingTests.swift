@@ -77,7 +77,7 @@ import SesameGenerator
 
     /// An anchor on a scalar, and an anchor named again (its later aliases name the new node),
     /// are counted as what they name at that point: a small file that uses them reads as before.
-    @Test func anchorsRedefinedAndMergedAreCountedAsTheyStand() {
+    @Test func anchorsOnScalarsAndRedefinedAreCountedAsTheyStand() {
         let generation = FuzzCase.run(
             FuzzCase.folder(
                 properties: """
