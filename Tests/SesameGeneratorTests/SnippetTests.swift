@@ -100,6 +100,42 @@ import SesameGenerator
         #expect(swift.contains("public var _2fa: Bool?"))
     }
 
+    /// A property holding an object model keeps its type and API but stores the object behind
+    /// a reference (`Indirect`), so no model holds a whole chain of others by value; enums,
+    /// arrays and scalars stay stored in place.
+    @Test func objectPropertiesAreStoredBehindAReference() {
+        let swift = model(
+            """
+            Order:
+              type: object
+              required: [buyer]
+              properties:
+                buyer: { $ref: "#/User" }
+                seller: { $ref: "#/User" }
+                shipping: { type: object, properties: { city: { type: string } } }
+                status: { type: string, enum: [open, closed] }
+                lines: { type: array, items: { $ref: "#/User" } }
+            """, file: "Order")
+        #expect(
+            swift.contains(
+                """
+                    public var buyer: User {
+                        get { _buyer.value }
+                        set { _buyer = Indirect(newValue) }
+                    }
+                    private var _buyer: Indirect<User>
+                """))
+        #expect(swift.contains("private var _seller: Indirect<User>?\n"))
+        #expect(swift.contains("private var _shipping: Indirect<Order.Shipping>?\n"))
+        #expect(swift.contains("public var status: Order.Status?\n"))
+        #expect(swift.contains("public var lines: [User]?\n"))
+        // The initializer and the decoder take and store the value; the API is unchanged.
+        #expect(swift.contains("public init(buyer: User, seller: User? = nil, shipping: Order.Shipping? = nil,"))
+        #expect(swift.contains("self._buyer = Indirect(buyer)"))
+        #expect(swift.contains("self._seller = (try container.decodeIfPresentNotNull(User.self, forKey: .seller)).map(Indirect.init)"))
+        #expect(swift.contains("try container.encode(self.buyer, forKey: .buyer)"))
+    }
+
     @Test func discriminatedUnionBecomesAnEnum() {
         let swift = model(
             """

@@ -85,7 +85,7 @@ public struct PropertyIR: Sendable, Hashable, Codable {
     public var constraints: ConstraintsIR
     public var description: String?
     public var deprecated: Bool
-    /// Stored behind a reference because it closes a cycle of models.
+    /// Stored behind a reference: it holds an object model, or closes a cycle of models.
     public var indirect: Bool
     /// The private property that stores an indirect property behind its reference
     /// (`_parent`); set by the naming pass, empty for a property stored directly.

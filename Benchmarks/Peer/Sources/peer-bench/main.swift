@@ -225,11 +225,17 @@ struct BuildPackage {
         _ = try ChildProcess.check(tool.generate(api, sources), log: log)
     }
 
-    /// Deletes the target's objects and module only, so the next build compiles it alone.
+    /// Deletes the target's objects, incremental state and module only, so the next build
+    /// compiles it alone. The output file map, the sources list and the header folder stay: SwiftPM writes them
+    /// when it plans the build, and an unchanged package is not planned again.
     func clean() throws {
         let debug = URL(fileURLWithPath: "\(folder)/.build/debug").resolvingSymlinksInPath().path
         let manager = FileManager.default
-        try? manager.removeItem(atPath: "\(debug)/\(target).build")
+        let objects = "\(debug)/\(target).build"
+        for name in (try? manager.contentsOfDirectory(atPath: objects)) ?? []
+        where !["output-file-map.json", "sources", "include"].contains(name) {
+            try manager.removeItem(atPath: "\(objects)/\(name)")
+        }
         for name in (try? manager.contentsOfDirectory(atPath: "\(debug)/Modules")) ?? [] where name.hasPrefix("\(target).") {
             try manager.removeItem(atPath: "\(debug)/Modules/\(name)")
         }

@@ -4,21 +4,37 @@ import Foundation
 import Sesame
 
 public struct References: Codable, Hashable, Sendable {
-    public var defs: Address?
-    public var anchor: Address?
-    public var id: Address?
+    public var defs: Address? {
+        get { _defs?.value }
+        set { _defs = newValue.map(Indirect.init) }
+    }
+    private var _defs: Indirect<Address>?
+    public var anchor: Address? {
+        get { _anchor?.value }
+        set { _anchor = newValue.map(Indirect.init) }
+    }
+    private var _anchor: Indirect<Address>?
+    public var id: Address? {
+        get { _id?.value }
+        set { _id = newValue.map(Indirect.init) }
+    }
+    private var _id: Indirect<Address>?
     public var pointer: Commented?
     public var inner: FormatsPropertiesV4?
-    public var nullable: Address?
+    public var nullable: Address? {
+        get { _nullable?.value }
+        set { _nullable = newValue.map(Indirect.init) }
+    }
+    private var _nullable: Indirect<Address>?
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(defs: Address? = nil, anchor: Address? = nil, id: Address? = nil, pointer: Commented? = nil, inner: FormatsPropertiesV4? = nil, nullable: Address? = nil) {
-        self.defs = defs
-        self.anchor = anchor
-        self.id = id
+        self._defs = defs.map(Indirect.init)
+        self._anchor = anchor.map(Indirect.init)
+        self._id = id.map(Indirect.init)
         self.pointer = pointer
         self.inner = inner
-        self.nullable = nullable
+        self._nullable = nullable.map(Indirect.init)
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -32,12 +48,12 @@ public struct References: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.defs = try container.decodeIfPresentNotNull(Address.self, forKey: .defs)
-        self.anchor = try container.decodeIfPresentNotNull(Address.self, forKey: .anchor)
-        self.id = try container.decodeIfPresentNotNull(Address.self, forKey: .id)
+        self._defs = (try container.decodeIfPresentNotNull(Address.self, forKey: .defs)).map(Indirect.init)
+        self._anchor = (try container.decodeIfPresentNotNull(Address.self, forKey: .anchor)).map(Indirect.init)
+        self._id = (try container.decodeIfPresentNotNull(Address.self, forKey: .id)).map(Indirect.init)
         self.pointer = try container.decodeIfPresentNotNull(Commented.self, forKey: .pointer)
         self.inner = try container.decodeIfPresentNotNull(FormatsPropertiesV4.self, forKey: .inner)
-        self.nullable = try container.decode(Address?.self, forKey: .nullable)
+        self._nullable = (try container.decode(Address?.self, forKey: .nullable)).map(Indirect.init)
     }
 
     public func encode(to encoder: any Encoder) throws {

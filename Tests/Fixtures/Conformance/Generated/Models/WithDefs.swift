@@ -4,11 +4,15 @@ import Foundation
 import Sesame
 
 public struct WithDefs: Codable, Hashable, Sendable {
-    public var point: Point?
+    public var point: Point? {
+        get { _point?.value }
+        set { _point = newValue.map(Indirect.init) }
+    }
+    private var _point: Indirect<Point>?
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(point: Point? = nil) {
-        self.point = point
+        self._point = point.map(Indirect.init)
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -17,7 +21,7 @@ public struct WithDefs: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.point = try container.decodeIfPresentNotNull(Point.self, forKey: .point)
+        self._point = (try container.decodeIfPresentNotNull(Point.self, forKey: .point)).map(Indirect.init)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -20,7 +20,11 @@ public struct Odd: Codable, Hashable, Sendable {
     public var _22_22_22: String? { "\"\"\" \\(x)" }
     public var x: String?
     public var `class`: String?
-    public var selfValue: Odd.SelfModel2?
+    public var selfValue: Odd.SelfModel2? {
+        get { _selfValue?.value }
+        set { _selfValue = newValue.map(Indirect.init) }
+    }
+    private var _selfValue: Indirect<Odd.SelfModel2>?
     public var type: String?
     public var `protocol`: String?
     public var `default`: String?
@@ -43,10 +47,26 @@ public struct Odd: Codable, Hashable, Sendable {
     public var name_: String?
     public var __: String?
     public var `in`: OddEnum?
-    public var nested: Odd.Nested?
-    public var selfObject: Odd.SelfObject?
-    public var tokenResponse: Odd.TokenResponse2?
-    public var token: TokenResponse?
+    public var nested: Odd.Nested? {
+        get { _nested?.value }
+        set { _nested = newValue.map(Indirect.init) }
+    }
+    private var _nested: Indirect<Odd.Nested>?
+    public var selfObject: Odd.SelfObject? {
+        get { _selfObject?.value }
+        set { _selfObject = newValue.map(Indirect.init) }
+    }
+    private var _selfObject: Indirect<Odd.SelfObject>?
+    public var tokenResponse: Odd.TokenResponse2? {
+        get { _tokenResponse?.value }
+        set { _tokenResponse = newValue.map(Indirect.init) }
+    }
+    private var _tokenResponse: Indirect<Odd.TokenResponse2>?
+    public var token: TokenResponse? {
+        get { _token?.value }
+        set { _token = newValue.map(Indirect.init) }
+    }
+    private var _token: Indirect<TokenResponse>?
     /// Properties the schema does not declare, kept as received.
     public var additionalProperties_: [String: String]
 
@@ -61,7 +81,7 @@ public struct Odd: Codable, Hashable, Sendable {
         self.ifDEBUG = ifDEBUG
         self.x = x
         self.`class` = `class`
-        self.selfValue = selfValue
+        self._selfValue = selfValue.map(Indirect.init)
         self.type = type
         self.`protocol` = `protocol`
         self.`default` = `default`
@@ -84,10 +104,10 @@ public struct Odd: Codable, Hashable, Sendable {
         self.name_ = name_
         self.__ = __
         self.`in` = `in`
-        self.nested = nested
-        self.selfObject = selfObject
-        self.tokenResponse = tokenResponse
-        self.token = token
+        self._nested = nested.map(Indirect.init)
+        self._selfObject = selfObject.map(Indirect.init)
+        self._tokenResponse = tokenResponse.map(Indirect.init)
+        self._token = token.map(Indirect.init)
         self.additionalProperties_ = additionalProperties_
     }
 
@@ -149,7 +169,7 @@ public struct Odd: Codable, Hashable, Sendable {
             try ModelCoding.pattern(value, "^\\\\\\(x\\)\"$", codingPath: container.codingPath + [CodingKeys.x])
         }
         self.`class` = try container.decodeIfPresentNotNull(String.self, forKey: .`class`)
-        self.selfValue = try container.decodeIfPresentNotNull(Odd.SelfModel2.self, forKey: .selfValue)
+        self._selfValue = (try container.decodeIfPresentNotNull(Odd.SelfModel2.self, forKey: .selfValue)).map(Indirect.init)
         self.type = try container.decodeIfPresentNotNull(String.self, forKey: .type)
         self.`protocol` = try container.decodeIfPresentNotNull(String.self, forKey: .`protocol`)
         self.`default` = try container.decodeIfPresentNotNull(String.self, forKey: .`default`)
@@ -172,10 +192,10 @@ public struct Odd: Codable, Hashable, Sendable {
         self.name_ = try container.decodeIfPresentNotNull(String.self, forKey: .name_)
         self.__ = try container.decodeIfPresentNotNull(String.self, forKey: .__)
         self.`in` = try container.decodeIfPresentNotNull(OddEnum.self, forKey: .`in`)
-        self.nested = try container.decodeIfPresentNotNull(Odd.Nested.self, forKey: .nested)
-        self.selfObject = try container.decodeIfPresentNotNull(Odd.SelfObject.self, forKey: .selfObject)
-        self.tokenResponse = try container.decodeIfPresentNotNull(Odd.TokenResponse2.self, forKey: .tokenResponse)
-        self.token = try container.decodeIfPresentNotNull(TokenResponse.self, forKey: .token)
+        self._nested = (try container.decodeIfPresentNotNull(Odd.Nested.self, forKey: .nested)).map(Indirect.init)
+        self._selfObject = (try container.decodeIfPresentNotNull(Odd.SelfObject.self, forKey: .selfObject)).map(Indirect.init)
+        self._tokenResponse = (try container.decodeIfPresentNotNull(Odd.TokenResponse2.self, forKey: .tokenResponse)).map(Indirect.init)
+        self._token = (try container.decodeIfPresentNotNull(TokenResponse.self, forKey: .token)).map(Indirect.init)
         let extra = try decoder.container(keyedBy: AnyCodingKey.self)
         var kept: [String: String] = [:]
         let known: Set<String> = Set(CodingKeys.allCases.map(\.rawValue))
@@ -233,11 +253,15 @@ public struct Odd: Codable, Hashable, Sendable {
     }
 
     public struct SelfModel2: Codable, Hashable, Sendable {
-        public var selfValue: Odd.SelfModel2.SelfModel2?
+        public var selfValue: Odd.SelfModel2.SelfModel2? {
+            get { _selfValue?.value }
+            set { _selfValue = newValue.map(Indirect.init) }
+        }
+        private var _selfValue: Indirect<Odd.SelfModel2.SelfModel2>?
 
         /// Creates a value; properties with a default in the schema may be left out.
         public init(selfValue: Odd.SelfModel2.SelfModel2? = nil) {
-            self.selfValue = selfValue
+            self._selfValue = selfValue.map(Indirect.init)
         }
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -246,7 +270,7 @@ public struct Odd: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.selfValue = try container.decodeIfPresentNotNull(Odd.SelfModel2.SelfModel2.self, forKey: .selfValue)
+            self._selfValue = (try container.decodeIfPresentNotNull(Odd.SelfModel2.SelfModel2.self, forKey: .selfValue)).map(Indirect.init)
         }
 
         public func encode(to encoder: any Encoder) throws {
