@@ -44,6 +44,19 @@ import Testing
         #expect(try Instance.encoded(copy).contains("from") == false)
     }
 
+    /// `print`, `dump` and `Mirror` (the secret scans of the end-to-end tests walk mirrors)
+    /// see the nested model's fields, not an opaque box.
+    @Test func printingAndReflectionSeeTheHeldObject() throws {
+        let parcel = try Instance.decode(Parcel.self, Self.json)
+        #expect(String(describing: parcel).contains("Paris"))
+        #expect(String(reflecting: parcel).contains("Lyon"))
+        var dumped = ""
+        dump(parcel, to: &dumped)
+        #expect(dumped.contains("250"))
+        let to = try #require(Mirror(reflecting: parcel).children.first { $0.label == "_to" }?.value)
+        #expect(Mirror(reflecting: to).children.contains { $0.label == "city" && ($0.value as? String) == "Paris" })
+    }
+
     @Test func equalValuesInSeparateBoxesAreEqualAndHashAlike() throws {
         let decoded = try Instance.decode(Parcel.self, Self.json)
         let built = Parcel(to: Address(city: "Paris"), from: Address(city: "Lyon"), box: Parcel.Box(grams: 250))

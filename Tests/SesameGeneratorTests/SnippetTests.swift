@@ -191,6 +191,21 @@ import SesameGenerator
             ))
     }
 
+    /// Models hoisted from an operation's inline schema box their object properties too.
+    @Test func hoistedInlineSchemasStoreObjectsBehindAReference() {
+        let auth =
+            Fixture.auth + """
+
+                  whoami:
+                    request: GET /whoami
+                    response: { type: object, required: [user], properties: { user: { $ref: "#/User" } } }
+                """
+        let generation = Fixture.generate(["auth.yaml": auth])
+        #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
+        let hoisted = generation.files.first { $0.contents.contains("private var _user: Indirect<User>\n") }
+        #expect(hoisted != nil, "\(generation.files.map(\.path))")
+    }
+
     @Test func secretArgumentsNeverReachDescriptions() {
         let auth =
             Fixture.auth + """

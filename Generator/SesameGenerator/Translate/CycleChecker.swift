@@ -2,17 +2,18 @@
 /// behind a reference.
 ///
 /// A cycle whose every step is a required, non-null property can have no finite value and
-/// is an error. Every property whose type is an object model (a struct) is stored behind a
-/// reference (`PropertyIR.indirect`), which also breaks every other cycle; arrays and
-/// dictionaries already are references, and enums, unions and choices are small or boxed.
+/// is an error. Any other cycle is broken by storing its properties behind a reference
+/// (`PropertyIR.indirect`); `storeObjectsIndirectly` then stores so every property whose type
+/// is an object model (a struct). Arrays and dictionaries already are references; enums,
+/// unions and choices are small or boxed.
 ///
 /// Why not only the cycles: a struct that holds another by value holds all of its fields, and
 /// that one's, down the whole chain. The compiler then emits copy, assignment, destruction
 /// and comparison code for every field of the chain in every model, so a model `n` levels
-/// deep cost `n` times the machine code of a flat one: in a debug build of 500 models nested
-/// up to nine deep, most of the compile time (docs/performance.md, "Compile time of the
-/// generated code"). Behind a reference each model costs the same whatever its depth, and a
-/// copy of a model is one retain per nested object.
+/// deep costs `n` times the machine code of a flat one: in a debug build of 500 models nested
+/// up to nine deep, most of the compile time (docs/performance.md, "Compile cost: object
+/// properties behind a reference"). Behind a reference each model costs the same whatever its
+/// depth, and a copy of a model is one retain per nested object.
 enum CycleChecker {
     private struct Edge {
         var from: String
@@ -71,34 +72,48 @@ enum CycleChecker {
                     at: edge.location))
         }
 
-        // Every property that holds an object model is stored behind a reference, and so is
-        // every other edge inside a cycle (one through an alias of an object, say).
+        // Every other edge inside a cycle is stored indirectly (one through an alias of an
+        // object, say); `storeObjectsIndirectly` then adds every property holding an object.
         let allComponents = components(of: edges)
         var indirect: Set<String> = []
         for edge in edges where allComponents[edge.from] != nil && allComponents[edge.from] == allComponents[edge.to] {
             indirect.insert("\(edge.from)#\(edge.property)")
         }
-        var objects: Set<String> = []
-        func collectObjects(_ model: ModelIR, path: String) {
-            if case .object = model.kind { objects.insert(path) }
-            for inner in model.nested { collectObjects(inner, path: "\(path).\(inner.swiftName)") }
-        }
-        for model in models { collectObjects(model, path: model.swiftName) }
+        guard !indirect.isEmpty else { return }
         func mark(_ model: inout ModelIR, path: String) {
             if case .object(var object) = model.kind {
-                for index in object.properties.indices {
-                    let property = object.properties[index]
-                    if indirect.contains("\(path)#\(property.name)") {
-                        object.properties[index].indirect = true
-                    } else if case .model(let target) = property.type, objects.contains(target.swiftPath) {
-                        object.properties[index].indirect = true
-                    }
+                for index in object.properties.indices where indirect.contains("\(path)#\(object.properties[index].name)") {
+                    object.properties[index].indirect = true
                 }
                 model.kind = .object(object)
             }
             for index in model.nested.indices { mark(&model.nested[index], path: "\(path).\(model.nested[index].swiftName)") }
         }
         for index in models.indices { mark(&models[index], path: models[index].swiftName) }
+    }
+
+    /// Marks every property whose type is an object model (declared, nested or hoisted from
+    /// an inline schema) as stored behind a reference. Call with every model of the SDK,
+    /// before the naming pass names the storage.
+    static func storeObjectsIndirectly(_ models: inout [ModelIR]) {
+        var objects: Set<String> = []
+        func collect(_ model: ModelIR, path: String) {
+            if case .object = model.kind { objects.insert(path) }
+            for inner in model.nested { collect(inner, path: "\(path).\(inner.swiftName)") }
+        }
+        for model in models { collect(model, path: model.swiftName) }
+        func mark(_ model: inout ModelIR) {
+            if case .object(var object) = model.kind {
+                for index in object.properties.indices {
+                    if case .model(let target) = object.properties[index].type, objects.contains(target.swiftPath) {
+                        object.properties[index].indirect = true
+                    }
+                }
+                model.kind = .object(object)
+            }
+            for index in model.nested.indices { mark(&model.nested[index]) }
+        }
+        for index in models.indices { mark(&models[index]) }
     }
 
     /// The strongly connected component of each node that lies on a cycle (Tarjan's

@@ -63,6 +63,7 @@ struct SDKTranslator {
         naming.checkClashes(models, with: typeNames)
         diagnostics += naming.diagnostics
         guard !diagnostics.hasErrors else { return (nil, diagnostics.sortedByLocation()) }
+        CycleChecker.storeObjectsIndirectly(&models)
         naming.nameMembers(&models)
         naming.nameReferences(&sdk.credential, &sdk.lifecycle, operations: operations)
         return (

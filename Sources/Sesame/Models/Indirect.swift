@@ -3,14 +3,21 @@
 /// models. The property itself reads and writes the value; only the storage is a reference.
 ///
 /// The box is immutable: setting the property stores a new box, so the model keeps value
-/// semantics. Compared and hashed by value, as the value would be.
-public final class Indirect<Value: Sendable & Hashable>: Sendable, Hashable {
+/// semantics. Compared, hashed, printed and reflected as the value would be, so `print`,
+/// `dump` and `Mirror` see the nested model's fields.
+public final class Indirect<Value: Sendable & Hashable>: Sendable, Hashable, CustomStringConvertible,
+    CustomDebugStringConvertible, CustomReflectable
+{
     public let value: Value
 
     public init(_ value: Value) {
         self.value = value
     }
 
-    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.value == rhs.value }
+    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.value == rhs.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    public var description: String { String(describing: value) }
+    public var debugDescription: String { String(reflecting: value) }
+    public var customMirror: Mirror { Mirror(reflecting: value) }
 }
