@@ -25,7 +25,7 @@ enum CycleChecker {
 
     static func check(_ models: inout [ModelIR], diagnostics: inout [Diagnostic]) {
         var edges: [Edge] = []
-        func collect(_ model: ModelIR, path: String) {
+        forEachModel(models) { model, path in
             if case .object(let object) = model.kind {
                 for property in object.properties {
                     if case .model(let target) = property.type {
@@ -53,9 +53,7 @@ enum CycleChecker {
             if case .alias(.model(let target), _) = model.kind {
                 edges.append(Edge(from: path, to: target.swiftPath, property: "", mandatory: true, location: model.location))
             }
-            for inner in model.nested { collect(inner, path: "\(path).\(inner.swiftName)") }
         }
-        for model in models { collect(model, path: model.swiftName) }
 
         // Cycles of mandatory edges: no finite value exists.
         let mandatory = edges.filter(\.mandatory)
@@ -80,16 +78,11 @@ enum CycleChecker {
             indirect.insert("\(edge.from)#\(edge.property)")
         }
         guard !indirect.isEmpty else { return }
-        func mark(_ model: inout ModelIR, path: String) {
-            if case .object(var object) = model.kind {
-                for index in object.properties.indices where indirect.contains("\(path)#\(object.properties[index].name)") {
-                    object.properties[index].indirect = true
-                }
-                model.kind = .object(object)
+        updateObjects(&models) { object, path in
+            for index in object.properties.indices where indirect.contains("\(path)#\(object.properties[index].name)") {
+                object.properties[index].indirect = true
             }
-            for index in model.nested.indices { mark(&model.nested[index], path: "\(path).\(model.nested[index].swiftName)") }
         }
-        for index in models.indices { mark(&models[index], path: models[index].swiftName) }
     }
 
     /// Marks every property whose type is an object model (declared, nested or hoisted from
@@ -97,23 +90,38 @@ enum CycleChecker {
     /// before the naming pass names the storage.
     static func storeObjectsIndirectly(_ models: inout [ModelIR]) {
         var objects: Set<String> = []
-        func collect(_ model: ModelIR, path: String) {
+        forEachModel(models) { model, path in
             if case .object = model.kind { objects.insert(path) }
-            for inner in model.nested { collect(inner, path: "\(path).\(inner.swiftName)") }
         }
-        for model in models { collect(model, path: model.swiftName) }
-        func mark(_ model: inout ModelIR) {
-            if case .object(var object) = model.kind {
-                for index in object.properties.indices {
-                    if case .model(let target) = object.properties[index].type, objects.contains(target.swiftPath) {
-                        object.properties[index].indirect = true
-                    }
+        updateObjects(&models) { object, _ in
+            for index in object.properties.indices {
+                if case .model(let target) = object.properties[index].type, objects.contains(target.swiftPath) {
+                    object.properties[index].indirect = true
                 }
+            }
+        }
+    }
+
+    /// Calls `body` with every model, nested ones included, and its Swift path
+    /// (`Profile.Address`), the path a `TypeIR.model` reference names.
+    private static func forEachModel(_ models: [ModelIR], _ body: (ModelIR, String) -> Void) {
+        func visit(_ model: ModelIR, path: String) {
+            body(model, path)
+            for inner in model.nested { visit(inner, path: "\(path).\(inner.swiftName)") }
+        }
+        for model in models { visit(model, path: model.swiftName) }
+    }
+
+    /// Lets `update` change every object model, nested ones included, given its Swift path.
+    private static func updateObjects(_ models: inout [ModelIR], _ update: (inout ObjectIR, String) -> Void) {
+        func visit(_ model: inout ModelIR, path: String) {
+            if case .object(var object) = model.kind {
+                update(&object, path)
                 model.kind = .object(object)
             }
-            for index in model.nested.indices { mark(&model.nested[index]) }
+            for index in model.nested.indices { visit(&model.nested[index], path: "\(path).\(model.nested[index].swiftName)") }
         }
-        for index in models.indices { mark(&models[index]) }
+        for index in models.indices { visit(&models[index], path: models[index].swiftName) }
     }
 
     /// The strongly connected component of each node that lies on a cycle (Tarjan's

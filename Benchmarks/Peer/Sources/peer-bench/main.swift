@@ -226,8 +226,9 @@ struct BuildPackage {
     }
 
     /// Deletes the target's objects, incremental state and module only, so the next build
-    /// compiles it alone. The output file map, the sources list and the header folder stay: SwiftPM writes them
-    /// when it plans the build, and an unchanged package is not planned again.
+    /// compiles it alone. The output file map, the sources list and the header folder stay:
+    /// SwiftPM writes them when it plans the build, and an unchanged package is not planned
+    /// again.
     func clean() throws {
         let debug = URL(fileURLWithPath: "\(folder)/.build/debug").resolvingSymlinksInPath().path
         let manager = FileManager.default
