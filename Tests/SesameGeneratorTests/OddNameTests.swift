@@ -86,9 +86,9 @@ import SesameGenerator
                     "X: { type: object, properties: { \"🎉\": { type: integer }, \"/*\": { type: string }, \"*/\": { type: string } } }\n"
             ]))
         for text in [forward, backward] {
-            #expect(text.contains(#"case _2A_2F = "*/""#))
-            #expect(text.contains(#"case _2F_2A = "/*""#))
-            #expect(text.contains(#"case _1F389 = "🎉""#))
+            #expect(text.contains(#"self._2A_2F = try container.decodeIfPresentNotNull(String.self, forKey: "*/")"#))
+            #expect(text.contains(#"self._2F_2A = try container.decodeIfPresentNotNull(String.self, forKey: "/*")"#))
+            #expect(text.contains(#"self._1F389 = try container.decodeIfPresentNotNull(Int.self, forKey: "🎉")"#))
         }
     }
 
@@ -96,7 +96,7 @@ import SesameGenerator
         let text = Fixture.file(
             "Models/X.swift", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"cafe\\u0301s\": { type: string } } }\n"]))
         #expect(text.contains("public var caf\u{E9}s: String?"))
-        #expect(text.contains("case caf\u{E9}s = \"cafe\u{301}s\""))
+        #expect(text.contains("self.caf\u{E9}s = try container.decodeIfPresentNotNull(String.self, forKey: \"cafe\u{301}s\")"))
     }
 
     @Test func keywordsThatMeanTheMetatypeRenameTypesAndTables() {

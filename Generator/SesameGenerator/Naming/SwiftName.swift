@@ -74,7 +74,7 @@ enum SwiftName {
         "Swift", "Foundation", "Sesame", "SesameStore", "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Optional",
         "Error", "Data", "Date", "URL", "UUID", "Decoder", "Encoder", "Codable", "CodingKey", "CodingKeys", "Hashable",
         "Sendable", "Mirror", "JSONValue", "JSONDecoder", "JSONEncoder", "CalendarDate", "DateTimeValue", "UUIDValue",
-        "URIValue", "Indirect", "ModelCoding", "AnyCodingKey", "SchemaViolation", "ServerErrorResponse", "ErrorCategory",
+        "URIValue", "Indirect", "ModelCoding", "AnyCodingKey", "PropertyKey", "SchemaViolation", "ServerErrorResponse", "ErrorCategory",
         "OperationRequest", "OperationResponse", "OperationPerformer", "RequestBody", "RequestDescription", "SDKSchema",
         "SDKDescription", "ServerEvent", "TemplateField", "SingleStepMethod", "MultiStepMethod", "AuthenticationInput",
         "AuthenticationMethodDescription", "AuthenticationStepDescription", "Requests", "Methods", "Details", "Event",

@@ -44,10 +44,11 @@ struct ModelRenderer {
                         property.isOptional ? "Indirect<\(types.swift(property.type))>?" : "Indirect<\(types.swift(property.type))>"
                     body.block("public var \(swiftName): \(storedType(property))") { accessor in
                         accessor.line(
-                            property.isOptional ? "get { \(property.storageName)?.value }" : "get { \(property.storageName).value }")
+                            property.isOptional
+                                ? "get { Indirect.unwrap(\(property.storageName)) }" : "get { \(property.storageName).value }")
                         accessor.line(
                             property.isOptional
-                                ? "set { \(property.storageName) = newValue.map(Indirect.init) }"
+                                ? "set { \(property.storageName) = Indirect.wrap(newValue) }"
                                 : "set { \(property.storageName) = Indirect(newValue) }")
                     }
                     body.line("private var \(property.storageName): \(storage)")
@@ -64,8 +65,6 @@ struct ModelRenderer {
             renderSchemaChecks(object, into: &body)
             body.line()
             renderInitializer(object, extraName: keepsExtra.map { (extraName, $0) }, into: &body)
-            body.line()
-            renderCodingKeys(object, into: &body)
             body.line()
             renderDecoder(object, extraName: extraName, into: &body)
             body.line()
@@ -116,7 +115,7 @@ struct ModelRenderer {
                 if property.indirect {
                     body.line(
                         property.isOptional
-                            ? "self.\(property.storageName) = \(swiftName).map(Indirect.init)"
+                            ? "self.\(property.storageName) = Indirect.wrap(\(swiftName))"
                             : "self.\(property.storageName) = Indirect(\(swiftName))")
                 } else {
                     body.line("self.\(swiftName) = \(swiftName)")
@@ -126,16 +125,13 @@ struct ModelRenderer {
         }
     }
 
-    private func renderCodingKeys(_ object: ObjectIR, into writer: inout CodeWriter) {
-        guard !object.properties.isEmpty else {
-            writer.line("private enum CodingKeys: CodingKey {}")
-            return
-        }
-        writer.block("private enum CodingKeys: String, CodingKey, CaseIterable") { body in
-            for property in object.properties {
-                body.line("case \(SwiftName.escaped(property.swiftName)) = \(SwiftName.stringLiteral(property.name))")
-            }
-        }
+    /// A property's coding key: a string literal, since every model decodes with the
+    /// runtime's `PropertyKey` rather than a `CodingKeys` enum of its own.
+    private func key(_ property: PropertyIR) -> String { SwiftName.stringLiteral(property.name) }
+
+    /// The names of the object's properties, as a `Set<String>` literal.
+    private func knownKeys(_ object: ObjectIR) -> String {
+        "[\(object.properties.map(key).joined(separator: ", "))]"
     }
 
     private func renderDecoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
@@ -144,13 +140,13 @@ struct ModelRenderer {
                 body.line("try ModelCoding.check(decoder, Self.schemaCheck)")
             }
             if !object.properties.isEmpty {
-                body.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                body.line("let container = try decoder.container(keyedBy: PropertyKey.self)")
             } else {
                 // An object, even with no property: a number, a string, an array or null is refused.
-                body.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
+                body.line("_ = try decoder.container(keyedBy: PropertyKey.self)")
             }
             for property in object.properties {
-                let key = ".\(SwiftName.escaped(property.swiftName))"
+                let key = key(property)
                 let wire = types.wire(property.type) ?? types.swift(property.type)
                 let converted = { (expression: String) in types.fromWire(expression, property.type) }
                 var expression: String
@@ -174,18 +170,18 @@ struct ModelRenderer {
                     ? "let \(SwiftName.escaped(property.swiftName))"
                     : property.indirect ? "self.\(property.storageName)" : "self.\(SwiftName.escaped(property.swiftName))"
                 if property.indirect {
-                    expression = property.isOptional ? "(\(expression)).map(Indirect.init)" : "Indirect(\(expression))"
+                    expression = property.isOptional ? "Indirect.wrap(\(expression))" : "Indirect(\(expression))"
                 }
                 body.line("\(target) = \(expression)")
                 if property.constraints.schema != nil {
                     body.block("if container.contains(\(key))") { inner in
                         inner.line(
-                            "try Self.\(checkName(property)).validate(container.decode(JSONValue.self, forKey: \(key)), codingPath: container.codingPath + [CodingKeys\(key)])"
+                            "try Self.\(checkName(property)).validate(container.decode(JSONValue.self, forKey: \(key)), codingPath: container.codingPath(appending: \(key)))"
                         )
                     }
                 }
                 if types.hasChecks(property.type, property.constraints) {
-                    let path = "container.codingPath + [CodingKeys\(key)]"
+                    let path = "container.codingPath(appending: \(key))"
                     let value = constant ? SwiftName.escaped(property.swiftName) : "self.\(SwiftName.escaped(property.swiftName))"
                     if property.isOptional {
                         body.block("if let value = \(value)") { inner in
@@ -201,7 +197,7 @@ struct ModelRenderer {
                 let wire = types.wire(type) ?? types.swift(type)
                 body.line("let extra = try decoder.container(keyedBy: AnyCodingKey.self)")
                 body.line("var kept: [String: \(types.swift(type))] = [:]")
-                let known = object.properties.isEmpty ? "[]" : "Set(CodingKeys.allCases.map(\\.rawValue))"
+                let known = knownKeys(object)
                 body.line("let known: Set<String> = \(known)")
                 body.block("for key in extra.allKeys where !known.contains(key.stringValue)") { loop in
                     loop.line("let value = \(types.fromWire("try extra.decode(\(wire).self, forKey: key)", type))")
@@ -218,7 +214,7 @@ struct ModelRenderer {
                 body.line("self.\(extraName) = kept")
             case .rejected:
                 body.line("let extra = try decoder.container(keyedBy: AnyCodingKey.self)")
-                let known = object.properties.isEmpty ? "[]" : "Set(CodingKeys.allCases.map(\\.rawValue))"
+                let known = knownKeys(object)
                 body.line("let known: Set<String> = \(known)")
                 body.block("if let key = extra.allKeys.first(where: { !known.contains($0.stringValue) })") { inner in
                     inner.line(
@@ -234,13 +230,13 @@ struct ModelRenderer {
     private func renderEncoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
         writer.block("public func encode(to encoder: any Encoder) throws") { body in
             if !object.properties.isEmpty {
-                body.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                body.line("var container = encoder.container(keyedBy: PropertyKey.self)")
             } else {
                 // `{}`, not nothing: an encoder given no container fails at the top level.
-                body.line("_ = encoder.container(keyedBy: CodingKeys.self)")
+                body.line("_ = encoder.container(keyedBy: PropertyKey.self)")
             }
             for property in object.properties {
-                let key = ".\(SwiftName.escaped(property.swiftName))"
+                let key = key(property)
                 let value = "self.\(SwiftName.escaped(property.swiftName))"
                 if property.nullable && property.required {
                     body.line(
@@ -257,7 +253,7 @@ struct ModelRenderer {
             if case .kept(let type, _) = object.additionalProperties {
                 body.line("var extra = encoder.container(keyedBy: AnyCodingKey.self)")
                 if !object.properties.isEmpty {
-                    body.line("let known = Set(CodingKeys.allCases.map(\\.rawValue))")
+                    body.line("let known: Set<String> = \(knownKeys(object))")
                 }
                 let filter = object.properties.isEmpty ? "" : " where !known.contains(key)"
                 body.block("for key in \(extraName).keys.sorted()\(filter)") { loop in

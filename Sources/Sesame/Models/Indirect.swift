@@ -14,6 +14,17 @@ public final class Indirect<Value: Sendable & Hashable>: Sendable, Hashable, Cus
         self.value = value
     }
 
+    /// `value.map(Indirect.init)`: what a generated model stores for an optional property.
+    /// A call, so that each model does not compile its own closure and copy of the value.
+    public static func wrap(_ value: Value?) -> Indirect? {
+        value.map(Indirect.init)
+    }
+
+    /// `box?.value`: what a generated model's optional property reads.
+    public static func unwrap(_ box: Indirect?) -> Value? {
+        box?.value
+    }
+
     public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.value == rhs.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 

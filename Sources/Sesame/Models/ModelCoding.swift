@@ -187,6 +187,24 @@ public enum ModelCoding {
     }
 }
 
+/// The coding key of a generated model's properties, written as a string literal:
+/// `container.decode(String.self, forKey: "id")`. One type shared by every model instead
+/// of a `CodingKeys` enum in each: an enum's conformances (`CodingKey`, `RawRepresentable`,
+/// `Hashable`, `CaseIterable`) are about 36 functions per model, which every clean build of
+/// an app compiles (docs/performance.md, "Compile cost").
+public struct PropertyKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
+    public let stringValue: String
+
+    public init(_ stringValue: String) { self.stringValue = stringValue }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init(stringLiteral value: String) { self.stringValue = value }
+
+    /// Always nil: a model's properties are named, never indexed.
+    public var intValue: Int? { nil }
+    /// Always nil: a model's properties are named, never indexed.
+    public init?(intValue: Int) { nil }
+}
+
 /// A coding key made of any string or index, for the keys a generated model does not
 /// declare (`additionalProperties`) and for paths in errors.
 public struct AnyCodingKey: CodingKey, Hashable, Sendable {

@@ -27,6 +27,12 @@ extension ModelCoding {
 }
 
 extension KeyedDecodingContainer {
+    /// The coding path of the property `key`: where a check on its value failed. One call,
+    /// so a generated model's decoder does not build the array at each check.
+    public func codingPath(appending key: Key) -> [any CodingKey] {
+        codingPath + [key]
+    }
+
     /// Decodes an optional property that is not nullable: nil when the key is absent, and
     /// a ``SchemaViolation`` (`type`) when it holds `null` and `Value` does not accept null
     /// (JSON Schema refuses `{"name": null}` unless the property's schema allows null).

@@ -28,45 +28,34 @@ public struct AuthenticationDetails: Codable, Hashable, Sendable {
         self.isAnonymous = isAnonymous
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case uid = "uid"
-        case provider = "provider"
-        case providerUID = "providerUID"
-        case displayName = "displayName"
-        case email = "email"
-        case authenticatedAt = "authenticatedAt"
-        case expiresAt = "expiresAt"
-        case isAnonymous = "isAnonymous"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.uid = try container.decode(String.self, forKey: .uid)
-        try ModelCoding.length(self.uid, min: 1, max: nil, codingPath: container.codingPath + [CodingKeys.uid])
-        self.provider = try container.decode(Provider.self, forKey: .provider)
-        self.providerUID = try container.decode(String.self, forKey: .providerUID)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.uid = try container.decode(String.self, forKey: "uid")
+        try ModelCoding.length(self.uid, min: 1, max: nil, codingPath: container.codingPath(appending: "uid"))
+        self.provider = try container.decode(Provider.self, forKey: "provider")
+        self.providerUID = try container.decode(String.self, forKey: "providerUID")
+        self.displayName = try container.decodeIfPresent(String.self, forKey: "displayName")
         if let value = self.displayName {
-            try ModelCoding.length(value, min: nil, max: 200, codingPath: container.codingPath + [CodingKeys.displayName])
+            try ModelCoding.length(value, min: nil, max: 200, codingPath: container.codingPath(appending: "displayName"))
         }
-        self.email = try container.decodeIfPresentNotNull(String.self, forKey: .email)
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: "email")
         if let value = self.email {
-            try ModelCoding.email(value, codingPath: container.codingPath + [CodingKeys.email])
+            try ModelCoding.email(value, codingPath: container.codingPath(appending: "email"))
         }
-        self.authenticatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: .authenticatedAt)).map { $0.value }
-        self.expiresAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: .expiresAt)).map { $0.value }
-        self.isAnonymous = try container.decodeIfPresentNotNull(Bool.self, forKey: .isAnonymous) ?? false
+        self.authenticatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "authenticatedAt")).map { $0.value }
+        self.expiresAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "expiresAt")).map { $0.value }
+        self.isAnonymous = try container.decodeIfPresentNotNull(Bool.self, forKey: "isAnonymous") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.uid, forKey: .uid)
-        try container.encode(self.provider, forKey: .provider)
-        try container.encode(self.providerUID, forKey: .providerUID)
-        try container.encodeIfPresent(self.displayName, forKey: .displayName)
-        try container.encodeIfPresent(self.email, forKey: .email)
-        try container.encodeIfPresent(self.authenticatedAt.map { DateTimeValue($0) }, forKey: .authenticatedAt)
-        try container.encodeIfPresent(self.expiresAt.map { DateTimeValue($0) }, forKey: .expiresAt)
-        try container.encode(self.isAnonymous, forKey: .isAnonymous)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.uid, forKey: "uid")
+        try container.encode(self.provider, forKey: "provider")
+        try container.encode(self.providerUID, forKey: "providerUID")
+        try container.encodeIfPresent(self.displayName, forKey: "displayName")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.authenticatedAt.map { DateTimeValue($0) }, forKey: "authenticatedAt")
+        try container.encodeIfPresent(self.expiresAt.map { DateTimeValue($0) }, forKey: "expiresAt")
+        try container.encode(self.isAnonymous, forKey: "isAnonymous")
     }
 }

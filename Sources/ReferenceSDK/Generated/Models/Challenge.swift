@@ -16,24 +16,18 @@ public struct Challenge: Codable, Hashable, Sendable {
         self.expiresAt = expiresAt
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case challengeId = "challengeId"
-        case channel = "channel"
-        case expiresAt = "expiresAt"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.challengeId = try container.decode(UUIDValue.self, forKey: .challengeId).value
-        self.channel = try container.decode(Challenge.Channel.self, forKey: .channel)
-        self.expiresAt = try container.decode(DateTimeValue.self, forKey: .expiresAt).value
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.challengeId = try container.decode(UUIDValue.self, forKey: "challengeId").value
+        self.channel = try container.decode(Challenge.Channel.self, forKey: "channel")
+        self.expiresAt = try container.decode(DateTimeValue.self, forKey: "expiresAt").value
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(UUIDValue(self.challengeId), forKey: .challengeId)
-        try container.encode(self.channel, forKey: .channel)
-        try container.encode(DateTimeValue(self.expiresAt), forKey: .expiresAt)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(UUIDValue(self.challengeId), forKey: "challengeId")
+        try container.encode(self.channel, forKey: "channel")
+        try container.encode(DateTimeValue(self.expiresAt), forKey: "expiresAt")
     }
 
     public enum Channel: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {

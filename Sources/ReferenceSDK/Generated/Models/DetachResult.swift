@@ -14,20 +14,15 @@ public struct DetachResult: Codable, Hashable, Sendable {
         self.remaining = remaining
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case accountDestroyed = "accountDestroyed"
-        case remaining = "remaining"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accountDestroyed = try container.decode(Bool.self, forKey: .accountDestroyed)
-        self.remaining = try container.decodeIfPresentNotNull([Identity].self, forKey: .remaining) ?? []
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.accountDestroyed = try container.decode(Bool.self, forKey: "accountDestroyed")
+        self.remaining = try container.decodeIfPresentNotNull([Identity].self, forKey: "remaining") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.accountDestroyed, forKey: .accountDestroyed)
-        try container.encode(self.remaining, forKey: .remaining)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.accountDestroyed, forKey: "accountDestroyed")
+        try container.encode(self.remaining, forKey: "remaining")
     }
 }

@@ -15,23 +15,17 @@ public struct Identity: Codable, Hashable, Sendable {
         self.attachedOn = attachedOn
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case provider = "provider"
-        case providerUID = "providerUID"
-        case attachedOn = "attachedOn"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.provider = try container.decode(Provider.self, forKey: .provider)
-        self.providerUID = try container.decode(String.self, forKey: .providerUID)
-        self.attachedOn = try container.decode(CalendarDate.self, forKey: .attachedOn)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.provider = try container.decode(Provider.self, forKey: "provider")
+        self.providerUID = try container.decode(String.self, forKey: "providerUID")
+        self.attachedOn = try container.decode(CalendarDate.self, forKey: "attachedOn")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.provider, forKey: .provider)
-        try container.encode(self.providerUID, forKey: .providerUID)
-        try container.encode(self.attachedOn, forKey: .attachedOn)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.provider, forKey: "provider")
+        try container.encode(self.providerUID, forKey: "providerUID")
+        try container.encode(self.attachedOn, forKey: "attachedOn")
     }
 }

@@ -14,24 +14,18 @@ public struct LinkNotice: Codable, Hashable, Sendable {
         self.url = url
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind = "kind"
-        case title = "title"
-        case url = "url"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kind = try container.decode(String.self, forKey: .kind)
-        try ModelCoding.constant(kind, "link", codingPath: container.codingPath + [CodingKeys.kind])
-        self.title = try container.decode(String.self, forKey: .title)
-        self.url = try container.decode(URIValue.self, forKey: .url).value
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let kind = try container.decode(String.self, forKey: "kind")
+        try ModelCoding.constant(kind, "link", codingPath: container.codingPath(appending: "kind"))
+        self.title = try container.decode(String.self, forKey: "title")
+        self.url = try container.decode(URIValue.self, forKey: "url").value
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(URIValue(self.url), forKey: .url)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(URIValue(self.url), forKey: "url")
     }
 }

@@ -13,21 +13,16 @@ public struct NewNote: Codable, Hashable, Sendable {
         self.pinned = pinned
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case text = "text"
-        case pinned = "pinned"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: container.codingPath + [CodingKeys.text])
-        self.pinned = try container.decodeIfPresentNotNull(Bool.self, forKey: .pinned) ?? false
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: container.codingPath(appending: "text"))
+        self.pinned = try container.decodeIfPresentNotNull(Bool.self, forKey: "pinned") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.text, forKey: .text)
-        try container.encode(self.pinned, forKey: .pinned)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.pinned, forKey: "pinned")
     }
 }

@@ -17,27 +17,20 @@ public struct Note: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case text = "text"
-        case pinned = "pinned"
-        case id = "id"
-        case createdAt = "createdAt"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: container.codingPath + [CodingKeys.text])
-        self.pinned = try container.decodeIfPresentNotNull(Bool.self, forKey: .pinned) ?? false
-        self.id = try container.decode(UUIDValue.self, forKey: .id).value
-        self.createdAt = try container.decode(DateTimeValue.self, forKey: .createdAt).value
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: container.codingPath(appending: "text"))
+        self.pinned = try container.decodeIfPresentNotNull(Bool.self, forKey: "pinned") ?? false
+        self.id = try container.decode(UUIDValue.self, forKey: "id").value
+        self.createdAt = try container.decode(DateTimeValue.self, forKey: "createdAt").value
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.text, forKey: .text)
-        try container.encode(self.pinned, forKey: .pinned)
-        try container.encode(UUIDValue(self.id), forKey: .id)
-        try container.encode(DateTimeValue(self.createdAt), forKey: .createdAt)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.pinned, forKey: "pinned")
+        try container.encode(UUIDValue(self.id), forKey: "id")
+        try container.encode(DateTimeValue(self.createdAt), forKey: "createdAt")
     }
 }

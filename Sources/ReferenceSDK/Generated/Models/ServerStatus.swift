@@ -17,24 +17,18 @@ public struct ServerStatus: Codable, Hashable, Sendable {
         self.additionalProperties = additionalProperties
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case status = "status"
-        case version = "version"
-        case uptimeSeconds = "uptimeSeconds"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let status = try container.decode(String.self, forKey: .status)
-        try ModelCoding.constant(status, "ok", codingPath: container.codingPath + [CodingKeys.status])
-        self.version = try container.decodeIfPresentNotNull(String.self, forKey: .version)
-        self.uptimeSeconds = try container.decodeIfPresentNotNull(Double.self, forKey: .uptimeSeconds)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let status = try container.decode(String.self, forKey: "status")
+        try ModelCoding.constant(status, "ok", codingPath: container.codingPath(appending: "status"))
+        self.version = try container.decodeIfPresentNotNull(String.self, forKey: "version")
+        self.uptimeSeconds = try container.decodeIfPresentNotNull(Double.self, forKey: "uptimeSeconds")
         if let value = self.uptimeSeconds {
-            try ModelCoding.range(value, exclusiveMinimum: 0.0, codingPath: container.codingPath + [CodingKeys.uptimeSeconds])
+            try ModelCoding.range(value, exclusiveMinimum: 0.0, codingPath: container.codingPath(appending: "uptimeSeconds"))
         }
         let extra = try decoder.container(keyedBy: AnyCodingKey.self)
         var kept: [String: JSONValue] = [:]
-        let known: Set<String> = Set(CodingKeys.allCases.map(\.rawValue))
+        let known: Set<String> = ["status", "version", "uptimeSeconds"]
         for key in extra.allKeys where !known.contains(key.stringValue) {
             let value = try extra.decode(JSONValue.self, forKey: key)
             kept[key.stringValue] = value
@@ -43,12 +37,12 @@ public struct ServerStatus: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.status, forKey: .status)
-        try container.encodeIfPresent(self.version, forKey: .version)
-        try container.encodeIfPresent(self.uptimeSeconds, forKey: .uptimeSeconds)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.version, forKey: "version")
+        try container.encodeIfPresent(self.uptimeSeconds, forKey: "uptimeSeconds")
         var extra = encoder.container(keyedBy: AnyCodingKey.self)
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let known: Set<String> = ["status", "version", "uptimeSeconds"]
         for key in additionalProperties.keys.sorted() where !known.contains(key) {
             try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
         }

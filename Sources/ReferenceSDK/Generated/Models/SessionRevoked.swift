@@ -11,17 +11,13 @@ public struct SessionRevoked: Codable, Hashable, Sendable {
         self.reason = reason
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case reason = "reason"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.reason = try container.decode(RevocationReason.self, forKey: .reason)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.reason = try container.decode(RevocationReason.self, forKey: "reason")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.reason, forKey: .reason)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.reason, forKey: "reason")
     }
 }

@@ -12,21 +12,16 @@ public struct TextNotice: Codable, Hashable, Sendable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind = "kind"
-        case text = "text"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kind = try container.decode(String.self, forKey: .kind)
-        try ModelCoding.constant(kind, "text", codingPath: container.codingPath + [CodingKeys.kind])
-        self.text = try container.decode(String.self, forKey: .text)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let kind = try container.decode(String.self, forKey: "kind")
+        try ModelCoding.constant(kind, "text", codingPath: container.codingPath(appending: "kind"))
+        self.text = try container.decode(String.self, forKey: "text")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encode(self.text, forKey: .text)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encode(self.text, forKey: "text")
     }
 }

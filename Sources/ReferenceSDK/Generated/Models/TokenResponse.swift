@@ -20,32 +20,24 @@ public struct TokenResponse: Codable, Hashable, Sendable {
         self.scope = scope
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case accessToken = "access_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
-        case refreshToken = "refresh_token"
-        case scope = "scope"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.tokenType = try container.decode(String.self, forKey: .tokenType)
-        self.expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
+        self.tokenType = try container.decode(String.self, forKey: "token_type")
+        self.expiresIn = try container.decodeIfPresent(Int.self, forKey: "expires_in")
         if let value = self.expiresIn {
-            try ModelCoding.range(value, minimum: 0.0, codingPath: container.codingPath + [CodingKeys.expiresIn])
+            try ModelCoding.range(value, minimum: 0.0, codingPath: container.codingPath(appending: "expires_in"))
         }
-        self.refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
-        self.scope = try container.decodeIfPresent(String.self, forKey: .scope)
+        self.refreshToken = try container.decodeIfPresent(String.self, forKey: "refresh_token")
+        self.scope = try container.decodeIfPresent(String.self, forKey: "scope")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.accessToken, forKey: .accessToken)
-        try container.encode(self.tokenType, forKey: .tokenType)
-        try container.encodeIfPresent(self.expiresIn, forKey: .expiresIn)
-        try container.encodeIfPresent(self.refreshToken, forKey: .refreshToken)
-        try container.encodeIfPresent(self.scope, forKey: .scope)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.tokenType, forKey: "token_type")
+        try container.encodeIfPresent(self.expiresIn, forKey: "expires_in")
+        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
+        try container.encodeIfPresent(self.scope, forKey: "scope")
     }
 }

@@ -11,17 +11,13 @@ public struct Address: Codable, Hashable, Sendable {
         self.city = city
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case city = "city"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.city = try container.decode(String.self, forKey: .city)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.city = try container.decode(String.self, forKey: "city")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.city, forKey: .city)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.city, forKey: "city")
     }
 }

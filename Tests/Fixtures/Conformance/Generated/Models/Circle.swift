@@ -12,21 +12,16 @@ public struct Circle: Codable, Hashable, Sendable {
         self.radius = radius
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind = "kind"
-        case radius = "radius"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kind = try container.decode(String.self, forKey: .kind)
-        try ModelCoding.constant(kind, "circle", codingPath: container.codingPath + [CodingKeys.kind])
-        self.radius = try container.decode(Double.self, forKey: .radius)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let kind = try container.decode(String.self, forKey: "kind")
+        try ModelCoding.constant(kind, "circle", codingPath: container.codingPath(appending: "kind"))
+        self.radius = try container.decode(Double.self, forKey: "radius")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encode(self.radius, forKey: .radius)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encode(self.radius, forKey: "radius")
     }
 }

@@ -16,21 +16,16 @@ public struct Conditional: Codable, Hashable, Sendable {
         self.postcode = postcode
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case country = "country"
-        case postcode = "postcode"
-    }
-
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.country = try container.decodeIfPresentNotNull(String.self, forKey: .country)
-        self.postcode = try container.decodeIfPresentNotNull(String.self, forKey: .postcode)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.country = try container.decodeIfPresentNotNull(String.self, forKey: "country")
+        self.postcode = try container.decodeIfPresentNotNull(String.self, forKey: "postcode")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.country, forKey: .country)
-        try container.encodeIfPresent(self.postcode, forKey: .postcode)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.country, forKey: "country")
+        try container.encodeIfPresent(self.postcode, forKey: "postcode")
     }
 }

@@ -9,13 +9,11 @@ public struct EmptyObject: Codable, Hashable, Sendable {
     public init() {
     }
 
-    private enum CodingKeys: CodingKey {}
-
     public init(from decoder: any Decoder) throws {
-        _ = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try decoder.container(keyedBy: PropertyKey.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: CodingKeys.self)
+        _ = encoder.container(keyedBy: PropertyKey.self)
     }
 }

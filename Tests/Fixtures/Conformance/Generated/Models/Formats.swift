@@ -27,61 +27,49 @@ public struct Formats: Codable, Hashable, Sendable {
         self.hosts = hosts
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case host = "host"
-        case v4 = "v4"
-        case v6 = "v6"
-        case reference = "reference"
-        case uri = "uri"
-        case email = "email"
-        case when = "when"
-        case day = "day"
-        case hosts = "hosts"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.host = try container.decodeIfPresentNotNull(String.self, forKey: .host)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.host = try container.decodeIfPresentNotNull(String.self, forKey: "host")
         if let value = self.host {
-            try ModelCoding.hostname(value, codingPath: container.codingPath + [CodingKeys.host])
+            try ModelCoding.hostname(value, codingPath: container.codingPath(appending: "host"))
         }
-        self.v4 = try container.decodeIfPresentNotNull(String.self, forKey: .v4)
+        self.v4 = try container.decodeIfPresentNotNull(String.self, forKey: "v4")
         if let value = self.v4 {
-            try ModelCoding.ipv4(value, codingPath: container.codingPath + [CodingKeys.v4])
+            try ModelCoding.ipv4(value, codingPath: container.codingPath(appending: "v4"))
         }
-        self.v6 = try container.decodeIfPresentNotNull(String.self, forKey: .v6)
+        self.v6 = try container.decodeIfPresentNotNull(String.self, forKey: "v6")
         if let value = self.v6 {
-            try ModelCoding.ipv6(value, codingPath: container.codingPath + [CodingKeys.v6])
+            try ModelCoding.ipv6(value, codingPath: container.codingPath(appending: "v6"))
         }
-        self.reference = try container.decodeIfPresentNotNull(String.self, forKey: .reference)
+        self.reference = try container.decodeIfPresentNotNull(String.self, forKey: "reference")
         if let value = self.reference {
-            try ModelCoding.uriReference(value, codingPath: container.codingPath + [CodingKeys.reference])
+            try ModelCoding.uriReference(value, codingPath: container.codingPath(appending: "reference"))
         }
-        self.uri = (try container.decodeIfPresentNotNull(URIValue.self, forKey: .uri)).map { $0.value }
-        self.email = try container.decodeIfPresentNotNull(String.self, forKey: .email)
+        self.uri = (try container.decodeIfPresentNotNull(URIValue.self, forKey: "uri")).map { $0.value }
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: "email")
         if let value = self.email {
-            try ModelCoding.email(value, codingPath: container.codingPath + [CodingKeys.email])
+            try ModelCoding.email(value, codingPath: container.codingPath(appending: "email"))
         }
-        self.when = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: .when)).map { $0.value }
-        self.day = try container.decodeIfPresentNotNull(CalendarDate.self, forKey: .day)
-        self.hosts = try container.decodeIfPresentNotNull([String].self, forKey: .hosts)
+        self.when = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "when")).map { $0.value }
+        self.day = try container.decodeIfPresentNotNull(CalendarDate.self, forKey: "day")
+        self.hosts = try container.decodeIfPresentNotNull([String].self, forKey: "hosts")
         if let value = self.hosts {
             for (index, item) in value.enumerated() {
-                try ModelCoding.hostname(item, codingPath: container.codingPath + [CodingKeys.hosts] + [AnyCodingKey(intValue: index)])
+                try ModelCoding.hostname(item, codingPath: container.codingPath(appending: "hosts") + [AnyCodingKey(intValue: index)])
             }
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.host, forKey: .host)
-        try container.encodeIfPresent(self.v4, forKey: .v4)
-        try container.encodeIfPresent(self.v6, forKey: .v6)
-        try container.encodeIfPresent(self.reference, forKey: .reference)
-        try container.encodeIfPresent(self.uri.map { URIValue($0) }, forKey: .uri)
-        try container.encodeIfPresent(self.email, forKey: .email)
-        try container.encodeIfPresent(self.when.map { DateTimeValue($0) }, forKey: .when)
-        try container.encodeIfPresent(self.day, forKey: .day)
-        try container.encodeIfPresent(self.hosts, forKey: .hosts)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.host, forKey: "host")
+        try container.encodeIfPresent(self.v4, forKey: "v4")
+        try container.encodeIfPresent(self.v6, forKey: "v6")
+        try container.encodeIfPresent(self.reference, forKey: "reference")
+        try container.encodeIfPresent(self.uri.map { URIValue($0) }, forKey: "uri")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.when.map { DateTimeValue($0) }, forKey: "when")
+        try container.encodeIfPresent(self.day, forKey: "day")
+        try container.encodeIfPresent(self.hosts, forKey: "hosts")
     }
 }

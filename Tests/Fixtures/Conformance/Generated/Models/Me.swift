@@ -11,17 +11,13 @@ public struct Me: Codable, Hashable, Sendable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id = "id"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.id, forKey: "id")
     }
 }

@@ -19,34 +19,27 @@ public struct Nested: Codable, Hashable, Sendable {
         self.defaulted = defaulted
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case tags = "tags"
-        case step = "step"
-        case either = "either"
-        case defaulted = "defaulted"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.tags = try container.decodeIfPresentNotNull([String].self, forKey: .tags)
-        if container.contains(.tags) {
-            try Self.schemaCheck_tags.validate(container.decode(JSONValue.self, forKey: .tags), codingPath: container.codingPath + [CodingKeys.tags])
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.tags = try container.decodeIfPresentNotNull([String].self, forKey: "tags")
+        if container.contains("tags") {
+            try Self.schemaCheck_tags.validate(container.decode(JSONValue.self, forKey: "tags"), codingPath: container.codingPath(appending: "tags"))
         }
-        self.step = try container.decodeIfPresentNotNull(Int.self, forKey: .step)
-        if container.contains(.step) {
-            try Self.schemaCheck_step.validate(container.decode(JSONValue.self, forKey: .step), codingPath: container.codingPath + [CodingKeys.step])
+        self.step = try container.decodeIfPresentNotNull(Int.self, forKey: "step")
+        if container.contains("step") {
+            try Self.schemaCheck_step.validate(container.decode(JSONValue.self, forKey: "step"), codingPath: container.codingPath(appending: "step"))
         }
-        self.either = try container.decodeIfPresentNotNull(Nested.Either.self, forKey: .either)
-        self.defaulted = try container.decodeIfPresentNotNull(String.self, forKey: .defaulted) ?? "ok"
-        try ModelCoding.length(self.defaulted, min: 2, max: nil, codingPath: container.codingPath + [CodingKeys.defaulted])
+        self.either = try container.decodeIfPresentNotNull(Nested.Either.self, forKey: "either")
+        self.defaulted = try container.decodeIfPresentNotNull(String.self, forKey: "defaulted") ?? "ok"
+        try ModelCoding.length(self.defaulted, min: 2, max: nil, codingPath: container.codingPath(appending: "defaulted"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.tags, forKey: .tags)
-        try container.encodeIfPresent(self.step, forKey: .step)
-        try container.encodeIfPresent(self.either, forKey: .either)
-        try container.encode(self.defaulted, forKey: .defaulted)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.step, forKey: "step")
+        try container.encodeIfPresent(self.either, forKey: "either")
+        try container.encode(self.defaulted, forKey: "defaulted")
     }
 
     public indirect enum Either: Codable, Hashable, Sendable {

@@ -12,14 +12,12 @@ public struct NotAShape: Codable, Hashable, Sendable {
     public init() {
     }
 
-    private enum CodingKeys: CodingKey {}
-
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
-        _ = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try decoder.container(keyedBy: PropertyKey.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: CodingKeys.self)
+        _ = encoder.container(keyedBy: PropertyKey.self)
     }
 }

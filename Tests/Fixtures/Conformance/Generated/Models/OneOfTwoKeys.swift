@@ -16,21 +16,16 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
         self.phone = phone
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case email = "email"
-        case phone = "phone"
-    }
-
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.email = try container.decodeIfPresentNotNull(String.self, forKey: .email)
-        self.phone = try container.decodeIfPresentNotNull(String.self, forKey: .phone)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: "email")
+        self.phone = try container.decodeIfPresentNotNull(String.self, forKey: "phone")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.email, forKey: .email)
-        try container.encodeIfPresent(self.phone, forKey: .phone)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.phone, forKey: "phone")
     }
 }

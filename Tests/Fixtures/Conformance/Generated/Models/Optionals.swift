@@ -19,29 +19,21 @@ public struct Optionals: Codable, Hashable, Sendable {
         self.anything = anything
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case plain = "plain"
-        case nullable = "nullable"
-        case defaulted = "defaulted"
-        case color = "color"
-        case anything = "anything"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.plain = try container.decodeIfPresentNotNull(String.self, forKey: .plain)
-        self.nullable = try container.decodeIfPresent(String.self, forKey: .nullable)
-        self.defaulted = try container.decodeIfPresentNotNull(Int.self, forKey: .defaulted) ?? 3
-        self.color = try container.decodeIfPresentNotNull(Color.self, forKey: .color)
-        self.anything = try container.decodeIfPresent(JSONValue.self, forKey: .anything)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.plain = try container.decodeIfPresentNotNull(String.self, forKey: "plain")
+        self.nullable = try container.decodeIfPresent(String.self, forKey: "nullable")
+        self.defaulted = try container.decodeIfPresentNotNull(Int.self, forKey: "defaulted") ?? 3
+        self.color = try container.decodeIfPresentNotNull(Color.self, forKey: "color")
+        self.anything = try container.decodeIfPresent(JSONValue.self, forKey: "anything")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.plain, forKey: .plain)
-        try container.encodeIfPresent(self.nullable, forKey: .nullable)
-        try container.encode(self.defaulted, forKey: .defaulted)
-        try container.encodeIfPresent(self.color, forKey: .color)
-        try container.encodeIfPresent(self.anything, forKey: .anything)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.plain, forKey: "plain")
+        try container.encodeIfPresent(self.nullable, forKey: "nullable")
+        try container.encode(self.defaulted, forKey: "defaulted")
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeIfPresent(self.anything, forKey: "anything")
     }
 }

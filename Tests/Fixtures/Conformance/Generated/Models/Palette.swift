@@ -13,20 +13,15 @@ public struct Palette: Codable, Hashable, Sendable {
         self.shades = shades
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case main = "main"
-        case shades = "shades"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.main = try container.decodeIfPresentNotNull(Color.self, forKey: .main)
-        self.shades = try container.decodeIfPresentNotNull([Color].self, forKey: .shades)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.main = try container.decodeIfPresentNotNull(Color.self, forKey: "main")
+        self.shades = try container.decodeIfPresentNotNull([Color].self, forKey: "shades")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.main, forKey: .main)
-        try container.encodeIfPresent(self.shades, forKey: .shades)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.main, forKey: "main")
+        try container.encodeIfPresent(self.shades, forKey: "shades")
     }
 }

@@ -14,18 +14,14 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
         self.main = main
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case main = "main"
-    }
-
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.main = try container.decodeIfPresentNotNull(String.self, forKey: .main)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.main = try container.decodeIfPresentNotNull(String.self, forKey: "main")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.main, forKey: .main)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.main, forKey: "main")
     }
 }

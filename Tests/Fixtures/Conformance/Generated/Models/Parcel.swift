@@ -10,8 +10,8 @@ public struct Parcel: Codable, Hashable, Sendable {
     }
     private var _to: Indirect<Address>
     public var from: Address? {
-        get { _from?.value }
-        set { _from = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_from) }
+        set { _from = Indirect.wrap(newValue) }
     }
     private var _from: Indirect<Address>?
     public var box: Parcel.Box {
@@ -23,28 +23,22 @@ public struct Parcel: Codable, Hashable, Sendable {
     /// Creates a value; properties with a default in the schema may be left out.
     public init(to: Address, from: Address? = nil, box: Parcel.Box) {
         self._to = Indirect(to)
-        self._from = from.map(Indirect.init)
+        self._from = Indirect.wrap(from)
         self._box = Indirect(box)
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case to = "to"
-        case from = "from"
-        case box = "box"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self._to = Indirect(try container.decode(Address.self, forKey: .to))
-        self._from = (try container.decodeIfPresentNotNull(Address.self, forKey: .from)).map(Indirect.init)
-        self._box = Indirect(try container.decode(Parcel.Box.self, forKey: .box))
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self._to = Indirect(try container.decode(Address.self, forKey: "to"))
+        self._from = Indirect.wrap(try container.decodeIfPresentNotNull(Address.self, forKey: "from"))
+        self._box = Indirect(try container.decode(Parcel.Box.self, forKey: "box"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.to, forKey: .to)
-        try container.encodeIfPresent(self.from, forKey: .from)
-        try container.encode(self.box, forKey: .box)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.to, forKey: "to")
+        try container.encodeIfPresent(self.from, forKey: "from")
+        try container.encode(self.box, forKey: "box")
     }
 
     public struct Box: Codable, Hashable, Sendable {
@@ -55,19 +49,15 @@ public struct Parcel: Codable, Hashable, Sendable {
             self.grams = grams
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case grams = "grams"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.grams = try container.decode(Int.self, forKey: .grams)
-            try ModelCoding.range(self.grams, minimum: 1.0, codingPath: container.codingPath + [CodingKeys.grams])
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self.grams = try container.decode(Int.self, forKey: "grams")
+            try ModelCoding.range(self.grams, minimum: 1.0, codingPath: container.codingPath(appending: "grams"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.grams, forKey: .grams)
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encode(self.grams, forKey: "grams")
         }
     }
 }

@@ -14,18 +14,14 @@ public struct Patterns: Codable, Hashable, Sendable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id = "id"
-    }
-
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeIfPresentNotNull(Int.self, forKey: .id)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.id = try container.decodeIfPresentNotNull(Int.self, forKey: "id")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.id, forKey: .id)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
     }
 }

@@ -11,17 +11,13 @@ public struct Point: Codable, Hashable, Sendable {
         self.x = x
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case x = "x"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.x = try container.decode(Int.self, forKey: .x)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.x = try container.decode(Int.self, forKey: "x")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.x, forKey: .x)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.x, forKey: "x")
     }
 }

@@ -16,21 +16,16 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
         self.billing = billing
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case card = "card"
-        case billing = "billing"
-    }
-
     public init(from decoder: any Decoder) throws {
         try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.card = try container.decodeIfPresentNotNull(String.self, forKey: .card)
-        self.billing = try container.decodeIfPresentNotNull(String.self, forKey: .billing)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
+        self.billing = try container.decodeIfPresentNotNull(String.self, forKey: "billing")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.card, forKey: .card)
-        try container.encodeIfPresent(self.billing, forKey: .billing)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.card, forKey: "card")
+        try container.encodeIfPresent(self.billing, forKey: "billing")
     }
 }

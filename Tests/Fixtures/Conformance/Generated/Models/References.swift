@@ -5,64 +5,55 @@ import Sesame
 
 public struct References: Codable, Hashable, Sendable {
     public var defs: Address? {
-        get { _defs?.value }
-        set { _defs = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_defs) }
+        set { _defs = Indirect.wrap(newValue) }
     }
     private var _defs: Indirect<Address>?
     public var anchor: Address? {
-        get { _anchor?.value }
-        set { _anchor = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_anchor) }
+        set { _anchor = Indirect.wrap(newValue) }
     }
     private var _anchor: Indirect<Address>?
     public var id: Address? {
-        get { _id?.value }
-        set { _id = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_id) }
+        set { _id = Indirect.wrap(newValue) }
     }
     private var _id: Indirect<Address>?
     public var pointer: Commented?
     public var inner: FormatsPropertiesV4?
     public var nullable: Address? {
-        get { _nullable?.value }
-        set { _nullable = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_nullable) }
+        set { _nullable = Indirect.wrap(newValue) }
     }
     private var _nullable: Indirect<Address>?
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(defs: Address? = nil, anchor: Address? = nil, id: Address? = nil, pointer: Commented? = nil, inner: FormatsPropertiesV4? = nil, nullable: Address? = nil) {
-        self._defs = defs.map(Indirect.init)
-        self._anchor = anchor.map(Indirect.init)
-        self._id = id.map(Indirect.init)
+        self._defs = Indirect.wrap(defs)
+        self._anchor = Indirect.wrap(anchor)
+        self._id = Indirect.wrap(id)
         self.pointer = pointer
         self.inner = inner
-        self._nullable = nullable.map(Indirect.init)
-    }
-
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case defs = "defs"
-        case anchor = "anchor"
-        case id = "id"
-        case pointer = "pointer"
-        case inner = "inner"
-        case nullable = "nullable"
+        self._nullable = Indirect.wrap(nullable)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self._defs = (try container.decodeIfPresentNotNull(Address.self, forKey: .defs)).map(Indirect.init)
-        self._anchor = (try container.decodeIfPresentNotNull(Address.self, forKey: .anchor)).map(Indirect.init)
-        self._id = (try container.decodeIfPresentNotNull(Address.self, forKey: .id)).map(Indirect.init)
-        self.pointer = try container.decodeIfPresentNotNull(Commented.self, forKey: .pointer)
-        self.inner = try container.decodeIfPresentNotNull(FormatsPropertiesV4.self, forKey: .inner)
-        self._nullable = (try container.decode(Address?.self, forKey: .nullable)).map(Indirect.init)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self._defs = Indirect.wrap(try container.decodeIfPresentNotNull(Address.self, forKey: "defs"))
+        self._anchor = Indirect.wrap(try container.decodeIfPresentNotNull(Address.self, forKey: "anchor"))
+        self._id = Indirect.wrap(try container.decodeIfPresentNotNull(Address.self, forKey: "id"))
+        self.pointer = try container.decodeIfPresentNotNull(Commented.self, forKey: "pointer")
+        self.inner = try container.decodeIfPresentNotNull(FormatsPropertiesV4.self, forKey: "inner")
+        self._nullable = Indirect.wrap(try container.decode(Address?.self, forKey: "nullable"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.defs, forKey: .defs)
-        try container.encodeIfPresent(self.anchor, forKey: .anchor)
-        try container.encodeIfPresent(self.id, forKey: .id)
-        try container.encodeIfPresent(self.pointer, forKey: .pointer)
-        try container.encodeIfPresent(self.inner, forKey: .inner)
-        try container.encode(self.nullable, forKey: .nullable)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.defs, forKey: "defs")
+        try container.encodeIfPresent(self.anchor, forKey: "anchor")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.pointer, forKey: "pointer")
+        try container.encodeIfPresent(self.inner, forKey: "inner")
+        try container.encode(self.nullable, forKey: "nullable")
     }
 }

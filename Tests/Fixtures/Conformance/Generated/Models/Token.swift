@@ -11,17 +11,13 @@ public struct Token: Codable, Hashable, Sendable {
         self.accessToken = accessToken
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case accessToken = "access_token"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.accessToken, forKey: .accessToken)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
     }
 }

@@ -5,27 +5,23 @@ import Sesame
 
 public struct WithDefs: Codable, Hashable, Sendable {
     public var point: Point? {
-        get { _point?.value }
-        set { _point = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_point) }
+        set { _point = Indirect.wrap(newValue) }
     }
     private var _point: Indirect<Point>?
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(point: Point? = nil) {
-        self._point = point.map(Indirect.init)
-    }
-
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case point = "point"
+        self._point = Indirect.wrap(point)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self._point = (try container.decodeIfPresentNotNull(Point.self, forKey: .point)).map(Indirect.init)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self._point = Indirect.wrap(try container.decodeIfPresentNotNull(Point.self, forKey: "point"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.point, forKey: .point)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.point, forKey: "point")
     }
 }

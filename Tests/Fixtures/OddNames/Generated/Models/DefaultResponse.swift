@@ -11,17 +11,13 @@ public struct DefaultResponse: Codable, Hashable, Sendable {
         self.quoteD = quoteD
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case quoteD = "quote\"d"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: .quoteD)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: "quote\"d")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.quoteD, forKey: .quoteD)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.quoteD, forKey: "quote\"d")
     }
 }

@@ -11,17 +11,13 @@ public struct DefaultVariant: Codable, Hashable, Sendable {
         self.`default` = `default`
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case `default` = "default"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.`default` = try container.decode(String.self, forKey: .`default`)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.`default` = try container.decode(String.self, forKey: "default")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.`default`, forKey: .`default`)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.`default`, forKey: "default")
     }
 }

@@ -11,17 +11,13 @@ public struct InitPayload: Codable, Hashable, Sendable {
         self.`if` = `if`
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case `if` = "#if"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.`if` = try container.decodeIfPresentNotNull(Int.self, forKey: .`if`)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.`if` = try container.decodeIfPresentNotNull(Int.self, forKey: "#if")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.`if`, forKey: .`if`)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.`if`, forKey: "#if")
     }
 }

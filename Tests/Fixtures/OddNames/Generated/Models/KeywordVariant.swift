@@ -13,20 +13,15 @@ public struct KeywordVariant: Codable, Hashable, Sendable {
         self.`class` = `class`
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind = "kind\"#"
-        case `class` = "class"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.kind = try container.decode(String.self, forKey: .kind)
-        self.`class` = try container.decodeIfPresentNotNull(Int.self, forKey: .`class`)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.kind = try container.decode(String.self, forKey: "kind\"#")
+        self.`class` = try container.decodeIfPresentNotNull(Int.self, forKey: "class")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encodeIfPresent(self.`class`, forKey: .`class`)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind\"#")
+        try container.encodeIfPresent(self.`class`, forKey: "class")
     }
 }

@@ -21,8 +21,8 @@ public struct Odd: Codable, Hashable, Sendable {
     public var x: String?
     public var `class`: String?
     public var selfValue: Odd.SelfModel2? {
-        get { _selfValue?.value }
-        set { _selfValue = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_selfValue) }
+        set { _selfValue = Indirect.wrap(newValue) }
     }
     private var _selfValue: Indirect<Odd.SelfModel2>?
     public var type: String?
@@ -48,23 +48,23 @@ public struct Odd: Codable, Hashable, Sendable {
     public var __: String?
     public var `in`: OddEnum?
     public var nested: Odd.Nested? {
-        get { _nested?.value }
-        set { _nested = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_nested) }
+        set { _nested = Indirect.wrap(newValue) }
     }
     private var _nested: Indirect<Odd.Nested>?
     public var selfObject: Odd.SelfObject? {
-        get { _selfObject?.value }
-        set { _selfObject = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_selfObject) }
+        set { _selfObject = Indirect.wrap(newValue) }
     }
     private var _selfObject: Indirect<Odd.SelfObject>?
     public var tokenResponse: Odd.TokenResponse2? {
-        get { _tokenResponse?.value }
-        set { _tokenResponse = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_tokenResponse) }
+        set { _tokenResponse = Indirect.wrap(newValue) }
     }
     private var _tokenResponse: Indirect<Odd.TokenResponse2>?
     public var token: TokenResponse? {
-        get { _token?.value }
-        set { _token = newValue.map(Indirect.init) }
+        get { Indirect.unwrap(_token) }
+        set { _token = Indirect.wrap(newValue) }
     }
     private var _token: Indirect<TokenResponse>?
     /// Properties the schema does not declare, kept as received.
@@ -81,7 +81,7 @@ public struct Odd: Codable, Hashable, Sendable {
         self.ifDEBUG = ifDEBUG
         self.x = x
         self.`class` = `class`
-        self._selfValue = selfValue.map(Indirect.init)
+        self._selfValue = Indirect.wrap(selfValue)
         self.type = type
         self.`protocol` = `protocol`
         self.`default` = `default`
@@ -104,101 +104,61 @@ public struct Odd: Codable, Hashable, Sendable {
         self.name_ = name_
         self.__ = __
         self.`in` = `in`
-        self._nested = nested.map(Indirect.init)
-        self._selfObject = selfObject.map(Indirect.init)
-        self._tokenResponse = tokenResponse.map(Indirect.init)
-        self._token = token.map(Indirect.init)
+        self._nested = Indirect.wrap(nested)
+        self._selfObject = Indirect.wrap(selfObject)
+        self._tokenResponse = Indirect.wrap(tokenResponse)
+        self._token = Indirect.wrap(token)
         self.additionalProperties_ = additionalProperties_
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case userId = "user\"id"
-        case quoteD = "quote\"d"
-        case backSlash = "back\\slash"
-        case lineBreak = "line\nbreak"
-        case _2A_2F = "*/"
-        case _2F_2A = "/*"
-        case ifDEBUG = "#if DEBUG"
-        case _22_22_22 = "\"\"\""
-        case x = "\\(x)"
-        case `class` = "class"
-        case selfValue = "self"
-        case type = "Type"
-        case `protocol` = "protocol"
-        case `default` = "default"
-        case initValue = "init"
-        case `_` = "_"
-        case _0 = "$0"
-        case descriptionValue = "description"
-        case additionalProperties = "additionalProperties"
-        case café = "café"
-        case cafés = "cafés"
-        case 名前 = "名前"
-        case _1F389 = "🎉"
-        case עברית = "עברית"
-        case evil = "\u{202e}evil"
-        case lineSeparator = "line\u{2028}separator\u{2029}"
-        case aB = "a-b"
-        case aB_ = "a_b"
-        case aB__ = "aB"
-        case name = "name"
-        case name_ = "Name"
-        case __ = ""
-        case `in` = "in"
-        case nested = "nested"
-        case selfObject = "self object"
-        case tokenResponse = "Token Response"
-        case token = "token"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.userId = try container.decode(String.self, forKey: .userId)
-        self.quoteD = try container.decode(String.self, forKey: .quoteD)
-        self.backSlash = try container.decodeIfPresentNotNull(String.self, forKey: .backSlash) ?? "\\(x) \"\"\" */ #if"
-        self.lineBreak = try container.decodeIfPresentNotNull(Int.self, forKey: .lineBreak)
-        self._2A_2F = try container.decodeIfPresentNotNull(String.self, forKey: ._2A_2F)
-        self._2F_2A = try container.decodeIfPresentNotNull(String.self, forKey: ._2F_2A)
-        self.ifDEBUG = try container.decodeIfPresentNotNull(Bool.self, forKey: .ifDEBUG)
-        let _22_22_22 = try container.decodeIfPresentNotNull(String.self, forKey: ._22_22_22)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.userId = try container.decode(String.self, forKey: "user\"id")
+        self.quoteD = try container.decode(String.self, forKey: "quote\"d")
+        self.backSlash = try container.decodeIfPresentNotNull(String.self, forKey: "back\\slash") ?? "\\(x) \"\"\" */ #if"
+        self.lineBreak = try container.decodeIfPresentNotNull(Int.self, forKey: "line\nbreak")
+        self._2A_2F = try container.decodeIfPresentNotNull(String.self, forKey: "*/")
+        self._2F_2A = try container.decodeIfPresentNotNull(String.self, forKey: "/*")
+        self.ifDEBUG = try container.decodeIfPresentNotNull(Bool.self, forKey: "#if DEBUG")
+        let _22_22_22 = try container.decodeIfPresentNotNull(String.self, forKey: "\"\"\"")
         if let value = _22_22_22 {
-            try ModelCoding.constant(value, "\"\"\" \\(x)", codingPath: container.codingPath + [CodingKeys._22_22_22])
+            try ModelCoding.constant(value, "\"\"\" \\(x)", codingPath: container.codingPath(appending: "\"\"\""))
         }
-        self.x = try container.decodeIfPresentNotNull(String.self, forKey: .x)
+        self.x = try container.decodeIfPresentNotNull(String.self, forKey: "\\(x)")
         if let value = self.x {
-            try ModelCoding.pattern(value, "^\\\\\\(x\\)\"$", codingPath: container.codingPath + [CodingKeys.x])
+            try ModelCoding.pattern(value, "^\\\\\\(x\\)\"$", codingPath: container.codingPath(appending: "\\(x)"))
         }
-        self.`class` = try container.decodeIfPresentNotNull(String.self, forKey: .`class`)
-        self._selfValue = (try container.decodeIfPresentNotNull(Odd.SelfModel2.self, forKey: .selfValue)).map(Indirect.init)
-        self.type = try container.decodeIfPresentNotNull(String.self, forKey: .type)
-        self.`protocol` = try container.decodeIfPresentNotNull(String.self, forKey: .`protocol`)
-        self.`default` = try container.decodeIfPresentNotNull(String.self, forKey: .`default`)
-        self.initValue = try container.decodeIfPresentNotNull(String.self, forKey: .initValue)
-        self.`_` = try container.decodeIfPresentNotNull(String.self, forKey: .`_`)
-        self._0 = try container.decodeIfPresentNotNull(String.self, forKey: ._0)
-        self.descriptionValue = try container.decodeIfPresentNotNull(String.self, forKey: .descriptionValue)
-        self.additionalProperties = try container.decodeIfPresentNotNull(String.self, forKey: .additionalProperties)
-        self.café = try container.decodeIfPresentNotNull(String.self, forKey: .café)
-        self.cafés = try container.decodeIfPresentNotNull(String.self, forKey: .cafés)
-        self.名前 = try container.decodeIfPresentNotNull(String.self, forKey: .名前)
-        self._1F389 = try container.decodeIfPresentNotNull(String.self, forKey: ._1F389)
-        self.עברית = try container.decodeIfPresentNotNull(String.self, forKey: .עברית)
-        self.evil = try container.decodeIfPresentNotNull(String.self, forKey: .evil)
-        self.lineSeparator = try container.decodeIfPresentNotNull(String.self, forKey: .lineSeparator)
-        self.aB = try container.decodeIfPresentNotNull(String.self, forKey: .aB)
-        self.aB_ = try container.decodeIfPresentNotNull(String.self, forKey: .aB_)
-        self.aB__ = try container.decodeIfPresentNotNull(String.self, forKey: .aB__)
-        self.name = try container.decodeIfPresentNotNull(String.self, forKey: .name)
-        self.name_ = try container.decodeIfPresentNotNull(String.self, forKey: .name_)
-        self.__ = try container.decodeIfPresentNotNull(String.self, forKey: .__)
-        self.`in` = try container.decodeIfPresentNotNull(OddEnum.self, forKey: .`in`)
-        self._nested = (try container.decodeIfPresentNotNull(Odd.Nested.self, forKey: .nested)).map(Indirect.init)
-        self._selfObject = (try container.decodeIfPresentNotNull(Odd.SelfObject.self, forKey: .selfObject)).map(Indirect.init)
-        self._tokenResponse = (try container.decodeIfPresentNotNull(Odd.TokenResponse2.self, forKey: .tokenResponse)).map(Indirect.init)
-        self._token = (try container.decodeIfPresentNotNull(TokenResponse.self, forKey: .token)).map(Indirect.init)
+        self.`class` = try container.decodeIfPresentNotNull(String.self, forKey: "class")
+        self._selfValue = Indirect.wrap(try container.decodeIfPresentNotNull(Odd.SelfModel2.self, forKey: "self"))
+        self.type = try container.decodeIfPresentNotNull(String.self, forKey: "Type")
+        self.`protocol` = try container.decodeIfPresentNotNull(String.self, forKey: "protocol")
+        self.`default` = try container.decodeIfPresentNotNull(String.self, forKey: "default")
+        self.initValue = try container.decodeIfPresentNotNull(String.self, forKey: "init")
+        self.`_` = try container.decodeIfPresentNotNull(String.self, forKey: "_")
+        self._0 = try container.decodeIfPresentNotNull(String.self, forKey: "$0")
+        self.descriptionValue = try container.decodeIfPresentNotNull(String.self, forKey: "description")
+        self.additionalProperties = try container.decodeIfPresentNotNull(String.self, forKey: "additionalProperties")
+        self.café = try container.decodeIfPresentNotNull(String.self, forKey: "café")
+        self.cafés = try container.decodeIfPresentNotNull(String.self, forKey: "cafés")
+        self.名前 = try container.decodeIfPresentNotNull(String.self, forKey: "名前")
+        self._1F389 = try container.decodeIfPresentNotNull(String.self, forKey: "🎉")
+        self.עברית = try container.decodeIfPresentNotNull(String.self, forKey: "עברית")
+        self.evil = try container.decodeIfPresentNotNull(String.self, forKey: "\u{202e}evil")
+        self.lineSeparator = try container.decodeIfPresentNotNull(String.self, forKey: "line\u{2028}separator\u{2029}")
+        self.aB = try container.decodeIfPresentNotNull(String.self, forKey: "a-b")
+        self.aB_ = try container.decodeIfPresentNotNull(String.self, forKey: "a_b")
+        self.aB__ = try container.decodeIfPresentNotNull(String.self, forKey: "aB")
+        self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
+        self.name_ = try container.decodeIfPresentNotNull(String.self, forKey: "Name")
+        self.__ = try container.decodeIfPresentNotNull(String.self, forKey: "")
+        self.`in` = try container.decodeIfPresentNotNull(OddEnum.self, forKey: "in")
+        self._nested = Indirect.wrap(try container.decodeIfPresentNotNull(Odd.Nested.self, forKey: "nested"))
+        self._selfObject = Indirect.wrap(try container.decodeIfPresentNotNull(Odd.SelfObject.self, forKey: "self object"))
+        self._tokenResponse = Indirect.wrap(try container.decodeIfPresentNotNull(Odd.TokenResponse2.self, forKey: "Token Response"))
+        self._token = Indirect.wrap(try container.decodeIfPresentNotNull(TokenResponse.self, forKey: "token"))
         let extra = try decoder.container(keyedBy: AnyCodingKey.self)
         var kept: [String: String] = [:]
-        let known: Set<String> = Set(CodingKeys.allCases.map(\.rawValue))
+        let known: Set<String> = ["user\"id", "quote\"d", "back\\slash", "line\nbreak", "*/", "/*", "#if DEBUG", "\"\"\"", "\\(x)", "class", "self", "Type", "protocol", "default", "init", "_", "$0", "description", "additionalProperties", "café", "cafés", "名前", "🎉", "עברית", "\u{202e}evil", "line\u{2028}separator\u{2029}", "a-b", "a_b", "aB", "name", "Name", "", "in", "nested", "self object", "Token Response", "token"]
         for key in extra.allKeys where !known.contains(key.stringValue) {
             let value = try extra.decode(String.self, forKey: key)
             kept[key.stringValue] = value
@@ -207,46 +167,46 @@ public struct Odd: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.userId, forKey: .userId)
-        try container.encode(self.quoteD, forKey: .quoteD)
-        try container.encode(self.backSlash, forKey: .backSlash)
-        try container.encodeIfPresent(self.lineBreak, forKey: .lineBreak)
-        try container.encodeIfPresent(self._2A_2F, forKey: ._2A_2F)
-        try container.encodeIfPresent(self._2F_2A, forKey: ._2F_2A)
-        try container.encodeIfPresent(self.ifDEBUG, forKey: .ifDEBUG)
-        try container.encodeIfPresent(self._22_22_22, forKey: ._22_22_22)
-        try container.encodeIfPresent(self.x, forKey: .x)
-        try container.encodeIfPresent(self.`class`, forKey: .`class`)
-        try container.encodeIfPresent(self.selfValue, forKey: .selfValue)
-        try container.encodeIfPresent(self.type, forKey: .type)
-        try container.encodeIfPresent(self.`protocol`, forKey: .`protocol`)
-        try container.encodeIfPresent(self.`default`, forKey: .`default`)
-        try container.encodeIfPresent(self.initValue, forKey: .initValue)
-        try container.encodeIfPresent(self.`_`, forKey: .`_`)
-        try container.encodeIfPresent(self._0, forKey: ._0)
-        try container.encodeIfPresent(self.descriptionValue, forKey: .descriptionValue)
-        try container.encodeIfPresent(self.additionalProperties, forKey: .additionalProperties)
-        try container.encodeIfPresent(self.café, forKey: .café)
-        try container.encodeIfPresent(self.cafés, forKey: .cafés)
-        try container.encodeIfPresent(self.名前, forKey: .名前)
-        try container.encodeIfPresent(self._1F389, forKey: ._1F389)
-        try container.encodeIfPresent(self.עברית, forKey: .עברית)
-        try container.encodeIfPresent(self.evil, forKey: .evil)
-        try container.encodeIfPresent(self.lineSeparator, forKey: .lineSeparator)
-        try container.encodeIfPresent(self.aB, forKey: .aB)
-        try container.encodeIfPresent(self.aB_, forKey: .aB_)
-        try container.encodeIfPresent(self.aB__, forKey: .aB__)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encodeIfPresent(self.name_, forKey: .name_)
-        try container.encodeIfPresent(self.__, forKey: .__)
-        try container.encodeIfPresent(self.`in`, forKey: .`in`)
-        try container.encodeIfPresent(self.nested, forKey: .nested)
-        try container.encodeIfPresent(self.selfObject, forKey: .selfObject)
-        try container.encodeIfPresent(self.tokenResponse, forKey: .tokenResponse)
-        try container.encodeIfPresent(self.token, forKey: .token)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.userId, forKey: "user\"id")
+        try container.encode(self.quoteD, forKey: "quote\"d")
+        try container.encode(self.backSlash, forKey: "back\\slash")
+        try container.encodeIfPresent(self.lineBreak, forKey: "line\nbreak")
+        try container.encodeIfPresent(self._2A_2F, forKey: "*/")
+        try container.encodeIfPresent(self._2F_2A, forKey: "/*")
+        try container.encodeIfPresent(self.ifDEBUG, forKey: "#if DEBUG")
+        try container.encodeIfPresent(self._22_22_22, forKey: "\"\"\"")
+        try container.encodeIfPresent(self.x, forKey: "\\(x)")
+        try container.encodeIfPresent(self.`class`, forKey: "class")
+        try container.encodeIfPresent(self.selfValue, forKey: "self")
+        try container.encodeIfPresent(self.type, forKey: "Type")
+        try container.encodeIfPresent(self.`protocol`, forKey: "protocol")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.encodeIfPresent(self.initValue, forKey: "init")
+        try container.encodeIfPresent(self.`_`, forKey: "_")
+        try container.encodeIfPresent(self._0, forKey: "$0")
+        try container.encodeIfPresent(self.descriptionValue, forKey: "description")
+        try container.encodeIfPresent(self.additionalProperties, forKey: "additionalProperties")
+        try container.encodeIfPresent(self.café, forKey: "café")
+        try container.encodeIfPresent(self.cafés, forKey: "cafés")
+        try container.encodeIfPresent(self.名前, forKey: "名前")
+        try container.encodeIfPresent(self._1F389, forKey: "🎉")
+        try container.encodeIfPresent(self.עברית, forKey: "עברית")
+        try container.encodeIfPresent(self.evil, forKey: "\u{202e}evil")
+        try container.encodeIfPresent(self.lineSeparator, forKey: "line\u{2028}separator\u{2029}")
+        try container.encodeIfPresent(self.aB, forKey: "a-b")
+        try container.encodeIfPresent(self.aB_, forKey: "a_b")
+        try container.encodeIfPresent(self.aB__, forKey: "aB")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.name_, forKey: "Name")
+        try container.encodeIfPresent(self.__, forKey: "")
+        try container.encodeIfPresent(self.`in`, forKey: "in")
+        try container.encodeIfPresent(self.nested, forKey: "nested")
+        try container.encodeIfPresent(self.selfObject, forKey: "self object")
+        try container.encodeIfPresent(self.tokenResponse, forKey: "Token Response")
+        try container.encodeIfPresent(self.token, forKey: "token")
         var extra = encoder.container(keyedBy: AnyCodingKey.self)
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let known: Set<String> = ["user\"id", "quote\"d", "back\\slash", "line\nbreak", "*/", "/*", "#if DEBUG", "\"\"\"", "\\(x)", "class", "self", "Type", "protocol", "default", "init", "_", "$0", "description", "additionalProperties", "café", "cafés", "名前", "🎉", "עברית", "\u{202e}evil", "line\u{2028}separator\u{2029}", "a-b", "a_b", "aB", "name", "Name", "", "in", "nested", "self object", "Token Response", "token"]
         for key in additionalProperties_.keys.sorted() where !known.contains(key) {
             try extra.encode(additionalProperties_[key]!, forKey: AnyCodingKey(key))
         }
@@ -254,28 +214,24 @@ public struct Odd: Codable, Hashable, Sendable {
 
     public struct SelfModel2: Codable, Hashable, Sendable {
         public var selfValue: Odd.SelfModel2.SelfModel2? {
-            get { _selfValue?.value }
-            set { _selfValue = newValue.map(Indirect.init) }
+            get { Indirect.unwrap(_selfValue) }
+            set { _selfValue = Indirect.wrap(newValue) }
         }
         private var _selfValue: Indirect<Odd.SelfModel2.SelfModel2>?
 
         /// Creates a value; properties with a default in the schema may be left out.
         public init(selfValue: Odd.SelfModel2.SelfModel2? = nil) {
-            self._selfValue = selfValue.map(Indirect.init)
-        }
-
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case selfValue = "Self"
+            self._selfValue = Indirect.wrap(selfValue)
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self._selfValue = (try container.decodeIfPresentNotNull(Odd.SelfModel2.SelfModel2.self, forKey: .selfValue)).map(Indirect.init)
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self._selfValue = Indirect.wrap(try container.decodeIfPresentNotNull(Odd.SelfModel2.SelfModel2.self, forKey: "Self"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.selfValue, forKey: .selfValue)
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encodeIfPresent(self.selfValue, forKey: "Self")
         }
 
         public struct SelfModel2: Codable, Hashable, Sendable {
@@ -286,18 +242,14 @@ public struct Odd: Codable, Hashable, Sendable {
                 self.type = type
             }
 
-            private enum CodingKeys: String, CodingKey, CaseIterable {
-                case type = "Type"
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.type = try container.decodeIfPresentNotNull(String.self, forKey: .type)
+                let container = try decoder.container(keyedBy: PropertyKey.self)
+                self.type = try container.decodeIfPresentNotNull(String.self, forKey: "Type")
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encodeIfPresent(self.type, forKey: .type)
+                var container = encoder.container(keyedBy: PropertyKey.self)
+                try container.encodeIfPresent(self.type, forKey: "Type")
             }
         }
     }
@@ -310,18 +262,14 @@ public struct Odd: Codable, Hashable, Sendable {
             self.quoteD = quoteD
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case quoteD = "quote\"d"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: .quoteD)
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: "quote\"d")
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.quoteD, forKey: .quoteD)
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encodeIfPresent(self.quoteD, forKey: "quote\"d")
         }
     }
 
@@ -333,18 +281,14 @@ public struct Odd: Codable, Hashable, Sendable {
             self.type = type
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case type = "Type"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.type = try container.decodeIfPresentNotNull(Int.self, forKey: .type)
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self.type = try container.decodeIfPresentNotNull(Int.self, forKey: "Type")
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.type, forKey: .type)
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encodeIfPresent(self.type, forKey: "Type")
         }
     }
 
@@ -356,18 +300,14 @@ public struct Odd: Codable, Hashable, Sendable {
             self.inner = inner
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case inner = "inner"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.inner = try container.decodeIfPresentNotNull(String.self, forKey: .inner)
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self.inner = try container.decodeIfPresentNotNull(String.self, forKey: "inner")
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(self.inner, forKey: .inner)
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encodeIfPresent(self.inner, forKey: "inner")
         }
     }
 }

@@ -13,20 +13,15 @@ public struct QuoteVariant: Codable, Hashable, Sendable {
         self.quoteD = quoteD
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind = "kind\"#"
-        case quoteD = "quote\"d"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.kind = try container.decode(String.self, forKey: .kind)
-        self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: .quoteD)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.kind = try container.decode(String.self, forKey: "kind\"#")
+        self.quoteD = try container.decodeIfPresentNotNull(String.self, forKey: "quote\"d")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encodeIfPresent(self.quoteD, forKey: .quoteD)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind\"#")
+        try container.encodeIfPresent(self.quoteD, forKey: "quote\"d")
     }
 }

@@ -11,17 +11,13 @@ public struct SelfModel: Codable, Hashable, Sendable {
         self.kind = kind
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind = "kind\"#"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.kind = try container.decode(String.self, forKey: .kind)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.kind = try container.decode(String.self, forKey: "kind\"#")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind\"#")
     }
 }

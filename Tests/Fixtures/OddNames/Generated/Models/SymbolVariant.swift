@@ -11,17 +11,13 @@ public struct SymbolVariant: Codable, Hashable, Sendable {
         self._40 = _40
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case _40 = "@"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self._40 = try container.decode(String.self, forKey: ._40)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self._40 = try container.decode(String.self, forKey: "@")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self._40, forKey: ._40)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self._40, forKey: "@")
     }
 }

@@ -17,23 +17,17 @@ public struct TokenResponse: Codable, Hashable, Sendable {
         self.expiresIn = expiresIn
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case accessToken = "access\"token"
-        case refreshToken = "refresh\\token"
-        case expiresIn = "expires\nin"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.refreshToken = try container.decodeIfPresentNotNull(String.self, forKey: .refreshToken)
-        self.expiresIn = try container.decodeIfPresentNotNull(Int.self, forKey: .expiresIn)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access\"token")
+        self.refreshToken = try container.decodeIfPresentNotNull(String.self, forKey: "refresh\\token")
+        self.expiresIn = try container.decodeIfPresentNotNull(Int.self, forKey: "expires\nin")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.accessToken, forKey: .accessToken)
-        try container.encodeIfPresent(self.refreshToken, forKey: .refreshToken)
-        try container.encodeIfPresent(self.expiresIn, forKey: .expiresIn)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.accessToken, forKey: "access\"token")
+        try container.encodeIfPresent(self.refreshToken, forKey: "refresh\\token")
+        try container.encodeIfPresent(self.expiresIn, forKey: "expires\nin")
     }
 }

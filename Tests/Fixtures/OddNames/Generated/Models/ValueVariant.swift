@@ -11,17 +11,13 @@ public struct ValueVariant: Codable, Hashable, Sendable {
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case value = "value"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.value = try container.decode(String.self, forKey: .value)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.value = try container.decode(String.self, forKey: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.value, forKey: .value)
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.value, forKey: "value")
     }
 }
