@@ -41,7 +41,7 @@ if build --product command-plugin-check >/dev/null 2>&1; then fail "command-plug
 
 step "command plugin: generate-sdk --target CommandPluginSDK, then --check"
 generate_sdk --target CommandPluginSDK || fail "generate-sdk failed"
-[ -f "$generated/Models/User.swift" ] || fail "generate-sdk wrote no Models/User.swift"
+grep -q "public struct User" "$generated/Models/Models.swift" || fail "generate-sdk wrote no User into Models/Models.swift"
 generate_sdk --target CommandPluginSDK --check || fail "generate-sdk --check fails right after generate-sdk"
 
 step "command plugin: swift build --product command-plugin-check"

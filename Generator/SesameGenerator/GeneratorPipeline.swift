@@ -60,7 +60,8 @@ public enum GeneratorPipeline {
     public static func generate(_ sources: [SchemaSource], released: [String: String] = [:]) -> Generation {
         let validation = validate(sources, released: released)
         guard let ir = validation.ir else { return Generation(files: [], diagnostics: validation.diagnostics, ir: nil) }
-        var files = SwiftRenderer.render(ir)
+        let schemaFiles = Dictionary(sources.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
+        var files = SwiftRenderer.render(ir, schemaFiles: schemaFiles)
         if let store = ir.store, let namespace = ir.typeNames.store {
             files += StoreRenderer(store: store, namespace: namespace, schema: ir.typeNames.schema).files()
         }

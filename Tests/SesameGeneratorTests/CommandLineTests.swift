@@ -85,7 +85,8 @@ import SesameGenerator
         try writeSchema(Fixture.sources(), to: schema)
 
         #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
-        let user = output.appendingPathComponent("Models/User.swift")
+        // models.yaml's models, `User` among them.
+        let user = output.appendingPathComponent("Models/Models.swift")
         #expect(FileManager.default.fileExists(atPath: user.path))
         #expect(try await run(["generate", schema.path, "--output", output.path, "--check"]).status == 0)
 

@@ -117,7 +117,7 @@ import SesameGenerator
             + "\nNode: { type: object, required: [name], properties: { name: { type: string }, parent: { $ref: \"#/Node\" } } }\n"
         let generation = Fixture.generate(["models.yaml": models])
         #expect(generation.diagnostics.isEmpty)
-        let node = Fixture.file("Models/Node.swift", in: generation)
+        let node = Fixture.model("Node", in: generation)
         #expect(node.contains("private var _parent: Indirect<Node>?"))
         #expect(node.contains("public var parent: Node? {"))
     }
@@ -126,7 +126,7 @@ import SesameGenerator
         // JSON Schema allows it (swappedLettersStillGetASuggestion: a likely typo is a warning).
         let models = Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [id, extra]")
         #expect(Fixture.printed(["models.yaml": models]).isEmpty)
-        let swift = Fixture.file("Models/User.swift", in: Fixture.generate(["models.yaml": models]))
+        let swift = Fixture.model("User", in: Fixture.generate(["models.yaml": models]))
         #expect(swift.contains("private static let schemaCheck = SchemaCheck(required: [\"extra\"])"))
         #expect(swift.contains("try ModelCoding.check(decoder, Self.schemaCheck)"))
     }
@@ -134,7 +134,7 @@ import SesameGenerator
     @Test func oneOfWithoutADiscriminatorIsAChoice() {
         let models = Fixture.models + "\nEither: { oneOf: [ { $ref: \"#/User\" }, { $ref: \"#/Token\" } ] }\n"
         #expect(Fixture.printed(["models.yaml": models]).isEmpty)
-        let swift = Fixture.file("Models/Either.swift", in: Fixture.generate(["models.yaml": models]))
+        let swift = Fixture.model("Either", in: Fixture.generate(["models.yaml": models]))
         #expect(swift.contains("case user(User)"))
         #expect(swift.contains("guard matches.count == 1 else"))
     }

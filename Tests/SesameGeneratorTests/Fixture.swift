@@ -54,6 +54,19 @@ enum Fixture {
         GeneratorPipeline.generate(sources(overrides))
     }
 
+    /// The generated code of the top-level model `name`: its part of the file under `Models/`
+    /// that holds it (from its `// MARK: - name` to the next model's), or a failure message.
+    static func model(_ name: String, in generation: GeneratorPipeline.Generation) -> String {
+        let marker = "// MARK: - \(name)\n"
+        for file in generation.files where file.path.hasPrefix("Models/") {
+            guard let start = file.contents.range(of: marker) else { continue }
+            let rest = file.contents[start.lowerBound...]
+            let end = rest.dropFirst(marker.count).range(of: "\n// MARK: - ")?.lowerBound ?? rest.endIndex
+            return String(rest[..<end])
+        }
+        return "<no model \(name); diagnostics: \(generation.diagnostics)>"
+    }
+
     /// The generated file at `path`, or a failure message as its text.
     static func file(_ path: String, in generation: GeneratorPipeline.Generation) -> String {
         generation.files.first { $0.path == path }?.contents ?? "<no file \(path); diagnostics: \(generation.diagnostics)>"

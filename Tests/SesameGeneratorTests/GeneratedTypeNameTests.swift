@@ -9,7 +9,7 @@ import SesameGenerator
             "models.yaml": Fixture.models + "\nDate: { type: object, properties: { at: { type: string, format: date-time } } }\n"
         ])
         #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
-        let swift = Fixture.file("Models/DateModel.swift", in: generation)
+        let swift = Fixture.model("DateModel", in: generation)
         #expect(swift.contains("public struct DateModel: Codable, Hashable, Sendable {"))
         #expect(swift.contains("public var at: Date?"))
     }

@@ -55,7 +55,7 @@ import SesameGenerator
 
     @Test func descriptionsBecomeCommentLinesWithTheirMarkersBroken() throws {
         let generation = GeneratorPipeline.generate(try Self.fixtureSources())
-        let odd = try #require(generation.files.first { $0.path == "Models/Odd.swift" }).contents
+        let odd = Fixture.model("Odd", in: generation)
         #expect(
             odd.contains(
                 """
@@ -73,14 +73,14 @@ import SesameGenerator
     // MARK: Swift names
 
     @Test func namesWithNoLetterAreSpeltByCodePointWhateverTheirOrder() {
-        let forward = Fixture.file(
-            "Models/X.swift",
+        let forward = Fixture.model(
+            "X",
             in: Fixture.generate([
                 "x.yaml":
                     "X: { type: object, properties: { \"*/\": { type: string }, \"/*\": { type: string }, \"🎉\": { type: integer } } }\n"
             ]))
-        let backward = Fixture.file(
-            "Models/X.swift",
+        let backward = Fixture.model(
+            "X",
             in: Fixture.generate([
                 "x.yaml":
                     "X: { type: object, properties: { \"🎉\": { type: integer }, \"/*\": { type: string }, \"*/\": { type: string } } }\n"
@@ -93,8 +93,8 @@ import SesameGenerator
     }
 
     @Test func decomposedLettersMakeComposedIdentifiers() {
-        let text = Fixture.file(
-            "Models/X.swift", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"cafe\\u0301s\": { type: string } } }\n"]))
+        let text = Fixture.model(
+            "X", in: Fixture.generate(["x.yaml": "X: { type: object, properties: { \"cafe\\u0301s\": { type: string } } }\n"]))
         #expect(text.contains("public var caf\u{E9}s: String?"))
         #expect(text.contains("self.caf\u{E9}s = try container.decodeIfPresentNotNull(String.self, forKey: \"cafe\u{301}s\")"))
     }
@@ -104,8 +104,8 @@ import SesameGenerator
             "Type: { type: string, enum: [a] }\nX: { type: object, properties: { Self: { type: object, properties: { a: { type: string } } } } }\n"
         let store = "persistence:\n  1:\n    Type: { id: { type: text, primaryKey: true } }\n"
         let generation = Fixture.generate(["x.yaml": models, "store.yaml": store])
-        #expect(Fixture.file("Models/TypeModel.swift", in: generation).contains("public enum TypeModel:"))
-        #expect(Fixture.file("Models/X.swift", in: generation).contains("public var selfValue: X.SelfModel?"))
+        #expect(Fixture.model("TypeModel", in: generation).contains("public enum TypeModel:"))
+        #expect(Fixture.model("X", in: generation).contains("public var selfValue: X.SelfModel?"))
         let records = Fixture.file("Store/Records.swift", in: generation)
         #expect(records.contains("public struct TypeRecord:"))
         #expect(records.contains(#"public static let databaseTableName = "Type""#))
@@ -114,7 +114,7 @@ import SesameGenerator
     @Test func aNestedTypeNeverShadowsATopLevelModel() {
         let models =
             "X:\n  type: object\n  properties:\n    user: { type: object, properties: { a: { type: string } } }\n    owner: { $ref: \"#/User\" }\n"
-        let text = Fixture.file("Models/X.swift", in: Fixture.generate(["x.yaml": models]))
+        let text = Fixture.model("X", in: Fixture.generate(["x.yaml": models]))
         #expect(text.contains("public var user: X.User2?"))
         #expect(text.contains("public var owner: User?"))
     }
@@ -127,7 +127,7 @@ import SesameGenerator
         let auth = Fixture.auth + "\nmethods:\n  description: { steps: [ { request: POST /a, response: Token } ] }\n"
         let generation = Fixture.generate(["e.yaml": models, "errors.yaml": errors, "events.yaml": events, "auth.yaml": auth])
         #expect(
-            Fixture.file("Models/E.swift", in: generation).contains(
+            Fixture.model("E", in: generation).contains(
                 "case rawValueValue\n    case allKnownCasesValue\n    case unknownValue\n    case selfValue\n    case initValue\n"))
         #expect(Fixture.file("Errors.swift", in: generation).contains("case selfError(ServerErrorResponse)"))
         #expect(Fixture.file("Errors.swift", in: generation).contains("case descriptionError(ServerErrorResponse)"))

@@ -6,7 +6,7 @@ import SesameGenerator
     private func model(_ yaml: String, file: String) -> String {
         let generation = Fixture.generate(["models.yaml": Fixture.models + "\n" + yaml])
         #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
-        return Fixture.file("Models/\(file).swift", in: generation)
+        return Fixture.model(file, in: generation)
     }
 
     @Test func stringEnumKeepsUnknownValues() {

@@ -87,7 +87,7 @@ import SesameGenerator
                         fourth: *note
                     """))
         #expect(generation.diagnostics.isEmpty)
-        let token = Fixture.file("Models/Token.swift", in: generation)
+        let token = Fixture.model("Token", in: generation)
         #expect(token.contains("public var fourth: Int?"))
         #expect(token.components(separatedBy: "max: 10,").count == 3)
     }
@@ -102,6 +102,6 @@ import SesameGenerator
                         copy: *shared
                     """))
         #expect(generation.diagnostics.isEmpty)
-        #expect(Fixture.file("Models/Token.swift", in: generation).components(separatedBy: "max: 10,").count == 3)
+        #expect(Fixture.model("Token", in: generation).components(separatedBy: "max: 10,").count == 3)
     }
 }
