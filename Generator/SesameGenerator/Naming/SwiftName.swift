@@ -47,6 +47,48 @@ enum SwiftName {
     /// lower-to-upper case changes. A word keeps only letters and digits that Swift accepts
     /// in an identifier (emoji, symbols and line separators split words).
     static func words(_ name: String) -> [String] {
+        isASCII(name) ? asciiWords(name) : unicodeWords(name)
+    }
+
+    /// Whether every character of the name is ASCII: most schema names are, and for them
+    /// ``words(_:)`` and ``identifier(_:)`` take a byte path with the same result, without
+    /// Unicode property look-ups or normalization (docs/performance.md, "Generator after the
+    /// runs of models").
+    static func isASCII(_ name: String) -> Bool {
+        name.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    private static func isASCIIUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    private static func isASCIILower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// ``words(_:)`` of an ASCII name: letters and digits make words, anything else splits,
+    /// and so does an upper-case letter after a lower-case letter or a digit.
+    static func asciiWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8?
+        for byte in name.utf8 {
+            let upper = isASCIIUpper(byte)
+            guard upper || isASCIILower(byte) || isASCIIDigit(byte) else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+                previous = nil
+                continue
+            }
+            if let previous, upper, isASCIILower(previous) || isASCIIDigit(previous) {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+            current.append(byte)
+            previous = byte
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
+    /// ``words(_:)`` of any name, character by character with Unicode's properties.
+    static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -122,6 +164,16 @@ enum SwiftName {
     /// and any a case change brought in are dropped here. Swift does not normalize
     /// identifiers, so the name is composed (NFC): `e` + U+0301 is written `é`, as keyboards type it.
     static func identifier(_ name: String) -> String {
+        guard isASCII(name) else { return unicodeIdentifier(name) }
+        // ASCII is already composed, and its identifier characters are letters, digits and `_`.
+        var bytes = name.utf8.filter { isASCIIUpper($0) || isASCIILower($0) || isASCIIDigit($0) || $0 == 0x5F }
+        guard let first = bytes.first else { return "_" }
+        if isASCIIDigit(first) { bytes.insert(0x5F, at: 0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``identifier(_:)`` of any name: composed (NFC), then filtered scalar by scalar.
+    static func unicodeIdentifier(_ name: String) -> String {
         var scalars = String.UnicodeScalarView(name.precomposedStringWithCanonicalMapping.unicodeScalars.filter(isIdentifierScalar))
         guard let first = scalars.first else { return "_" }
         if !isIdentifierHead(first) || String(scalars).first?.isNumber == true { scalars.insert("_", at: scalars.startIndex) }
