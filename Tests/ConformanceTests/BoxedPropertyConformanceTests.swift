@@ -54,7 +54,51 @@ import Testing
         dump(parcel, to: &dumped)
         #expect(dumped.contains("250"))
         let to = try #require(Mirror(reflecting: parcel).children.first { $0.label == "_to" }?.value)
-        #expect(Mirror(reflecting: to).children.contains { $0.label == "city" && ($0.value as? String) == "Paris" })
+        #expect(Self.children(to).contains { $0.label == "city" && ($0.value as? String) == "Paris" })
+    }
+
+    /// The labelled children a walk of mirrors reaches from `value`, at any depth.
+    static func children(_ value: Any) -> [Mirror.Child] {
+        Mirror(reflecting: value).children.flatMap { [$0] + children($0.value) }
+    }
+
+    /// A change through a boxed property (`parcel.manifest.lines.append`) is made in place
+    /// when nothing else holds the value: the array keeps its buffer. With a copy of the
+    /// model alive, it copies instead, and the copy does not see the change.
+    @Test func changesThroughTheBoxAreMadeInPlace() throws {
+        var parcel = Parcel(to: Address(city: "Paris"), box: Parcel.Box(grams: 1), manifest: Parcel.Manifest(lines: []))
+        parcel.manifest!.lines.reserveCapacity(1_000)
+        let buffer = { (parcel: Parcel) in parcel.manifest!.lines.withUnsafeBufferPointer { $0.baseAddress } }
+        let reserved = try #require(buffer(parcel))
+        for index in 0..<500 { parcel.manifest!.lines.append("line \(index)") }
+        #expect(buffer(parcel) == reserved)
+        parcel.to.city = "Nice"
+        parcel.manifest?.lines[0] = "first"
+        #expect(buffer(parcel) == reserved)
+        #expect(parcel.manifest?.lines.count == 500)
+        #expect(parcel.manifest?.lines.first == "first")
+
+        let copy = parcel
+        parcel.manifest!.lines.append("after the copy")
+        #expect(buffer(parcel) != reserved)
+        #expect(buffer(copy) == reserved)
+        #expect(copy.manifest?.lines.count == 500)
+        #expect(parcel.manifest?.lines.count == 501)
+        #expect(copy.to.city == "Nice")
+    }
+
+    /// A change that throws half way leaves the property holding the value as changed so far,
+    /// never empty: `_modify` stores the value back however the access ends.
+    @Test func aChangeThatThrowsLeavesTheValueInItsBox() {
+        struct Stop: Error {}
+        var parcel = Parcel(to: Address(city: "Paris"), box: Parcel.Box(grams: 1))
+        func rename(_ address: inout Address) throws {
+            address.city = "Lille"
+            throw Stop()
+        }
+        #expect(throws: Stop.self) { try rename(&parcel.to) }
+        #expect(parcel.to.city == "Lille")
+        #expect(parcel.manifest == nil)
     }
 
     @Test func equalValuesInSeparateBoxesAreEqualAndHashAlike() throws {

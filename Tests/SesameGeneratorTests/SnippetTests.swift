@@ -120,10 +120,15 @@ import SesameGenerator
             swift.contains(
                 """
                     public var buyer: User {
-                        get { _buyer.value }
+                        get { _buyer!.value }
                         set { _buyer = Indirect(newValue) }
+                        _modify {
+                            var value = Indirect.take(&_buyer)!
+                            defer { _buyer = Indirect(value) }
+                            yield &value
+                        }
                     }
-                    private var _buyer: Indirect<User>
+                    private var _buyer: Indirect<User>?
                 """))
         #expect(
             swift.contains(
@@ -131,6 +136,11 @@ import SesameGenerator
                     public var seller: User? {
                         get { Indirect.unwrap(_seller) }
                         set { _seller = Indirect.wrap(newValue) }
+                        _modify {
+                            var value = Indirect.take(&_seller)
+                            defer { _seller = Indirect.wrap(value) }
+                            yield &value
+                        }
                     }
                     private var _seller: Indirect<User>?
                 """))
@@ -231,7 +241,7 @@ import SesameGenerator
                 """
         let generation = Fixture.generate(["auth.yaml": auth])
         #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
-        let hoisted = generation.files.first { $0.contents.contains("private var _user: Indirect<User>\n") }
+        let hoisted = generation.files.first { $0.contents.contains("private var _user: Indirect<User>?\n") }
         #expect(hoisted != nil, "\(generation.files.map(\.path))")
     }
 

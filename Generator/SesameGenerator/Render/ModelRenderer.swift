@@ -40,18 +40,7 @@ struct ModelRenderer {
                 if property.deprecated { body.line("/// - Note: Deprecated by the schema.") }
                 let swiftName = SwiftName.escaped(property.swiftName)
                 if property.indirect {
-                    let storage =
-                        property.isOptional ? "Indirect<\(types.swift(property.type))>?" : "Indirect<\(types.swift(property.type))>"
-                    body.block("public var \(swiftName): \(storedType(property))") { accessor in
-                        accessor.line(
-                            property.isOptional
-                                ? "get { Indirect.unwrap(\(property.storageName)) }" : "get { \(property.storageName).value }")
-                        accessor.line(
-                            property.isOptional
-                                ? "set { \(property.storageName) = Indirect.wrap(newValue) }"
-                                : "set { \(property.storageName) = Indirect(newValue) }")
-                    }
-                    body.line("private var \(property.storageName): \(storage)")
+                    renderBoxedProperty(property, into: &body)
                 } else if property.constraints.const != nil, let literal = types.literal(property.constraints.const!, property.type) {
                     body.line("public var \(swiftName): \(storedType(property)) { \(literal) }")
                 } else {
@@ -71,6 +60,30 @@ struct ModelRenderer {
             renderEncoder(object, extraName: extraName, into: &body)
             nestedModels(model, qualifiedName: qualifiedName, into: &body)
         }
+    }
+
+    /// A property stored behind a reference (docs/format.md, "Objects"): the storage is an
+    /// optional `Indirect` box, nil only while `_modify` holds the value. `_modify` takes the
+    /// value out of the box and empties the storage, so that a change through the property
+    /// (`order.shipping.lines.append(line)`) finds the value uniquely referenced and changes
+    /// it in place, then stores it in a new box; reading and setting go through the box.
+    private func renderBoxedProperty(_ property: PropertyIR, into body: inout CodeWriter) {
+        let storage = property.storageName
+        body.block("public var \(SwiftName.escaped(property.swiftName)): \(storedType(property))") { accessor in
+            if property.isOptional {
+                accessor.line("get { Indirect.unwrap(\(storage)) }")
+                accessor.line("set { \(storage) = Indirect.wrap(newValue) }")
+            } else {
+                accessor.line("get { \(storage)!.value }")
+                accessor.line("set { \(storage) = Indirect(newValue) }")
+            }
+            accessor.block("_modify") { modify in
+                modify.line("var value = Indirect.take(&\(storage))\(property.isOptional ? "" : "!")")
+                modify.line("defer { \(storage) = \(property.isOptional ? "Indirect.wrap(value)" : "Indirect(value)") }")
+                modify.line("yield &value")
+            }
+        }
+        body.line("private var \(storage): Indirect<\(types.swift(property.type))>?")
     }
 
     /// The `SchemaCheck`s of the object and of its properties, built once.

@@ -49,6 +49,11 @@ public struct WithDefs: Codable, Hashable, Sendable {
     public var point: Point? {
         get { Indirect.unwrap(_point) }
         set { _point = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_point)
+            defer { _point = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _point: Indirect<Point>?
 
@@ -95,16 +100,31 @@ public struct References: Codable, Hashable, Sendable {
     public var defs: Address? {
         get { Indirect.unwrap(_defs) }
         set { _defs = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_defs)
+            defer { _defs = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _defs: Indirect<Address>?
     public var anchor: Address? {
         get { Indirect.unwrap(_anchor) }
         set { _anchor = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_anchor)
+            defer { _anchor = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _anchor: Indirect<Address>?
     public var id: Address? {
         get { Indirect.unwrap(_id) }
         set { _id = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_id)
+            defer { _id = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _id: Indirect<Address>?
     public var pointer: Commented?
@@ -112,6 +132,11 @@ public struct References: Codable, Hashable, Sendable {
     public var nullable: Address? {
         get { Indirect.unwrap(_nullable) }
         set { _nullable = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_nullable)
+            defer { _nullable = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _nullable: Indirect<Address>?
 

@@ -7,26 +7,52 @@ import Sesame
 
 public struct Parcel: Codable, Hashable, Sendable {
     public var to: Address {
-        get { _to.value }
+        get { _to!.value }
         set { _to = Indirect(newValue) }
+        _modify {
+            var value = Indirect.take(&_to)!
+            defer { _to = Indirect(value) }
+            yield &value
+        }
     }
-    private var _to: Indirect<Address>
+    private var _to: Indirect<Address>?
     public var from: Address? {
         get { Indirect.unwrap(_from) }
         set { _from = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_from)
+            defer { _from = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _from: Indirect<Address>?
     public var box: Parcel.Box {
-        get { _box.value }
+        get { _box!.value }
         set { _box = Indirect(newValue) }
+        _modify {
+            var value = Indirect.take(&_box)!
+            defer { _box = Indirect(value) }
+            yield &value
+        }
     }
-    private var _box: Indirect<Parcel.Box>
+    private var _box: Indirect<Parcel.Box>?
+    public var manifest: Parcel.Manifest? {
+        get { Indirect.unwrap(_manifest) }
+        set { _manifest = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_manifest)
+            defer { _manifest = Indirect.wrap(value) }
+            yield &value
+        }
+    }
+    private var _manifest: Indirect<Parcel.Manifest>?
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(to: Address, from: Address? = nil, box: Parcel.Box) {
+    public init(to: Address, from: Address? = nil, box: Parcel.Box, manifest: Parcel.Manifest? = nil) {
         self._to = Indirect(to)
         self._from = Indirect.wrap(from)
         self._box = Indirect(box)
+        self._manifest = Indirect.wrap(manifest)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +60,7 @@ public struct Parcel: Codable, Hashable, Sendable {
         self._to = Indirect(try container.decode(Address.self, forKey: "to"))
         self._from = Indirect.wrap(try container.decodeIfPresentNotNull(Address.self, forKey: "from"))
         self._box = Indirect(try container.decode(Parcel.Box.self, forKey: "box"))
+        self._manifest = Indirect.wrap(try container.decodeIfPresentNotNull(Parcel.Manifest.self, forKey: "manifest"))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -41,6 +68,7 @@ public struct Parcel: Codable, Hashable, Sendable {
         try container.encode(self.to, forKey: "to")
         try container.encodeIfPresent(self.from, forKey: "from")
         try container.encode(self.box, forKey: "box")
+        try container.encodeIfPresent(self.manifest, forKey: "manifest")
     }
 
     public struct Box: Codable, Hashable, Sendable {
@@ -60,6 +88,25 @@ public struct Parcel: Codable, Hashable, Sendable {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: PropertyKey.self)
             try container.encode(self.grams, forKey: "grams")
+        }
+    }
+
+    public struct Manifest: Codable, Hashable, Sendable {
+        public var lines: [String]
+
+        /// Creates a value; properties with a default in the schema may be left out.
+        public init(lines: [String]) {
+            self.lines = lines
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self.lines = try container.decode([String].self, forKey: "lines")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encode(self.lines, forKey: "lines")
         }
     }
 }

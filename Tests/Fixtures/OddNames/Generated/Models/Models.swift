@@ -56,6 +56,11 @@ public struct Odd: Codable, Hashable, Sendable {
     public var selfValue: Odd.SelfModel2? {
         get { Indirect.unwrap(_selfValue) }
         set { _selfValue = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_selfValue)
+            defer { _selfValue = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _selfValue: Indirect<Odd.SelfModel2>?
     public var type: String?
@@ -83,21 +88,41 @@ public struct Odd: Codable, Hashable, Sendable {
     public var nested: Odd.Nested? {
         get { Indirect.unwrap(_nested) }
         set { _nested = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_nested)
+            defer { _nested = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _nested: Indirect<Odd.Nested>?
     public var selfObject: Odd.SelfObject? {
         get { Indirect.unwrap(_selfObject) }
         set { _selfObject = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_selfObject)
+            defer { _selfObject = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _selfObject: Indirect<Odd.SelfObject>?
     public var tokenResponse: Odd.TokenResponse2? {
         get { Indirect.unwrap(_tokenResponse) }
         set { _tokenResponse = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_tokenResponse)
+            defer { _tokenResponse = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _tokenResponse: Indirect<Odd.TokenResponse2>?
     public var token: TokenResponse? {
         get { Indirect.unwrap(_token) }
         set { _token = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_token)
+            defer { _token = Indirect.wrap(value) }
+            yield &value
+        }
     }
     private var _token: Indirect<TokenResponse>?
     /// Properties the schema does not declare, kept as received.
@@ -249,6 +274,11 @@ public struct Odd: Codable, Hashable, Sendable {
         public var selfValue: Odd.SelfModel2.SelfModel2? {
             get { Indirect.unwrap(_selfValue) }
             set { _selfValue = Indirect.wrap(newValue) }
+            _modify {
+                var value = Indirect.take(&_selfValue)
+                defer { _selfValue = Indirect.wrap(value) }
+                yield &value
+            }
         }
         private var _selfValue: Indirect<Odd.SelfModel2.SelfModel2>?
 
