@@ -61,6 +61,10 @@ enum SwiftName {
     private static func isASCIIUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     private static func isASCIILower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
     private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    /// The ASCII characters Swift accepts in an identifier: letters, digits and `_`.
+    private static func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+        isASCIIUpper(byte) || isASCIILower(byte) || isASCIIDigit(byte) || byte == 0x5F
+    }
 
     /// ``words(_:)`` of an ASCII name: letters and digits make words, anything else splits,
     /// and so does an upper-case letter after a lower-case letter or a digit.
@@ -166,7 +170,7 @@ enum SwiftName {
     static func identifier(_ name: String) -> String {
         guard isASCII(name) else { return unicodeIdentifier(name) }
         // ASCII is already composed, and its identifier characters are letters, digits and `_`.
-        var bytes = name.utf8.filter { isASCIIUpper($0) || isASCIILower($0) || isASCIIDigit($0) || $0 == 0x5F }
+        var bytes = name.utf8.filter(isASCIIIdentifierByte)
         guard let first = bytes.first else { return "_" }
         if isASCIIDigit(first) { bytes.insert(0x5F, at: 0) }
         return String(decoding: bytes, as: UTF8.self)
@@ -184,9 +188,7 @@ enum SwiftName {
     /// letters, digits and `_`, and the ranges of the Swift lexer (C11 Annex D, N1518 X.1).
     static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
         let c = scalar.value
-        if scalar.isASCII {
-            return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
-        }
+        if scalar.isASCII { return isASCIIIdentifierByte(UInt8(scalar.value)) }
         let ranges: [ClosedRange<UInt32>] = [
             0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
             0xD8...0xF6, 0xF8...0xFF, 0x100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF, 0x200B...0x200D, 0x202A...0x202E,

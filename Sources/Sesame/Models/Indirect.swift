@@ -4,8 +4,9 @@
 ///
 /// The box is immutable: setting the property stores a new box, and changing the value
 /// through the property takes it out of its box first (``take(_:)``), so the model keeps
-/// value semantics and a change in place does not copy what the value holds. Compared, hashed, printed and reflected as the value would be, so `print`,
-/// `dump` and `Mirror` see the nested model's fields.
+/// value semantics and a change in place does not copy what the value holds. Compared,
+/// hashed, printed and reflected as the value would be, so `print`, `dump` and `Mirror` see
+/// the nested model's fields.
 public final class Indirect<Value: Sendable & Hashable>: Sendable, Hashable, CustomStringConvertible,
     CustomDebugStringConvertible, CustomReflectable
 {
