@@ -1,8 +1,11 @@
 # Sesame: generate · check · test · demo · bench · docs
 SWIFT ?= swift
 SCHEMA ?= Schema
-SDK_OUTPUT ?= Sources/ReferenceSDK/Generated
+SDK_OUTPUT ?= Reference/Sources/ReferenceSDK/Generated
 SESAME = $(SWIFT) run --quiet sesame
+# The workshop (reference server, reference SDK, demo, soak, end-to-end tests): a package of
+# its own that apps never resolve (docs/packages.md).
+REFERENCE = --package-path Reference
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
@@ -10,6 +13,7 @@ RELEASED = $(SCHEMA)/released/schema
 
 build:
 	$(SWIFT) build
+	$(SWIFT) build $(REFERENCE)
 
 ## Regenerate the reference SDK from Schema/.
 generate:
@@ -37,16 +41,21 @@ check:
 	$(SESAME) validate Tests/Fixtures/Conformance/Schema
 	$(SESAME) generate Tests/Fixtures/Conformance/Schema --output Tests/Fixtures/Conformance/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
+	@# An app that depends on the runtime, stores, Combine and the build plugin resolves
+	@# at most the packages scripts/check-consumer.sh allows, and none of the workshop's.
+	bash scripts/check-consumer.sh
 
 ## Record Schema/ as released: its YAML in $(RELEASED), which `make check` diffs later
 ## changes against, and its store versions in $(SCHEMA)/released/store, frozen from then on.
 release-snapshot:
 	$(SESAME) release $(SCHEMA)
 
-## The whole suite: the schema check, every test target, then the runtime's concurrency
-## tests under ThreadSanitizer (its own build folder: ~14 min cold, under a minute warm).
+## The whole suite: the schema check, every test target of both packages (the root's unit
+## tests, then Reference/'s generated-SDK, server and end-to-end tests), then the runtime's
+## concurrency tests under ThreadSanitizer (its own build folders).
 test: check
 	$(SWIFT) test
+	$(SWIFT) test $(REFERENCE)
 	$(MAKE) tsan
 
 ## The concurrency suites under ThreadSanitizer; any report fails.
@@ -55,7 +64,7 @@ tsan:
 
 ## The reference back-end and the generated SDK, walked through a whole session.
 demo: generate
-	$(SWIFT) run sesame-demo
+	$(SWIFT) run $(REFERENCE) sesame-demo
 
 ## The DocC archives of the runtime (Sources/Sesame/Sesame.docc) and the stores
 ## (Sources/SesameStore/SesameStore.docc), in .build/plugins/Swift-DocC/outputs/; a broken

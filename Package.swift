@@ -1,17 +1,21 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Targets are split so that the generator and its CLI build without the networking stack:
-// `SesameGenerator` and `sesame` need only Yams and swift-argument-parser.
+// What apps and back-end teams depend on, and nothing else (docs/packages.md): the runtime
+// (`Sesame`), its stores (`SesameStore`, GRDB) and Combine wrapper (`SesameCombine`), the
+// generator, its CLI and its two SwiftPM plugins. The reference server, the reference SDK, the
+// demo, the soak and the end-to-end tests live in Reference/, a package of its own that no app
+// resolves (as Benchmarks/ and Fuzz/ are); `scripts/check-consumer.sh` (make check) fails when
+// an app's dependency graph grows.
 //
-// Test support (docs/testing.md): `SesameTestSupport` holds what every test target needs
-// (a manual clock, log capture, temporary directories, polling, a recording performer, form
-// decoding, a seeded generator) and depends on the runtime only, never on Hummingbird;
-// `ReferenceSDKTestSupport` adds the in-memory back-end with fault injection that the soak
-// and the malformed-response tests share. The soak (`SesameSoak`) is a harness, not an SDK
-// module. None of them is API: the Benchmarks package (a package of its own, which can see
-// only products) reaches them through `_SesameTestSupport`, whose underscore says so, as
-// swift-syntax's `_SwiftSyntaxTestSupport` does. Apps must not depend on it.
+// The generator and its CLI build without the networking stack: they need only Yams and
+// swift-argument-parser. Test support (docs/testing.md): `SesameTestSupport` holds what every
+// test target needs (a manual clock, log capture, temporary directories, polling, a recording
+// performer, form decoding, a seeded generator) and depends on the runtime only. It is not API:
+// Reference/ and Benchmarks/ (packages of their own, which see only products) reach it through
+// `_SesameTestSupport`, whose underscore says so, as swift-syntax's `_SwiftSyntaxTestSupport`
+// does. Apps must not depend on it. Dependencies used only by test targets (swift-snapshot-
+// testing) are not resolved by a package that depends on this one.
 let package = Package(
     name: "Sesame",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -22,13 +26,9 @@ let package = Package(
         // The Combine wrapper (`service.forCombine`): only apps that use Combine link it.
         .library(name: "SesameCombine", targets: ["SesameCombine"]),
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
-        .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
-        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
-        // Not API: for the Benchmarks package only (see the comment at the top).
-        .library(name: "_SesameTestSupport", targets: ["SesameTestSupport", "ReferenceSDKTestSupport", "SesameSoak"]),
+        // Not API: for the Reference and Benchmarks packages only (see the comment at the top).
+        .library(name: "_SesameTestSupport", targets: ["SesameTestSupport"]),
         .executable(name: "sesame", targets: ["sesame"]),
-        .executable(name: "reference-server", targets: ["reference-server"]),
-        .executable(name: "sesame-demo", targets: ["sesame-demo"]),
         .plugin(name: "SesameBuildPlugin", targets: ["SesameBuildPlugin"]),
         .plugin(name: "SesameCommandPlugin", targets: ["SesameCommandPlugin"]),
     ],
@@ -40,9 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // PKCE's S256 challenge on Linux (CryptoKit's API); Apple platforms use CryptoKit itself.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -112,12 +110,6 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android])),
             ]
         ),
-        .target(
-            name: "ReferenceSDK",
-            dependencies: ["Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["README.md"]
-        ),
-
         // The SDK generated from Tests/Fixtures/OddNames/Schema, whose names are as odd as the
         // format allows: that it compiles is half of its test (Tests/OddNamesTests is the rest).
         .target(
@@ -134,29 +126,6 @@ let package = Package(
             path: "Tests/Fixtures/Conformance/Generated"
         ),
 
-        // MARK: Reference back-end and demo
-        .target(
-            name: "ReferenceServer",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
-            ]
-        ),
-        .executableTarget(
-            name: "reference-server",
-            dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        .executableTarget(
-            name: "sesame-demo",
-            dependencies: [
-                "ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-
         // MARK: Test support (not API; see the comment at the top)
         .target(
             name: "SesameTestSupport",
@@ -169,34 +138,6 @@ let package = Package(
             ],
             path: "Tests/Support/SesameTestSupport"
         ),
-        .target(
-            name: "ReferenceSDKTestSupport",
-            dependencies: [
-                "ReferenceSDK", "Sesame", "SesameTestSupport",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            ],
-            path: "Tests/Support/ReferenceSDKTestSupport"
-        ),
-        // A stress harness for the runtime (docs in Sources/SesameSoak), not part of the SDK.
-        .target(
-            name: "SesameSoak",
-            dependencies: [
-                "ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .executableTarget(
-            name: "app-session-child",
-            dependencies: ["ReferenceSDK", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/Support/app-session-child"
-        ),
-        .executableTarget(
-            name: "store-migration-child",
-            dependencies: ["ReferenceSDK", "Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/Support/store-migration-child"
-        ),
-
         // MARK: Tests
         .testTarget(
             name: "SesameGeneratorTests",
@@ -233,31 +174,6 @@ let package = Package(
         .testTarget(
             name: "SesameStoreTests",
             dependencies: ["SesameStore", "Sesame", "SesameTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        .testTarget(
-            name: "ReferenceSDKTests",
-            dependencies: [
-                "ReferenceSDK", "ReferenceSDKTestSupport", "Sesame", "SesameStore", "SesameSoak", "SesameTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        .testTarget(
-            name: "ReferenceServerTests",
-            dependencies: [
-                "ReferenceServer",
-                "SesameTestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: [
-                "ReferenceSDK", "ReferenceServer", "Sesame", "SesameStore", "SesameTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "Sesame", path: ".."),
+        // The reference SDK, the soak and the in-memory back-end (docs/packages.md).
+        .package(name: "SesameReference", path: "../Reference"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -24,9 +26,11 @@ let package = Package(
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
-                .product(name: "ReferenceSDK", package: "Sesame"),
-                // Not API: the soak harness and the shared test support (the root Package.swift says why).
+                .product(name: "ReferenceSDK", package: "SesameReference"),
+                // Not API: the shared test support, the soak harness and the in-memory back-end
+                // (the root and Reference/ Package.swift files say why).
                 .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "_ReferenceTestSupport", package: "SesameReference"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

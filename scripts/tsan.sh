@@ -3,7 +3,10 @@
 # (.build-tsan) so that the instrumented build never mixes with the normal one.
 #
 #   scripts/tsan.sh                 # the concurrency suites of SesameTests and the soak (SoakTests)
-#   scripts/tsan.sh 'RefreshTests'  # another --filter
+#   scripts/tsan.sh 'RefreshTests'  # another --filter, in the root package only
+#
+# The soak lives in Reference/ (a package of its own, docs/packages.md), so it runs in a second
+# invocation with its own scratch path (Reference/.build-tsan).
 #
 # A cold build compiles every target and dependency (NIO, Hummingbird, GRDB, swift-syntax…)
 # with -sanitize=thread: 7.5 minutes of wall time on the 2-core build machine with both cores
@@ -14,7 +17,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-FILTER=${1:-'SesameTests\.(EventStreamTests|RefreshTests|BackoffTests|RedirectTests|CredentialMiddlewareTests|AuthenticationServiceTests|RestorationTests|EventTests|SubscriptionTests|SubscriptionDeliveryTests|UserSessionObserverTests)|SesameStoreTests\.ContextTests|ReferenceSDKTests\.SoakTests'}
+FILTER=${1:-'SesameTests\.(EventStreamTests|RefreshTests|BackoffTests|RedirectTests|CredentialMiddlewareTests|AuthenticationServiceTests|RestorationTests|EventTests|SubscriptionTests|SubscriptionDeliveryTests|UserSessionObserverTests)|SesameStoreTests\.ContextTests'}
 
 export TSAN_OPTIONS=${TSAN_OPTIONS:-"halt_on_error=1 abort_on_error=1 second_deadlock_stack=1"}
-exec "$SWIFT" test --sanitize=thread --scratch-path .build-tsan --filter "$FILTER"
+"$SWIFT" test --sanitize=thread --scratch-path .build-tsan --filter "$FILTER"
+if [ $# -eq 0 ]; then
+    "$SWIFT" test --sanitize=thread --package-path Reference --scratch-path Reference/.build-tsan --filter 'ReferenceSDKTests\.SoakTests'
+fi

@@ -10,8 +10,8 @@ struct Sesame: ParsableCommand {
         discussion: """
             Examples:
               sesame validate Schema
-              sesame generate Schema --output Sources/ReferenceSDK/Generated
-              sesame generate Schema --output Sources/ReferenceSDK/Generated --check
+              sesame generate Schema --output Reference/Sources/ReferenceSDK/Generated
+              sesame generate Schema --output Reference/Sources/ReferenceSDK/Generated --check
               sesame release Schema
 
             Diagnostics are printed as file:line:column: error: message, every problem in one run.
@@ -62,7 +62,7 @@ struct Generate: ParsableCommand {
             With --single-file PATH instead of --output, writes every generated file into the one
             Swift file PATH (imports first, then each file under a MARK comment); the SwiftPM build
             plugin uses it because its outputs must be named before the generator runs.
-            Example: sesame generate Schema --output Sources/ReferenceSDK/Generated --check
+            Example: sesame generate Schema --output Reference/Sources/ReferenceSDK/Generated --check
             """
     )
 

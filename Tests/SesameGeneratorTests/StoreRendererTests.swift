@@ -3,7 +3,7 @@ import Testing
 @testable import SesameGenerator
 
 /// The rendered store files: paths, header, determinism, escaping, and the reference
-/// output committed in Sources/ReferenceSDK/Generated/Store.
+/// output committed in Reference/Sources/ReferenceSDK/Generated/Store.
 @Suite struct StoreRendererTests {
     private func referenceFiles() throws -> [GeneratedFile] {
         let (store, diagnostics) = StoreFixture.translate(try StoreFixture.referenceYAML())
@@ -52,7 +52,7 @@ import Testing
     /// Compares the reference output with the committed files; with
     /// `SESAME_WRITE_STORE=1` in the environment, writes them instead.
     @Test func committedReferenceOutputIsUpToDate() throws {
-        let folder = StoreFixture.root.appendingPathComponent("Sources/ReferenceSDK/Generated")
+        let folder = StoreFixture.root.appendingPathComponent("Reference/Sources/ReferenceSDK/Generated")
         let files = try referenceFiles()
         if ProcessInfo.processInfo.environment["SESAME_WRITE_STORE"] == "1" {
             for file in files {

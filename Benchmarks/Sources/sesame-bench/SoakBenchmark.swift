@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SesameSoak
 
-/// `sesame-bench soak --requests N`: the fault-injected soak of Sources/SesameSoak, at scale.
+/// `sesame-bench soak --requests N`: the fault-injected soak of Reference/Sources/SesameSoak, at scale.
 struct SoakBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",

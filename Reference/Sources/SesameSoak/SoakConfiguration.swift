@@ -2,9 +2,9 @@ import ReferenceSDKTestSupport
 
 // SesameSoak is a stress harness for the Sesame runtime, not part of the SDK: it drives the
 // generated ReferenceSDK through the in-memory back-end that injects faults (`InMemoryBackEnd`,
-// in Tests/Support/ReferenceSDKTestSupport)
+// in Reference/Sources/ReferenceSDKTestSupport)
 // and checks that every request ends exactly once, with a success or a typed error.
-// `sesame-bench soak` runs it at scale; Tests/ReferenceSDKTests/SoakTests.swift runs it
+// `sesame-bench soak` runs it at scale; Reference/Tests/ReferenceSDKTests/SoakTests.swift runs it
 // small, also under ThreadSanitizer (scripts/tsan.sh).
 
 /// What a soak run does: how many requests, how many at once, its seed, its faults and how

@@ -1,4 +1,4 @@
-// The child process of the migration crash tests (Tests/ReferenceSDKTests/StoreCrashTests):
+// The child process of the migration crash tests (Reference/Tests/ReferenceSDKTests/StoreCrashTests):
 //
 //     store-migration-child <database path>
 //

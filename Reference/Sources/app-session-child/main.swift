@@ -1,4 +1,4 @@
-// The child process of the end-to-end relaunch test (Tests/EndToEndTests/AppSessionEndToEndTests):
+// The child process of the end-to-end relaunch test (Reference/Tests/EndToEndTests/AppSessionEndToEndTests):
 //
 //     app-session-child <base URL> <directory> <client id> <client secret>
 //

@@ -4,7 +4,7 @@ import SesameTestSupport
 import Testing
 
 /// A value built with a generated memberwise initialiser, encoded then decoded, must give
-/// the same value back: for every model of Sources/ReferenceSDK/Generated/Models.
+/// the same value back: for every model of Reference/Sources/ReferenceSDK/Generated/Models.
 @Suite struct GeneratedModelRoundTripTests {
     struct Sample: Sendable, CustomTestStringConvertible {
         let model: String

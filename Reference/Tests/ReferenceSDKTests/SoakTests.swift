@@ -5,7 +5,7 @@ import Sesame
 @testable import SesameSoak
 import Testing
 
-/// The soak (Sources/SesameSoak) at a small scale: a few thousand requests through the
+/// The soak (Reference/Sources/SesameSoak) at a small scale: a few thousand requests through the
 /// generated SDK and the fault-injecting back-end, with fault rates high enough that every
 /// kind of fault happens, for fixed seeds. scripts/tsan.sh runs it under ThreadSanitizer.
 @Suite struct SoakTests {

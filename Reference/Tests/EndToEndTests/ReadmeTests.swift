@@ -3,7 +3,9 @@ import Testing
 
 /// The README's Swift example is `ReadmeQuickStart.swift`, which compiles with this target.
 @Suite struct ReadmeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root (this file is Reference/Tests/EndToEndTests/ReadmeTests.swift).
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The lines of the README's first ```swift block.
     static func readmeExample() throws -> [String] {
@@ -16,7 +18,8 @@ import Testing
 
     /// The imports of ReadmeQuickStart.swift, a blank line, then `readmeQuickStart()`'s body, one level out.
     static func compiledExample() throws -> [String] {
-        let source = try String(contentsOf: root.appendingPathComponent("Tests/EndToEndTests/ReadmeQuickStart.swift"), encoding: .utf8)
+        let file = root.appendingPathComponent("Reference/Tests/EndToEndTests/ReadmeQuickStart.swift")
+        let source = try String(contentsOf: file, encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
         let imports = lines.filter { $0.hasPrefix("import ") }
         let open = try #require(lines.firstIndex(of: "func readmeQuickStart() async throws {"))
@@ -29,6 +32,6 @@ import Testing
         let readme = try Self.readmeExample()
         let compiled = try Self.compiledExample()
         #expect(compiled.count > 10)
-        #expect(readme == compiled, "README.md's swift block differs from Tests/EndToEndTests/ReadmeQuickStart.swift")
+        #expect(readme == compiled, "README.md's swift block differs from Reference/Tests/EndToEndTests/ReadmeQuickStart.swift")
     }
 }

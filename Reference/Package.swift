@@ -1,0 +1,152 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The workshop around Sesame, a package of its own so that no app ever resolves it (the root
+// Package.swift holds only what apps and back-end teams depend on; docs/packages.md): the
+// reference back-end (Hummingbird), the SDK generated from the root's Schema/, the demo, the
+// soak harness, the in-memory back-end with fault injection, the child processes of the
+// crash and relaunch tests, and the tests that need them (generated-SDK tests, the server's
+// tests, end to end over real HTTP). `make test` and `make demo` at the root run them.
+//
+// `ReferenceSDKTestSupport` and `SesameSoak` are not API: the Benchmarks package reaches them
+// through `_ReferenceTestSupport`.
+let package = Package(
+    name: "SesameReference",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "ReferenceSDK", targets: ["ReferenceSDK"]),
+        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        // Not API: for the Benchmarks package only (see the comment at the top).
+        .library(name: "_ReferenceTestSupport", targets: ["ReferenceSDKTestSupport", "SesameSoak"]),
+        .executable(name: "reference-server", targets: ["reference-server"]),
+        .executable(name: "sesame-demo", targets: ["sesame-demo"]),
+    ],
+    dependencies: [
+        // Named, so that `package: "Sesame"` works whatever the checkout's folder is called.
+        .package(name: "Sesame", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // The reference server's PKCE check on Linux (CryptoKit's API).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    ],
+    targets: [
+        // MARK: The generated reference SDK (never edited by hand: `make generate` at the root)
+        .target(
+            name: "ReferenceSDK",
+            dependencies: [
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["README.md"]
+        ),
+
+        // MARK: Reference back-end and demo
+        .target(
+            name: "ReferenceServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .executableTarget(
+            name: "reference-server",
+            dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "sesame-demo",
+            dependencies: [
+                "ReferenceSDK", "ReferenceServer",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+
+        // MARK: Test support and harnesses (not API)
+        .target(
+            name: "ReferenceSDKTestSupport",
+            dependencies: [
+                "ReferenceSDK",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
+        // A stress harness for the runtime (docs in Reference/Sources/SesameSoak), not part of the SDK.
+        .target(
+            name: "SesameSoak",
+            dependencies: [
+                "ReferenceSDK", "ReferenceSDKTestSupport",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "app-session-child",
+            dependencies: [
+                "ReferenceSDK",
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "store-migration-child",
+            dependencies: [
+                "ReferenceSDK",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "ReferenceSDKTests",
+            dependencies: [
+                "ReferenceSDK", "ReferenceSDKTestSupport", "SesameSoak",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "ReferenceServerTests",
+            dependencies: [
+                "ReferenceServer",
+                .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "ReferenceSDK", "ReferenceServer",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
