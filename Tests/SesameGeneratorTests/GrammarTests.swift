@@ -129,6 +129,20 @@ import Testing
         #expect(credential["additionalProperties"] as? Bool == false)
         #expect(credential["required"] as? [String] == ["token", "rejected", "details"])
         #expect(FormatJSONSchema.render() == FormatJSONSchema.render())
+        // Every mapping with declared keys says what it does with others: refuses them
+        // (false), or gives them a form (a models file's models). `then` only adds to the
+        // schema it is in.
+        var open: [String] = []
+        func walk(_ value: Any, _ path: String) {
+            if let object = value as? [String: Any] {
+                if object["properties"] is [String: Any], object["additionalProperties"] == nil { open.append(path) }
+                for (key, member) in object where key != "then" { walk(member, path + "/" + key) }
+            } else if let array = value as? [Any] {
+                for (index, member) in array.enumerated() { walk(member, path + "/\(index)") }
+            }
+        }
+        walk(root, "")
+        #expect(open.isEmpty, "mappings that accept any key: \(open.sorted())")
     }
 
     /// The placeholders the translator allows in the credential's templates come from the
