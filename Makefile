@@ -10,7 +10,7 @@ REFERENCE = --package-path Reference --scratch-path .build
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs
+.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs
 
 build:
 	$(SWIFT) build
@@ -22,6 +22,12 @@ generate:
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated
 	$(SESAME) generate Tests/Fixtures/Conformance/Schema --output Tests/Fixtures/Conformance/Generated
 
+## Rewrite docs/sesame-format.schema.json from the generator's grammar table
+## (Generator/SesameGenerator/Grammar), after a key of the format changed.
+FORMAT_SCHEMA = docs/sesame-format.schema.json
+grammar:
+	$(SESAME) grammar --json-schema > $(FORMAT_SCHEMA).new && mv $(FORMAT_SCHEMA).new $(FORMAT_SCHEMA)
+
 # Every hand-written Swift file: generated code is the generator's to format.
 SWIFT_FILES = git ls-files '*.swift' | grep -v '/Generated/'
 
@@ -29,11 +35,16 @@ SWIFT_FILES = git ls-files '*.swift' | grep -v '/Generated/'
 format:
 	$(SWIFT) format format --in-place --configuration .swift-format $$($(SWIFT_FILES))
 
-## Validate Schema/, keep the format's JSON Schema in step with it, fail when the committed
-## SDK is not what the generator writes, and when a Swift file is not formatted (make format).
+## Validate Schema/, fail when the format's JSON Schema is not what the grammar table renders
+## (make grammar) or rejects what the generator accepts, when the committed SDK is not what
+## the generator writes, and when a Swift file is not formatted (make format).
 check:
 	$(SWIFT) format lint --strict --configuration .swift-format $$($(SWIFT_FILES))
 	$(SESAME) validate $(SCHEMA)
+	@d=$$(mktemp -d) && $(SESAME) grammar --json-schema > $$d/schema.json || { rm -rf $$d; exit 1; }; \
+	if cmp -s $$d/schema.json $(FORMAT_SCHEMA); then rm -rf $$d; echo "$(FORMAT_SCHEMA): up to date" >&2; else \
+	  echo "$(FORMAT_SCHEMA): stale, it is not what \`sesame grammar --json-schema\` renders from the grammar table; run \`make grammar\` and commit the result" >&2; \
+	  diff -u $(FORMAT_SCHEMA) $$d/schema.json | head -40 >&2; rm -rf $$d; exit 1; fi
 	python3 scripts/validate-format-schema.py
 	@# The fuzz seeds still find what they read (docs, fixtures, the regression inputs).
 	d=$$(mktemp -d) && python3 Fuzz/corpus.py $$d >/dev/null && rm -rf $$d

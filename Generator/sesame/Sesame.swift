@@ -13,11 +13,12 @@ struct Sesame: ParsableCommand {
               sesame generate Schema --output Reference/Sources/ReferenceSDK/Generated
               sesame generate Schema --output Reference/Sources/ReferenceSDK/Generated --check
               sesame release Schema
+              sesame grammar --json-schema > docs/sesame-format.schema.json
 
             Diagnostics are printed as file:line:column: error: message, every problem in one run.
             The format is described in docs/format.md.
             """,
-        subcommands: [Validate.self, Generate.self, Diff.self, Release.self]
+        subcommands: [Validate.self, Generate.self, Diff.self, Release.self, GrammarCommand.self]
     )
 }
 

@@ -71,9 +71,11 @@ struct NodeReader {
 
     // MARK: Containers
 
-    /// The entries of a mapping with string keys, in file order. Keys not in `allowed`
-    /// are reported with a suggestion; nil `allowed` accepts any key.
-    mutating func mapping(_ node: Node, _ what: String, allowed: [String]? = nil) -> [Entry]? {
+    /// The entries of a mapping with string keys, in file order, whatever the keys: a
+    /// mapping of names (operations, properties, fields). A mapping of keywords is read
+    /// through its grammar instead (`mapping(_:_:grammar:missingAt:)`), which refuses
+    /// unknown keys.
+    mutating func mapping(_ node: Node, _ what: String) -> [Entry]? {
         guard case .mapping(let mapping) = node else {
             error("\(what) must be a mapping, found \(node.kindName)", at: node)
             return nil
@@ -86,13 +88,7 @@ struct NodeReader {
                 error("keys of \(what) must be strings", at: keyNode)
                 continue
             }
-            let key = scalar.string
-            if let allowed, !allowed.contains(key) {
-                let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""
-                error("unknown key '\(key)' in \(what)\(hint)", at: keyNode)
-                continue
-            }
-            entries.append(Entry(key: key, keyNode: keyNode, value: value))
+            entries.append(Entry(key: scalar.string, keyNode: keyNode, value: value))
         }
         return entries
     }

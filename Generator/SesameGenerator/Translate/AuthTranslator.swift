@@ -16,7 +16,7 @@ struct AuthTranslator {
         guard let file, let root = file.root else { return ([], []) }
         var reader = NodeReader(file: file.source.path)
         defer { diagnostics += reader.diagnostics }
-        guard let entries = reader.mapping(root, "auth.yaml", allowed: ["methods", "operations"]) else { return ([], []) }
+        guard let entries = reader.mapping(root, "auth.yaml", grammar: Grammar.authFile) else { return ([], []) }
         var operations: [OperationIR] = []
         for entry in entries["operations"].flatMap({ reader.mapping($0.value, "operations") }) ?? [] {
             guard reader.identifier(entry, "operation") else { continue }
@@ -33,13 +33,14 @@ struct AuthTranslator {
     // MARK: Methods
 
     private mutating func translateMethod(_ entry: Entry, schemas: inout InlineSchemas, reader: inout NodeReader) -> MethodIR? {
-        guard let items = reader.mapping(entry.value, "method '\(entry.key)'", allowed: ["description", "parameters", "steps"]) else {
+        guard let items = reader.mapping(entry.value, "method '\(entry.key)'", grammar: Grammar.method, missingAt: entry.keyNode) else {
             return nil
         }
         let parameters =
             items["parameters"].map { translateArguments($0.value, owner: entry.key, schemas: &schemas, reader: &reader) } ?? []
-        guard let stepsEntry = items["steps"], let stepNodes = reader.sequence(stepsEntry.value, "steps"), !stepNodes.isEmpty else {
-            reader.error("method '\(entry.key)' needs at least one step", at: items["steps"]?.value ?? entry.keyNode)
+        guard let stepsEntry = items["steps"], let stepNodes = reader.sequence(stepsEntry.value, "steps") else { return nil }
+        guard !stepNodes.isEmpty else {
+            reader.error("method '\(entry.key)' needs at least one step", at: stepsEntry.value)
             return nil
         }
         var steps: [StepIR] = []
@@ -47,12 +48,7 @@ struct AuthTranslator {
         var stepResponses: [String: Set<String>] = [:]
         for (index, node) in stepNodes.enumerated() {
             guard
-                let stepItems = reader.mapping(
-                    node, "a step of '\(entry.key)'",
-                    allowed: [
-                        "name", "description", "needs", "browser", "request", "server", "encoding", "clientAuthentication", "body",
-                        "response",
-                    ])
+                let stepItems = reader.mapping(node, "a step of '\(entry.key)'", grammar: Grammar.step)
             else { continue }
             var name = stepNodes.count == 1 ? "authenticate" : "step\(index + 1)"
             if let nameEntry = stepItems["name"], let text = reader.string(nameEntry.value, "name") {
@@ -66,6 +62,8 @@ struct AuthTranslator {
                     name = text
                 }
             }
+            // A step's description documents the schema for its readers; the generated code does not show it.
+            if let description = stepItems["description"] { _ = reader.string(description.value, "description") }
             if index == 0, stepItems["needs"] != nil {
                 reader.error("the first step cannot have needs: the method's parameters give its values", at: stepItems["needs"]!.keyNode)
             }
@@ -77,7 +75,6 @@ struct AuthTranslator {
                 visible.insert(need.name)
             }
             guard let requestEntry = stepItems["request"], var request = reader.requestLine(requestEntry.value, "the step's request") else {
-                if stepItems["request"] == nil { reader.error("each step needs a request", at: node) }
                 continue
             }
             // A step with client authentication talks to the authorization server (one origin
@@ -130,14 +127,11 @@ struct AuthTranslator {
     private func translateBrowser(
         _ entry: Entry, visible: Set<String>, stepResponses: [String: Set<String>], reader: inout NodeReader
     ) -> BrowserStepIR? {
-        guard let items = reader.mapping(entry.value, "browser", allowed: ["request", "server", "redirectURI", "parameters"]) else {
+        guard let items = reader.mapping(entry.value, "browser", grammar: Grammar.browser, missingAt: entry.keyNode) else {
             return nil
         }
         guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the authorization request")
-        else {
-            if items["request"] == nil { reader.error("browser needs the authorization request (GET /oauth/authorize)", at: entry.keyNode) }
-            return nil
-        }
+        else { return nil }
         request.server = reader.server(items["server"], default: .authorization)
         if request.method != .GET {
             reader.error("the authorization request is opened in a browser: it must be a GET request", at: requestEntry.value)
@@ -154,8 +148,6 @@ struct AuthTranslator {
                     "redirectURI must be an absolute URL without a query or fragment, such as 'com.example.app://oauth/callback'",
                     at: redirectEntry.value)
             }
-        } else if items["redirectURI"] == nil {
-            reader.error("browser needs the app's redirectURI (RFC 8252 §7)", at: entry.keyNode)
         }
         let parameters = items["parameters"].map { reader.templateFields($0.value, "the authorization parameters") } ?? []
         for field in parameters {
@@ -267,24 +259,17 @@ struct AuthTranslator {
 
     private mutating func translateOperation(_ entry: Entry, schemas: inout InlineSchemas, reader: inout NodeReader) -> OperationIR? {
         guard
-            let items = reader.mapping(
-                entry.value, "operation '\(entry.key)'",
-                allowed: [
-                    "description", "request", "server", "parameters", "body", "encoding", "response",
-                    "authenticated", "freshAuthentication", "deprecated",
-                ])
+            let items = reader.mapping(entry.value, "operation '\(entry.key)'", grammar: Grammar.operation, missingAt: entry.keyNode)
         else { return nil }
         guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'")
-        else {
-            if items["request"] == nil { reader.error("operation '\(entry.key)' needs a request", at: entry.keyNode) }
-            return nil
-        }
+        else { return nil }
         request.server = reader.server(items["server"], default: .api)
         var parameters: [ParameterIR] = []
         for parameterEntry in items["parameters"].flatMap({ reader.mapping($0.value, "parameters") }) ?? [] {
             guard reader.identifier(parameterEntry, "parameter"),
                 let fields = reader.mapping(
-                    parameterEntry.value, "parameter '\(parameterEntry.key)'", allowed: ["in", "schema", "required", "description"])
+                    parameterEntry.value, "parameter '\(parameterEntry.key)'", grammar: Grammar.operationParameter,
+                    missingAt: parameterEntry.keyNode)
             else { continue }
             var location = ParameterIR.Location.query
             if let inEntry = fields["in"], let text = reader.string(inEntry.value, "in") {
@@ -302,10 +287,7 @@ struct AuthTranslator {
             if location == .path, !required {
                 reader.error("a path parameter is always required", at: fields["required"]!.value)
             }
-            guard let schemaEntry = fields["schema"] else {
-                reader.error("parameter '\(parameterEntry.key)' needs a schema", at: parameterEntry.keyNode)
-                continue
-            }
+            guard let schemaEntry = fields["schema"] else { continue }
             if var parameter = parameter(
                 parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
                 owner: entry.key, schemas: &schemas, reader: &reader)

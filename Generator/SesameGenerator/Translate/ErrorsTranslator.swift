@@ -8,15 +8,14 @@ struct ErrorsTranslator {
         guard let file, let root = file.root else { return result }
         var reader = NodeReader(file: file.source.path)
         defer { diagnostics += reader.diagnostics }
-        guard let entries = reader.mapping(root, "errors.yaml", allowed: ["envelope", "errors"]) else { return result }
-        if let envelope = entries["envelope"], let items = reader.mapping(envelope.value, "envelope", allowed: ["code", "message"]) {
+        guard let entries = reader.mapping(root, "errors.yaml", grammar: Grammar.errorsFile) else { return result }
+        if let envelope = entries["envelope"], let items = reader.mapping(envelope.value, "envelope", grammar: Grammar.envelope) {
             if let code = items["code"], let field = reader.string(code.value, "code") { result.codeField = field }
             result.messageField = items["message"].flatMap { reader.string($0.value, "message") }
         }
         for entry in entries["errors"].flatMap({ reader.mapping($0.value, "errors") }) ?? [] {
-            guard let items = reader.mapping(entry.value, "error '\(entry.key)'", allowed: ["status", "category", "description"]) else {
-                continue
-            }
+            guard let items = reader.mapping(entry.value, "error '\(entry.key)'", grammar: Grammar.error, missingAt: entry.keyNode)
+            else { continue }
             var status = 400
             if let value = items["status"].flatMap({ reader.int($0.value, "status") }) {
                 if (400...599).contains(value) {
@@ -24,8 +23,6 @@ struct ErrorsTranslator {
                 } else {
                     reader.error("status must be an HTTP error status (400–599)", at: items["status"]!.value)
                 }
-            } else if items["status"] == nil {
-                reader.error("error '\(entry.key)' needs a status", at: entry.keyNode)
             }
             var category = ErrorCategoryIR.client
             if let categoryEntry = items["category"], let text = reader.string(categoryEntry.value, "category") {
@@ -36,8 +33,6 @@ struct ErrorsTranslator {
                         "category must be one of \(ErrorCategoryIR.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'",
                         at: categoryEntry.value)
                 }
-            } else if items["category"] == nil {
-                reader.error("error '\(entry.key)' needs a category", at: entry.keyNode)
             }
             result.errors.append(
                 ErrorIR(

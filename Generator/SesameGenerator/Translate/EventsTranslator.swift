@@ -11,13 +11,13 @@ struct EventsTranslator {
         guard let file, let root = file.root else { return result }
         var reader = NodeReader(file: file.source.path)
         defer { diagnostics += reader.diagnostics }
-        guard let entries = reader.mapping(root, "events.yaml", allowed: ["stream", "events"]) else { return result }
+        guard let entries = reader.mapping(root, "events.yaml", grammar: Grammar.eventsFile) else { return result }
         if let stream = entries["stream"] { result.stream = reader.requestLine(stream.value, "the event stream") }
         var wireNames: [String: Node] = [:]
         for entry in entries["events"].flatMap({ reader.mapping($0.value, "events") }) ?? [] {
             guard reader.identifier(entry, "event") else { continue }
             guard
-                let items = reader.mapping(entry.value, "event '\(entry.key)'", allowed: ["description", "wireName", "payload", "effect"])
+                let items = reader.mapping(entry.value, "event '\(entry.key)'", grammar: Grammar.event)
             else { continue }
             let wireName = items["wireName"].flatMap { reader.string($0.value, "wireName") } ?? entry.key
             if let previous = wireNames[wireName] {

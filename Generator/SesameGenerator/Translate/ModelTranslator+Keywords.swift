@@ -5,39 +5,22 @@ import Yams
 /// decoded JSON by the runtime's `SchemaCheck`; `anyOf`, `oneOf` without a discriminator and
 /// `type` lists, which become enums of their schemas; and the checks of `default` values.
 extension ModelTranslator {
-    /// Keywords read and ignored: annotations, and the identifiers references use.
-    static let annotationKeywords: [String] = ["$comment", "$id", "$anchor", "$defs", "$schema", "readOnly", "writeOnly"]
-    /// Keywords checked on the JSON value, whatever the Swift type.
-    static let checkedKeywords: [String] = [
-        "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "propertyNames",
-        "patternProperties", "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf",
-    ]
-    /// Keywords of 2020-12 that Sesame refuses, each at its position.
-    static let unsupportedKeywords: [String: String] = [
-        "$dynamicRef": "$dynamicRef is not supported; use $ref to a model",
-        "$dynamicAnchor": "$dynamicAnchor is not supported",
-        "$recursiveRef": "$recursiveRef is not supported; use $ref to a model",
-        "unevaluatedProperties": "unevaluatedProperties is not supported; use additionalProperties",
-        "unevaluatedItems": "unevaluatedItems is not supported; use items",
-        "dependentSchemas": "dependentSchemas is not supported; use dependentRequired or if/then",
-        "contentEncoding": "contentEncoding is not supported",
-        "contentMediaType": "contentMediaType is not supported",
-        "contentSchema": "contentSchema is not supported",
-    ]
     /// Keywords allowed beside `$ref` (annotations).
     static let besideReference: Set<String> = [
         "$ref", "description", "title", "default", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs", "readOnly",
         "writeOnly",
     ]
 
-    /// Reports every unsupported keyword of a schema, and an `$id` that is not a string.
+    /// Reports every unsupported keyword of a schema (`Grammar.unsupportedKeywords`, which
+    /// the reader lets through), and an `$id` that is not a string.
     func reportUnsupported(_ entries: [Entry], reader: inout NodeReader) {
         for entry in entries {
             switch entry.key {
             // A switch compares without hashing: this runs for every key of every schema.
             case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "dependentSchemas",
                 "contentEncoding", "contentMediaType", "contentSchema":
-                reader.error(Self.unsupportedKeywords[entry.key]!, at: entry.keyNode)
+                let message = Grammar.unsupportedKeywords.first { $0.keyword == entry.key }?.message
+                reader.error(message ?? "\(entry.key) is not supported", at: entry.keyNode)
             case "$id" where entry.value.string == nil:
                 reader.error("$id must be a string", at: entry.value)
             default:
@@ -154,7 +137,7 @@ extension ModelTranslator {
             check.never = !flag
             return check
         }
-        guard let entries = reader.mapping(node, "a schema", allowed: Self.keywords) else { return check }
+        guard let entries = reader.mapping(node, "a schema", grammar: Grammar.schema)?.entries else { return check }
         reportUnsupported(entries, reader: &reader)
         if let ref = entries["$ref"] {
             if let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] {
@@ -371,7 +354,7 @@ extension ModelTranslator {
                 continue
             }
             let hint = "Option\(index + 1)"
-            if case .mapping = member, let memberEntries = reader.mapping(member, "a \(key) schema", allowed: Self.keywords),
+            if case .mapping = member, let memberEntries = reader.mapping(member, "a \(key) schema", grammar: Grammar.schema)?.entries,
                 let ref = memberEntries["$ref"]
             {
                 guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else { continue }

@@ -18,13 +18,6 @@ struct ModelTranslator {
         var reference: ModelRef { ModelRef(declaredName: name, swiftPath: swiftName) }
     }
 
-    static let keywords: [String] =
-        [
-            "type", "description", "title", "default", "deprecated", "examples", "$ref", "enum", "const", "format",
-            "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-            "items", "minItems", "maxItems", "properties", "required", "additionalProperties", "oneOf", "allOf",
-            "discriminator",
-        ] + annotationKeywords + checkedKeywords + unsupportedKeywords.keys.sorted()
     /// Keywords that apply to one type and that the JSON check holds (see ModelTranslator+Keywords).
     static let checkedByType: [String: Set<String>] = [
         "number": ["multipleOf"], "integer": ["multipleOf"],
@@ -199,7 +192,7 @@ struct ModelTranslator {
     mutating func namedModel(name: String, swiftName: String, qualifiedName: String, node: Node, reader: inout NodeReader) -> ModelIR {
         let location = reader.location(of: node)
         var nested: [ModelIR] = []
-        guard let entries = reader.mapping(node, "the schema of '\(name)'", allowed: Self.keywords) else {
+        guard let entries = reader.mapping(node, "the schema of '\(name)'", grammar: Grammar.schema)?.entries else {
             return ModelIR(name: name, swiftName: swiftName, description: nil, kind: .alias(.any, ConstraintsIR()), location: location)
         }
         let description = documentation(entries, reader: &reader)
@@ -330,7 +323,7 @@ struct ModelTranslator {
         var additional = AdditionalPropertiesIR.ignored
         for member in members {
             var part: ObjectIR?
-            if let memberEntries = reader.mapping(member, "an allOf schema", allowed: Self.keywords) {
+            if let memberEntries = reader.mapping(member, "an allOf schema", grammar: Grammar.schema)?.entries {
                 if let ref = memberEntries["$ref"] {
                     if let name = resolveReference(ref.value, reader: &reader) {
                         if let model = model(named: name) {
@@ -423,12 +416,9 @@ struct ModelTranslator {
                 at: entries["oneOf"]!.keyNode)
             return UnionIR(discriminator: "", variants: [])
         }
-        guard let discriminator = reader.mapping(discriminatorEntry.value, "discriminator", allowed: ["propertyName", "mapping"]),
+        guard let discriminator = reader.mapping(discriminatorEntry.value, "discriminator", grammar: Grammar.discriminator),
             let propertyEntry = discriminator["propertyName"], let propertyName = reader.string(propertyEntry.value, "propertyName")
-        else {
-            if case .mapping = discriminatorEntry.value { reader.error("discriminator needs a propertyName", at: discriminatorEntry.value) }
-            return UnionIR(discriminator: "", variants: [])
-        }
+        else { return UnionIR(discriminator: "", variants: []) }
         // The tag of each variant: from the mapping, else the model's name.
         var tags: [String: (String, Node)] = [:]
         if let mapping = discriminator["mapping"], let mappingEntries = reader.mapping(mapping.value, "discriminator mapping") {
@@ -438,7 +428,7 @@ struct ModelTranslator {
         }
         var variants: [UnionVariantIR] = []
         for member in reader.sequence(entries["oneOf"]!.value, "oneOf") ?? [] {
-            guard let memberEntries = reader.mapping(member, "a oneOf schema", allowed: Self.keywords),
+            guard let memberEntries = reader.mapping(member, "a oneOf schema", grammar: Grammar.schema)?.entries,
                 let ref = memberEntries["$ref"]
             else {
                 reader.error("each oneOf schema must be a $ref to an object model", at: member)
@@ -488,7 +478,7 @@ struct ModelTranslator {
             reportUnknownModel(scalar.string, at: node, reader: &reader)
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
         }
-        guard let entries = reader.mapping(node, "a schema", allowed: Self.keywords) else {
+        guard let entries = reader.mapping(node, "a schema", grammar: Grammar.schema)?.entries else {
             return Resolved(type: .any, constraints: ConstraintsIR(), nullable: false)
         }
         let description = documentation(entries, reader: &reader)

@@ -24,8 +24,7 @@ struct SDKFileTranslator {
     /// problem goes to `reader`.
     func translate(_ file: ParsedFile, operations: [OperationIR], reader: inout NodeReader) -> SDKPart? {
         guard let root = file.root,
-            let entries = reader.mapping(
-                root, "sdk.yaml", allowed: ["sdk", "description", "server", "authorizationServer", "credential", "lifecycle"])
+            let entries = reader.mapping(root, "sdk.yaml", grammar: Grammar.sdkFile)
         else {
             if file.root == nil {
                 reader.append(.error("sdk.yaml is empty", at: SourceLocation(file: file.source.path, line: 1, column: 1)))
@@ -39,12 +38,10 @@ struct SDKFileTranslator {
             } else {
                 reader.error("sdk '\(text)' must be a Swift module name: letters, digits and _, not starting with a digit", at: entry.value)
             }
-        } else if entries["sdk"] == nil {
-            reader.error("sdk.yaml must name the SDK (sdk: MySDK)", at: root)
         }
         let description = entries["description"].flatMap { reader.string($0.value, "description") }
         var baseURL = "https://localhost"
-        if let server = entries["server"], let serverEntries = reader.mapping(server.value, "server", allowed: ["baseURL"]),
+        if let server = entries["server"], let serverEntries = reader.mapping(server.value, "server", grammar: Grammar.apiServer),
             let urlEntry = serverEntries["baseURL"], let url = reader.string(urlEntry.value, "baseURL")
         {
             if let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil {
@@ -52,12 +49,10 @@ struct SDKFileTranslator {
             } else {
                 reader.error("baseURL must be an absolute http or https URL", at: urlEntry.value)
             }
-        } else {
-            reader.error("sdk.yaml must declare server: { baseURL: https://… }", at: entries["server"]?.keyNode ?? root)
         }
         var authorizationServerURL: String?
         if let server = entries["authorizationServer"],
-            let serverEntries = reader.mapping(server.value, "authorizationServer", allowed: ["baseURL"])
+            let serverEntries = reader.mapping(server.value, "authorizationServer", grammar: Grammar.authorizationServer)
         {
             if let urlEntry = serverEntries["baseURL"], let url = reader.string(urlEntry.value, "baseURL") {
                 if let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil {
@@ -65,25 +60,17 @@ struct SDKFileTranslator {
                 } else {
                     reader.error("baseURL must be an absolute http or https URL", at: urlEntry.value)
                 }
-            } else if serverEntries["baseURL"] == nil {
-                reader.error("authorizationServer must declare its baseURL: { baseURL: https://… }", at: server.value)
             }
         }
-        guard let credentialEntry = entries["credential"] else {
-            reader.error("sdk.yaml must declare the credential", at: root)
-            return nil
-        }
+        guard let credentialEntry = entries["credential"] else { return nil }
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
         var lifecycle = LifecycleIR()
         if let entry = entries["lifecycle"],
-            let items = reader.mapping(entry.value, "lifecycle", allowed: ["signOut", "detachIdentity", "destroyAccount", "revoke"])
+            let items = reader.mapping(entry.value, "lifecycle", grammar: Grammar.lifecycle)
         {
-            for item in items {
-                if item.key == "revoke" {
-                    lifecycle.revocation = translateRevocation(item.value, reader: &reader)
-                    continue
-                }
-                guard let operation = reader.string(item.value, item.key) else { continue }
+            if let revoke = items["revoke"] { lifecycle.revocation = translateRevocation(revoke.value, reader: &reader) }
+            for key in ["signOut", "detachIdentity", "destroyAccount"] {
+                guard let item = items[key], let operation = reader.string(item.value, item.key) else { continue }
                 guard operations.contains(where: { $0.name == operation }) else {
                     if !declaredOperations.contains(operation) {
                         reader.error("unknown operation '\(operation)' for \(item.key)", at: item.value)
@@ -104,15 +91,13 @@ struct SDKFileTranslator {
     }
 
     private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {
-        guard let entries = reader.mapping(node, "credential", allowed: ["token", "apply", "refresh", "rejected", "details", "userID"])
-        else { return nil }
+        guard let entries = reader.mapping(node, "credential", grammar: Grammar.credential) else { return nil }
         var tokenModel: ModelRef?
         var accessToken = "access_token"
         var refreshToken: String?
         var expiresIn: String?
         if let token = entries["token"],
-            let tokenEntries = reader.mapping(
-                token.value, "credential.token", allowed: ["model", "accessToken", "refreshToken", "expiresIn"])
+            let tokenEntries = reader.mapping(token.value, "credential.token", grammar: Grammar.token)
         {
             if let model = tokenEntries["model"], let name = reader.string(model.value, "model") {
                 if let reference = table.reference(to: name) {
@@ -137,19 +122,15 @@ struct SDKFileTranslator {
                 } else {
                     table.reportUnknownModel(name, at: model.value, reader: &reader)
                 }
-            } else {
-                reader.error("credential.token must name its model", at: token.value)
             }
-        } else {
-            reader.error("credential must declare token: { model, accessToken, refreshToken, expiresIn }", at: node)
         }
         var header = "Authorization"
         var format = TemplateIR.interpolation([.text("Bearer "), .variable(["accessToken"])])
-        if let apply = entries["apply"], let applyEntries = reader.mapping(apply.value, "credential.apply", allowed: ["header", "format"]) {
+        if let apply = entries["apply"], let applyEntries = reader.mapping(apply.value, "credential.apply", grammar: Grammar.apply) {
             if let entry = applyEntries["header"], let text = reader.string(entry.value, "header") { header = text }
             if let entry = applyEntries["format"], let template = reader.template(entry.value, "format") {
                 format = template
-                checkVariables(template, allowed: ["accessToken"], at: entry.value, reader: &reader)
+                checkVariables(template, allowed: Grammar.apply.placeholders(of: "format"), at: entry.value, reader: &reader)
                 if !TemplateIR.variables(of: template).contains(["accessToken"]) {
                     reader.error("the credential format must hold {accessToken}", at: entry.value)
                 }
@@ -161,7 +142,7 @@ struct SDKFileTranslator {
         }
         var rejection = RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil)
         if let entry = entries["rejected"],
-            let items = reader.mapping(entry.value, "credential.rejected", allowed: ["status", "wwwAuthenticate", "body"])
+            let items = reader.mapping(entry.value, "credential.rejected", grammar: Grammar.rejected)
         {
             if let status = items["status"], let value = reader.int(status.value, "status") {
                 if (400...499).contains(value) {
@@ -170,12 +151,13 @@ struct SDKFileTranslator {
                     reader.error("the rejection status must be a client error (400–499), found \(value)", at: status.value)
                 }
             }
-            if let www = items["wwwAuthenticate"], let wwwEntries = reader.mapping(www.value, "wwwAuthenticate", allowed: ["error"]),
+            if let www = items["wwwAuthenticate"],
+                let wwwEntries = reader.mapping(www.value, "wwwAuthenticate", grammar: Grammar.wwwAuthenticate),
                 let error = wwwEntries["error"]
             {
                 rejection.wwwAuthenticateError = reader.string(error.value, "error")
             }
-            if let body = items["body"], let bodyEntries = reader.mapping(body.value, "body", allowed: ["code"]),
+            if let body = items["body"], let bodyEntries = reader.mapping(body.value, "body", grammar: Grammar.rejectedBody),
                 let code = bodyEntries["code"]
             {
                 rejection.bodyCode = reader.string(code.value, "code")
@@ -185,10 +167,6 @@ struct SDKFileTranslator {
                     "credential.rejected must say how to recognise the auth server's rejection: wwwAuthenticate.error, body.code or both; a bare status would refresh on any 401",
                     at: entry.value)
             }
-        } else {
-            reader.error(
-                "credential must declare rejected: { status, wwwAuthenticate: { error } } so that only the auth server's own rejection triggers a refresh",
-                at: node)
         }
         var details: OperationRef?
         var userID = ""
@@ -213,8 +191,6 @@ struct SDKFileTranslator {
             } else if !declaredOperations.contains(name) {
                 reader.error("unknown operation '\(name)'", at: entry.value)
             }
-        } else {
-            reader.error("credential must name the operation that returns the user's details (details: me)", at: node)
         }
         return CredentialIR(
             tokenModel: tokenModel, accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn,
@@ -224,23 +200,20 @@ struct SDKFileTranslator {
 
     private func translateRefresh(_ node: Node, reader: inout NodeReader) -> RefreshIR? {
         guard
-            let entries = reader.mapping(
-                node, "credential.refresh",
-                allowed: ["request", "server", "encoding", "clientAuthentication", "fields", "leeway", "window"])
+            let entries = reader.mapping(node, "credential.refresh", grammar: Grammar.refresh)
         else { return nil }
         guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the refresh request") else {
-            if entries["request"] == nil { reader.error("credential.refresh needs a request", at: node) }
             return nil
         }
         request.server = reader.server(entries["server"], default: .authorization)
         let fields = entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []
         for field in fields {
-            checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: field.location, reader: &reader)
+            checkVariables(field.value, allowed: Grammar.refresh.placeholders(of: "fields"), at: field.location, reader: &reader)
         }
         let leeway = entries["leeway"].flatMap { reader.duration($0.value, "leeway") } ?? DurationIR(milliseconds: 60_000)
         var maxRefreshes = 5
         var window = DurationIR(milliseconds: 30_000)
-        if let entry = entries["window"], let items = reader.mapping(entry.value, "window", allowed: ["maxRefreshes", "per"]) {
+        if let entry = entries["window"], let items = reader.mapping(entry.value, "window", grammar: Grammar.window) {
             if let max = items["maxRefreshes"], let value = reader.int(max.value, "maxRefreshes") {
                 if value < 1 { reader.error("maxRefreshes must be at least 1", at: max.value) } else { maxRefreshes = value }
             }
@@ -256,21 +229,17 @@ struct SDKFileTranslator {
     /// server unless it says otherwise; its fields may use `{refreshToken}` and `{accessToken}`.
     private func translateRevocation(_ node: Node, reader: inout NodeReader) -> RevocationIR? {
         guard
-            let entries = reader.mapping(
-                node, "lifecycle.revoke", allowed: ["request", "server", "encoding", "clientAuthentication", "fields"])
+            let entries = reader.mapping(node, "lifecycle.revoke", grammar: Grammar.revoke)
         else { return nil }
         guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the revocation request")
-        else {
-            if entries["request"] == nil { reader.error("lifecycle.revoke needs a request (POST /oauth/revoke)", at: node) }
-            return nil
-        }
+        else { return nil }
         request.server = reader.server(entries["server"], default: .authorization)
         if [.GET, .HEAD].contains(request.method) {
             reader.error("the revocation request sends its token in a body: use POST (RFC 7009 §2.1)", at: requestEntry.value)
         }
         let fields = entries["fields"].map { reader.templateFields($0.value, "the revocation fields") } ?? []
         for field in fields {
-            checkVariables(field.value, allowed: ["refreshToken", "accessToken"], at: field.location, reader: &reader)
+            checkVariables(field.value, allowed: Grammar.revoke.placeholders(of: "fields"), at: field.location, reader: &reader)
         }
         if !fields.contains(where: { $0.name == "token" }) {
             reader.error("the revocation request must send the token to revoke: fields: { token: \"{refreshToken}\" }", at: node)

@@ -31,7 +31,7 @@ struct SchemaSymbols {
     private static func operationNames(in file: ParsedFile?) -> Set<String> {
         guard let file, let root = file.root else { return [] }
         var scratch = NodeReader(file: file.source.path)
-        guard let entries = scratch.mapping(root, "auth.yaml", allowed: ["methods", "operations"]),
+        guard let entries = scratch.mapping(root, "auth.yaml", grammar: Grammar.authFile),
             let operations = entries["operations"].flatMap({ scratch.mapping($0.value, "operations") })
         else { return [] }
         return Set(operations.map(\.key))

@@ -21,11 +21,10 @@ extension StoreTranslator {
                 name: entry.key, swiftName: swiftName, type: type, location: location,
                 typeLocation: reader.location(of: entry.value))
         }
-        guard let fields = reader.mapping(entry.value, "column '\(table).\(entry.key)'", allowed: Self.columnKeys) else { return nil }
-        guard let typeEntry = fields["type"] else {
-            reader.error("column '\(table).\(entry.key)' needs a `type:` (\(typeList))", at: entry.keyNode)
-            return nil
-        }
+        guard
+            let fields = reader.mapping(entry.value, "column '\(table).\(entry.key)'", grammar: Grammar.column, missingAt: entry.keyNode),
+            let typeEntry = fields["type"]
+        else { return nil }
         guard let type = columnType(typeEntry.value) else { return nil }
         var column = StoreColumnIR(
             name: entry.key, swiftName: swiftName, type: type, location: location,

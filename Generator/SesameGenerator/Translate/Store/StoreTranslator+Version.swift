@@ -6,41 +6,39 @@ extension StoreTranslator {
         let location = reader.location(of: entry.keyNode)
         var version = StoreVersionIR(number: number, tables: [], indexes: [], removals: [], tableRenames: [], location: location)
         if entry.value.isNullScalar { return version }
-        guard let entries = reader.mapping(entry.value, "version \(number) of '\(kind.rawValue)'") else { return nil }
-        var indexesEntry: Entry?
+        guard let entries = reader.mapping(entry.value, "version \(number) of '\(kind.rawValue)'", grammar: Grammar.storeVersion)
+        else { return nil }
+        let indexesEntry = entries["indexes"]
+        if let item = entries["removed"] { version.removals = removals(item.value) }
+        if let item = entries["renamed"] { version.tableRenames = tableRenames(item.value) }
         var seenTables: [String: String] = [:]
         var seenSwiftNames: [String: String] = [:]
-        for item in entries {
-            switch item.key {
-            case "indexes": indexesEntry = item
-            case "removed": version.removals = removals(item.value)
-            case "renamed": version.tableRenames = tableRenames(item.value)
-            default:
-                guard isTableName(item.key) else {
-                    let hint =
-                        Suggestion.closest(to: item.key, in: Self.versionKeywords).map { "; did you mean '\($0)'?" }
-                        ?? " (table names start with an uppercase letter and contain only letters, digits and _)"
-                    reader.error("unknown key '\(item.key)' in version \(number) of '\(kind.rawValue)'\(hint)", at: item.keyNode)
-                    continue
-                }
-                if Self.reservedTableNames.contains(item.key) {
-                    reader.error("'\(item.key)' cannot name a table: the generated code needs that name", at: item.keyNode)
-                    continue
-                }
-                if let other = seenTables[item.key.lowercased()] {
-                    reader.error("table '\(item.key)' has the same SQL name as '\(other)' (SQLite names ignore case)", at: item.keyNode)
-                    continue
-                }
-                guard let table = table(item) else { continue }
-                if let other = seenSwiftNames[table.swiftName] {
-                    reader.error(
-                        "table '\(item.key)' and table '\(other)' would both be the Swift type '\(table.swiftName)'", at: item.keyNode)
-                    continue
-                }
-                seenTables[item.key.lowercased()] = item.key
-                seenSwiftNames[table.swiftName] = item.key
-                version.tables.append(table)
+        // The grammar refuses other keywords and names that are not table names.
+        for item in entries.named {
+            guard isTableName(item.key) else {
+                let hint =
+                    Suggestion.closest(to: item.key, in: Grammar.storeVersion.keyNames).map { "; did you mean '\($0)'?" }
+                    ?? " (table names start with an uppercase letter and contain only letters, digits and _)"
+                reader.error("unknown key '\(item.key)' in version \(number) of '\(kind.rawValue)'\(hint)", at: item.keyNode)
+                continue
             }
+            if Self.reservedTableNames.contains(item.key) {
+                reader.error("'\(item.key)' cannot name a table: the generated code needs that name", at: item.keyNode)
+                continue
+            }
+            if let other = seenTables[item.key.lowercased()] {
+                reader.error("table '\(item.key)' has the same SQL name as '\(other)' (SQLite names ignore case)", at: item.keyNode)
+                continue
+            }
+            guard let table = table(item) else { continue }
+            if let other = seenSwiftNames[table.swiftName] {
+                reader.error(
+                    "table '\(item.key)' and table '\(other)' would both be the Swift type '\(table.swiftName)'", at: item.keyNode)
+                continue
+            }
+            seenTables[item.key.lowercased()] = item.key
+            seenSwiftNames[table.swiftName] = item.key
+            version.tables.append(table)
         }
         if let indexesEntry { version.indexes = indexes(indexesEntry.value, tables: version.tables) }
         return version
@@ -104,11 +102,9 @@ extension StoreTranslator {
                 reader.error("index '\(entry.key)' has the same SQL name as another index (SQLite names ignore case)", at: entry.keyNode)
                 continue
             }
-            guard let fields = reader.mapping(entry.value, "index '\(entry.key)'", allowed: Self.indexKeys) else { continue }
-            guard let tableEntry = fields["table"], let columnsEntry = fields["columns"] else {
-                reader.error("index '\(entry.key)' needs `table:` and `columns:`", at: entry.keyNode)
-                continue
-            }
+            guard let fields = reader.mapping(entry.value, "index '\(entry.key)'", grammar: Grammar.index, missingAt: entry.keyNode),
+                let tableEntry = fields["table"], let columnsEntry = fields["columns"]
+            else { continue }
             let unique = fields["unique"].flatMap { reader.bool($0.value, "unique") } ?? false
             guard let tableName = reader.string(tableEntry.value, "table") else { continue }
             guard let table = tables.first(where: { $0.name == tableName }) else {

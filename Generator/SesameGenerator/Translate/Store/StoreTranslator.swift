@@ -12,10 +12,6 @@ struct StoreTranslator {
         reader = NodeReader(file: file)
     }
 
-    /// Version keys that are not tables.
-    static let versionKeywords = ["indexes", "removed", "renamed"]
-    static let columnKeys = ["type", "primaryKey", "nullable", "unique", "default", "renamedFrom"]
-    static let indexKeys = ["table", "columns", "unique"]
     /// Table names that would shadow a module or a type the generated code names.
     static let reservedTableNames: Set<String> = ["Swift", "Foundation", "GRDB", "Sesame", "SesameStore", "Persistence", "Cache", "Memory"]
     /// Property names that GRDB's record protocols or Swift already give every record.
@@ -38,10 +34,10 @@ struct StoreTranslator {
 
     mutating func translate(_ root: Node?) -> StoreIR? {
         guard let root, !root.isNullScalar else { return StoreIR() }
-        guard let entries = reader.mapping(root, "store.yaml", allowed: StoreKindIR.allCases.map(\.rawValue)) else { return nil }
+        guard let entries = reader.mapping(root, "store.yaml", grammar: Grammar.storeFile) else { return nil }
         var store = StoreIR()
-        for entry in entries {
-            guard let kind = StoreKindIR(rawValue: entry.key) else { continue }
+        for kind in StoreKindIR.allCases {
+            guard let entry = entries[kind.rawValue] else { continue }
             let section = section(kind, entry)
             switch kind {
             case .persistence: store.persistence = section
@@ -56,19 +52,13 @@ struct StoreTranslator {
 
     private mutating func section(_ kind: StoreKindIR, _ entry: Entry) -> StoreSectionIR? {
         let location = reader.location(of: entry.keyNode)
-        guard let entries = reader.mapping(entry.value, "'\(kind.rawValue)'") else { return nil }
+        guard let entries = reader.mapping(entry.value, "'\(kind.rawValue)'", grammar: Grammar.storeSection(kind)) else { return nil }
         var policy: StorePolicyIR = kind == .persistence ? .migrate : .recreate
         var versions: [StoreVersionIR] = []
-        for item in entries {
-            if item.key == "policy" {
-                if let value = self.policy(item.value, kind: kind) { policy = value }
-                continue
-            }
-            guard let number = Int(item.key) else {
-                let hint = Suggestion.closest(to: item.key, in: ["policy"]).map { "; did you mean '\($0)'?" } ?? ""
-                reader.error("unknown key '\(item.key)' in '\(kind.rawValue)': versions are numbered 1, 2, 3…\(hint)", at: item.keyNode)
-                continue
-            }
+        if let item = entries["policy"], let value = self.policy(item.value, kind: kind) { policy = value }
+        for item in entries.named {
+            // The grammar lets through only keys that are numbers.
+            guard let number = Int(item.key) else { continue }
             guard number >= 1 else {
                 reader.error("version \(number) of '\(kind.rawValue)' is not allowed: versions are numbered from 1", at: item.keyNode)
                 continue

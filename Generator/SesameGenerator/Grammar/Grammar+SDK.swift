@@ -1,0 +1,153 @@
+/// sdk.yaml: the SDK's name, its servers, its credential and its lifecycle.
+extension Grammar {
+    static let sdkFile = GrammarMapping(
+        "sdk.yaml", "sdk.yaml: the SDK's name, its server and its credential.",
+        keys: [
+            GrammarKey(
+                "sdk", .shared("identifier"), missing: " must name the SDK (sdk: MySDK)",
+                "The SDK's name: a Swift module name."),
+            GrammarKey("description", .shared("text"), "Documentation of the SDK."),
+            GrammarKey(
+                "server", .mapping(apiServer), missing: " must declare server: { baseURL: https://… }",
+                "The API's server: operations, and by default every step. The only origin that receives the access token."),
+            GrammarKey(
+                "authorizationServer", .mapping(authorizationServer),
+                "The authorization server (token, authorization and revocation endpoints) when it is on an origin of its own; without it, the API's server is the authorization server too."
+            ),
+            GrammarKey(
+                "credential", .mapping(credential), missing: " must declare the credential",
+                "The credential: where it comes from, how it is applied, refreshed and rejected."),
+            GrammarKey("lifecycle", .mapping(lifecycle), "Operations the authentication service itself calls."),
+        ])
+
+    static let baseURL: GrammarValue = .string(pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+")
+
+    static let apiServer = GrammarMapping(
+        "server", "The API's server.",
+        keys: [
+            GrammarKey(
+                "baseURL", baseURL, missing: " must declare its baseURL: { baseURL: https://… }", "An absolute http or https URL.")
+        ])
+
+    static let authorizationServer = GrammarMapping(
+        "authorizationServer", "The authorization server.",
+        keys: [
+            GrammarKey(
+                "baseURL", baseURL, missing: " must declare its baseURL: { baseURL: https://… }",
+                "An absolute http or https URL; apps may override it at run time (authorizationServerURL).")
+        ])
+
+    static let credential = GrammarMapping(
+        "credential", "The credential.",
+        keys: [
+            GrammarKey(
+                "token", .mapping(token), missing: " must declare token: { model, accessToken, refreshToken, expiresIn }",
+                "Where the credential lives in a token response."),
+            GrammarKey("apply", .mapping(apply), "How the credential is applied to requests for the server's origin."),
+            GrammarKey("refresh", .mapping(refresh), "How to refresh the credential."),
+            GrammarKey(
+                "rejected", .mapping(rejected),
+                missing:
+                    " must declare rejected: { status, wwwAuthenticate: { error } } so that only the auth server's own rejection triggers a refresh",
+                "How to recognise the auth server's own rejection of the credential. A bare status is refused: it would refresh on any 401, a downstream service's too."
+            ),
+            GrammarKey(
+                "details", .shared("identifier"), missing: " must name the operation that returns the user's details (details: me)",
+                "The operation that returns the signed-in user's details (it must return a model)."),
+            GrammarKey("userID", .string(), "The property of the details' model that names the user (required with details)."),
+        ],
+        extra: [("dependentRequired", .object([("details", .array([.string("userID")]))]))])
+
+    static let token = GrammarMapping(
+        "credential.token", "Where the credential lives in a token response.",
+        keys: [
+            GrammarKey(
+                "model", .shared("modelName"), missing: " must name its model",
+                "The model of the token response (the last step of every method returns it)."),
+            GrammarKey("accessToken", .string(), "The property holding the access token (default access_token)."),
+            GrammarKey("refreshToken", .string(), "The property holding the refresh token, if any."),
+            GrammarKey("expiresIn", .string(), "The property holding the lifetime in seconds (RFC 6749 §5.1), if any."),
+        ])
+
+    static let apply = GrammarMapping(
+        "credential.apply", "How the credential is applied.",
+        keys: [
+            GrammarKey("header", .string(), "The header that carries the credential (default Authorization)."),
+            GrammarKey(
+                "format", .template(placeholders: ["accessToken"]),
+                "The header's value; `{accessToken}` is the only placeholder (default `Bearer {accessToken}`)."),
+        ])
+
+    /// The body fields of the refresh and revocation requests.
+    static let tokenFields: GrammarValue = .dictionary(values: .template(placeholders: ["accessToken", "refreshToken"]))
+
+    static let refresh = GrammarMapping(
+        "credential.refresh", "How to refresh the credential.",
+        keys: [
+            GrammarKey("request", .shared("requestLine"), missing: " needs a request", "The refresh request."),
+            GrammarKey("server", .shared("server"), "The server of the refresh request (default authorization)."),
+            GrammarKey("encoding", .shared("encoding"), "How the body is encoded (default json)."),
+            GrammarKey("clientAuthentication", .shared("clientAuthentication"), "How the client authenticates (default none)."),
+            GrammarKey("fields", tokenFields, "The body's fields; placeholders `{refreshToken}` and `{accessToken}`."),
+            GrammarKey("leeway", .shared("duration"), "Refresh this long before expiry (default 60s)."),
+            GrammarKey("window", .mapping(window), "Loop protection: at most maxRefreshes refreshes per window."),
+        ])
+
+    static let window = GrammarMapping(
+        "window", "Loop protection.",
+        keys: [
+            GrammarKey("maxRefreshes", .integer(minimum: 1), "Most refreshes per window (default 5)."),
+            GrammarKey("per", .shared("duration"), "The window's length (default 30s)."),
+        ])
+
+    static let rejected = GrammarMapping(
+        "credential.rejected", "How to recognise the auth server's rejection.",
+        keys: [
+            GrammarKey("status", .integer(minimum: 400, maximum: 499), "The status of the auth server's rejection (default 401)."),
+            GrammarKey("wwwAuthenticate", .mapping(wwwAuthenticate), "The Bearer challenge of the rejection."),
+            GrammarKey("body", .mapping(rejectedBody), "The error body of the rejection."),
+        ],
+        requiresOneOf: ["wwwAuthenticate", "body"])
+
+    static let wwwAuthenticate = GrammarMapping(
+        "wwwAuthenticate", "The Bearer challenge.",
+        keys: [
+            GrammarKey(
+                "error", .string(), missing: " needs its error (wwwAuthenticate: { error: invalid_token })",
+                "The `error` of the Bearer challenge (RFC 6750 §3), such as invalid_token.")
+        ])
+
+    static let rejectedBody = GrammarMapping(
+        "body", "The error body.",
+        keys: [
+            GrammarKey(
+                "code", .string(), missing: " needs its code (body: { code: invalid_token })",
+                "The error code in the body (the envelope's code field).")
+        ])
+
+    static let lifecycle = GrammarMapping(
+        "lifecycle", "Operations the authentication service itself calls.",
+        keys: [
+            GrammarKey("signOut", .shared("identifier"), "The operation that revokes the session on sign-out."),
+            GrammarKey("detachIdentity", .shared("identifier"), "The operation that detaches the identity the user signed in with."),
+            GrammarKey("destroyAccount", .shared("identifier"), "The operation that destroys the account."),
+            GrammarKey(
+                "revoke", .mapping(revoke),
+                "An RFC 7009 revocation request sent at sign-out, after signOut: form-encoded by default, on the authorization server by default."
+            ),
+        ])
+
+    static let revoke = GrammarMapping(
+        "lifecycle.revoke", "An RFC 7009 revocation request.",
+        keys: [
+            GrammarKey("request", .shared("requestLine"), missing: " needs a request (POST /oauth/revoke)", "The revocation request."),
+            GrammarKey("server", .shared("server"), "The server of the revocation request (default authorization)."),
+            GrammarKey("encoding", .shared("encoding"), "How the body is encoded (default form)."),
+            GrammarKey("clientAuthentication", .shared("clientAuthentication"), "How the client authenticates (default none)."),
+            GrammarKey(
+                "fields", .refined(tokenFields, [("required", .array([.string("token")]))]),
+                "The body's fields; placeholders `{refreshToken}` and `{accessToken}`. Must hold `token`."),
+        ],
+        // The translator says why: "the revocation request must send the token to revoke".
+        requiresOneOf: ["fields"])
+}
