@@ -63,7 +63,7 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
 
     private var state: State = .unauthenticated
     private var online: Bool
-    /// Bumped by every sign-in, sign-out of a session, restore and invalidation, and by an
+    /// Bumped by every sign-in, restore, invalidation and sign-out (unless unauthenticated), and by an
     /// identity attached to the current account.
     private(set) var epoch: UInt64 = 0
     /// Bumped as `epoch` except by an identity attached: while it stays, the user does.
