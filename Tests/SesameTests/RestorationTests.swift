@@ -23,11 +23,32 @@ final class RecordingDelegate: SessionRestorationDelegate, @unchecked Sendable {
     }
 }
 
+/// A restoration delegate whose refresh succeeds with a new display name, after the app
+/// went offline meanwhile.
+final class OfflineDuringRefreshDelegate: SessionRestorationDelegate, @unchecked Sendable {
+    typealias Details = TestDetails
+    private let lock = NSLock()
+    private var _service: AuthenticationService<TestSchema>?
+    var service: AuthenticationService<TestSchema>? {
+        get { lock.withLock { _service } }
+        set { lock.withLock { _service = newValue } }
+    }
+
+    func refresh(user: TestDetails, refresher: SessionRefresher<TestDetails>) async throws -> TestDetails {
+        var details = try await refresher.refresh()
+        await service?.setConnectivity(online: false)
+        details.displayName = "Ada"
+        return details
+    }
+}
+
 @Suite struct RestorationTests {
     let u1 = TestDetails(uid: "u1", provider: "guest")
 
     /// Signs in with one service, then returns a second one over the same store, as after a relaunch.
-    func relaunched(delegate: RecordingDelegate? = nil) async throws -> (TestEnvironment<TestSchema>, AuthenticationService<TestSchema>) {
+    func relaunched(
+        delegate: (any SessionRestorationDelegate<TestDetails>)? = nil
+    ) async throws -> (TestEnvironment<TestSchema>, AuthenticationService<TestSchema>) {
         let env = TestEnvironment()
         _ = try await env.service.authenticate(with: TestSingleStepMethod.guest)
         return (env, env.relaunch(delegate: delegate))
@@ -89,6 +110,20 @@ final class RecordingDelegate: SessionRestorationDelegate, @unchecked Sendable {
         await service.setConnectivity(online: true)
         #expect(await service.state == .authenticated(u1))
         #expect(delegate.recorded == ["shouldRefresh(u1, isStartup: false)"])
+    }
+
+    /// Offline, the state is frozen, and with it the session's details: the details are held
+    /// once, in the state's session, so what the app reads, what operations send (the
+    /// detach operation's path parameters) and what is saved never disagree.
+    @Test func detailsThatArriveOfflineChangeNeitherTheStateNorTheSession() async throws {
+        let delegate = OfflineDuringRefreshDelegate()
+        let (env, service) = try await relaunched(delegate: delegate)
+        delegate.service = service
+        #expect(await service.restoreSession() == .presession(u1))
+        #expect(await service.session?.details == u1)
+        #expect(try env.store.load()?.details == u1)
+        // The refresh's credential was installed all the same: it reached the back-end.
+        #expect(await service.session?.credential.refreshToken == "rt-2")
     }
 
     @Test func nothingSavedStaysUnauthenticated() async throws {

@@ -20,19 +20,23 @@ import Testing
     static let challenge = JSONValue.object(["challengeId": .string("c1")])
     static let tokens = JSONValue.object(["access_token": .string("t")])
 
-    /// The states an input can meet, each reached through inputs from a new machine.
+    /// The states an input can meet, each reached through inputs from a new machine: every
+    /// phase of ``SignInMachine/Phase``, and a stop before a step both before and after the
+    /// app supplied what it needs.
     enum Start: CaseIterable {
-        case idle, runningFirstStep, awaitingInput, runningInputStep, completing
+        case idle, started, runningFirstStep, awaitingInput, resumed, runningInputStep, completing
 
         var machine: SignInMachine {
             var machine = SignInMachine()
             guard self != .idle else { return machine }
             _ = machine.start(SignInMachineTests.method, arguments: [:], epoch: 0)
+            guard self != .started else { return machine }
             _ = machine.nextStep(of: 1)
             guard self != .runningFirstStep else { return machine }
             _ = machine.stepAnswered(SignInMachineTests.challenge, id: 1)
             guard self != .awaitingInput else { return machine }
             _ = machine.continueWith(methodName: "internal", stepName: "continue", values: ["code": .string("123456")])
+            guard self != .resumed else { return machine }
             _ = machine.nextStep(of: 1)
             guard self != .runningInputStep else { return machine }
             _ = machine.stepAnswered(SignInMachineTests.tokens, id: 1)
@@ -51,27 +55,7 @@ import Testing
         case resume(UInt64), refuse(String), signIn, cancelled(String?), nothing
     }
 
-    /// Where the process stands afterwards.
-    enum Phase: Hashable {
-        case none
-        case at(process: UInt64, step: String)
-        case running(process: UInt64, step: String)
-        case completing(process: UInt64)
-
-        init(_ machine: SignInMachine) {
-            guard let process = machine.process, let step = process.nextStep else {
-                self = .none
-                return
-            }
-            if process.isCompleting {
-                self = .completing(process: process.id)
-            } else if process.isRunningStep {
-                self = .running(process: process.id, step: step.name)
-            } else {
-                self = .at(process: process.id, step: step.name)
-            }
-        }
-    }
+    typealias Phase = SignInMachine.Phase
 
     static func apply(_ input: Input, to machine: inout SignInMachine) -> Outcome {
         func step(_ action: SignInMachine.StepAction) -> Outcome {
@@ -134,9 +118,10 @@ import Testing
         Row(start: start, input: input, outcome: outcome, phase: phase)
     }
 
-    static let none = Phase.none
+    static let none = Phase.idle
+    static let atFirst = Phase.atStep(process: 1, step: "initialize")
     static let running1 = Phase.running(process: 1, step: "initialize")
-    static let awaiting = Phase.at(process: 1, step: "continue")
+    static let awaiting = Phase.atStep(process: 1, step: "continue")
     static let running2 = Phase.running(process: 1, step: "continue")
     static let completing = Phase.completing(process: 1)
     static let busy = Outcome.refuse("a step of internal is already running")
@@ -144,7 +129,7 @@ import Testing
 
     static let table: [Row] = [
         // Nothing under way: only a start does anything.
-        row(.idle, .start, .started(1), .at(process: 1, step: "initialize")),
+        row(.idle, .start, .started(1), .atStep(process: 1, step: "initialize")),
         row(.idle, .nextStep, .superseded, none), row(.idle, .nextStepOfAnother, .superseded, none),
         row(.idle, .answered, .superseded, none), row(.idle, .answeredToAnother, .superseded, none),
         row(.idle, .refused, .nothing, none), row(.idle, .malformed, .nothing, none),
@@ -153,9 +138,22 @@ import Testing
         row(.idle, .completed, .superseded, none), row(.idle, .completedInAnotherEpoch, .superseded, none),
         row(.idle, .completionFailed, .nothing, none), row(.idle, .abandon, .nothing, none),
         row(.idle, .cancel, .cancelled(nil), none),
+        // Started, before its first step runs: only that step runs; nothing answered yet.
+        row(.started, .start, .started(2), .atStep(process: 2, step: "initialize")),
+        row(.started, .nextStep, .run(step: "initialize"), running1),
+        row(.started, .nextStepOfAnother, .superseded, atFirst),
+        row(.started, .answered, .superseded, atFirst), row(.started, .answeredToAnother, .superseded, atFirst),
+        row(.started, .refused, .nothing, atFirst), row(.started, .malformed, .nothing, atFirst),
+        row(.started, .continueWithCode, .refuse("expected step initialize of internal, got continue of internal"), atFirst),
+        row(.started, .continueAnotherStep, .resume(1), atFirst),
+        row(.started, .continueWithoutCode, .refuse("expected step initialize of internal, got continue of internal"), atFirst),
+        row(.started, .completed, .superseded, atFirst), row(.started, .completedInAnotherEpoch, .superseded, atFirst),
+        row(.started, .completionFailed, .nothing, atFirst), row(.started, .abandon, .nothing, none),
+        row(.started, .cancel, .cancelled("internal"), none),
         // The first step runs; it needs nothing, so a failure ends the process.
-        row(.runningFirstStep, .start, .started(2), .at(process: 2, step: "initialize")),
-        row(.runningFirstStep, .nextStep, .run(step: "initialize"), running1),
+        row(.runningFirstStep, .start, .started(2), .atStep(process: 2, step: "initialize")),
+        // Only a process stopped before a step runs it: never twice at once.
+        row(.runningFirstStep, .nextStep, .superseded, running1),
         row(.runningFirstStep, .nextStepOfAnother, .superseded, running1),
         row(.runningFirstStep, .answered, .needsInput("internal → continue (needs: code)"), awaiting),
         row(.runningFirstStep, .answeredToAnother, .superseded, running1),
@@ -169,7 +167,7 @@ import Testing
         row(.runningFirstStep, .abandon, .nothing, running1),
         row(.runningFirstStep, .cancel, .cancelled("internal"), none),
         // Waiting for the code: only the right continuation resumes; answers are stale.
-        row(.awaitingInput, .start, .started(2), .at(process: 2, step: "initialize")),
+        row(.awaitingInput, .start, .started(2), .atStep(process: 2, step: "initialize")),
         row(.awaitingInput, .nextStep, .run(step: "continue"), running2),
         row(.awaitingInput, .nextStepOfAnother, .superseded, awaiting),
         row(.awaitingInput, .answered, .superseded, awaiting), row(.awaitingInput, .answeredToAnother, .superseded, awaiting),
@@ -182,9 +180,21 @@ import Testing
         row(.awaitingInput, .completionFailed, .nothing, awaiting),
         row(.awaitingInput, .abandon, .nothing, none),
         row(.awaitingInput, .cancel, .cancelled("internal"), none),
+        // The app supplied the code: the step runs next; the code is kept for it.
+        row(.resumed, .start, .started(2), .atStep(process: 2, step: "initialize")),
+        row(.resumed, .nextStep, .run(step: "continue"), running2),
+        row(.resumed, .nextStepOfAnother, .superseded, awaiting),
+        row(.resumed, .answered, .superseded, awaiting), row(.resumed, .answeredToAnother, .superseded, awaiting),
+        row(.resumed, .refused, .nothing, awaiting), row(.resumed, .malformed, .nothing, awaiting),
+        row(.resumed, .continueWithCode, .resume(1), awaiting),
+        row(.resumed, .continueAnotherStep, .refuse("expected step continue of internal, got initialize of internal"), awaiting),
+        row(.resumed, .continueWithoutCode, .resume(1), awaiting),
+        row(.resumed, .completed, .superseded, awaiting), row(.resumed, .completedInAnotherEpoch, .superseded, awaiting),
+        row(.resumed, .completionFailed, .nothing, awaiting), row(.resumed, .abandon, .nothing, none),
+        row(.resumed, .cancel, .cancelled("internal"), none),
         // The step that needed the code runs: a refusal keeps it to be retried.
-        row(.runningInputStep, .start, .started(2), .at(process: 2, step: "initialize")),
-        row(.runningInputStep, .nextStep, .run(step: "continue"), running2),
+        row(.runningInputStep, .start, .started(2), .atStep(process: 2, step: "initialize")),
+        row(.runningInputStep, .nextStep, .superseded, running2),
         row(.runningInputStep, .nextStepOfAnother, .superseded, running2),
         row(.runningInputStep, .answered, .complete, completing),
         row(.runningInputStep, .answeredToAnother, .superseded, running2),
@@ -198,7 +208,7 @@ import Testing
         row(.runningInputStep, .abandon, .nothing, running2),
         row(.runningInputStep, .cancel, .cancelled("internal"), none),
         // The details are being fetched: only completion, failure, cancel or a new start count.
-        row(.completing, .start, .started(2), .at(process: 2, step: "initialize")),
+        row(.completing, .start, .started(2), .atStep(process: 2, step: "initialize")),
         row(.completing, .nextStep, .superseded, completing), row(.completing, .nextStepOfAnother, .superseded, completing),
         row(.completing, .answered, .superseded, completing), row(.completing, .answeredToAnother, .superseded, completing),
         row(.completing, .refused, .nothing, completing), row(.completing, .malformed, .nothing, completing),
@@ -219,7 +229,18 @@ import Testing
     func row(_ row: Row) {
         var machine = row.start.machine
         #expect(Self.apply(row.input, to: &machine) == row.outcome)
-        #expect(Phase(machine) == row.phase)
+        #expect(machine.phase == row.phase)
+        #expect(machine.ongoing == nil ? row.phase == .idle : row.phase != .idle)
+    }
+
+    @Test func theStartsMeetEveryPhase() {
+        let phases = Set(Start.allCases.map { $0.machine.phase })
+        #expect(phases.contains(.idle))
+        #expect(phases.contains(.atStep(process: 1, step: "initialize")))
+        #expect(phases.contains(.atStep(process: 1, step: "continue")))
+        #expect(phases.contains(.running(process: 1, step: "initialize")))
+        #expect(phases.contains(.running(process: 1, step: "continue")))
+        #expect(phases.contains(.completing(process: 1)))
     }
 
     @Test func theOngoingAuthenticationNeverHoldsWhatTheAppSupplied() {

@@ -12,10 +12,9 @@ struct AuthenticationProcess: Sendable {
     var attachingTo: String?
     var values: [String: JSONValue] = [:]
     var responses: [String: JSONValue] = [:]
+    /// Where the process is in the method's steps; whether that step runs is the sign-in
+    /// machine's phase (``SignInMachine/Phase``).
     var nextStepIndex = 0
-    var isRunningStep = false
-    /// The last step answered: the user's details are being fetched.
-    var isCompleting = false
 
     var nextStep: AuthenticationStepDescription? {
         method.steps.indices.contains(nextStepIndex) ? method.steps[nextStepIndex] : nil
@@ -72,7 +71,6 @@ extension AuthenticationProcess: CustomReflectable {
             self,
             children: [
                 "id": id, "method": method.name, "epoch": epoch, "attaching": attachingTo != nil, "nextStepIndex": nextStepIndex,
-                "isRunningStep": isRunningStep, "isCompleting": isCompleting,
                 "arguments": arguments.keys.sorted(), "values": values.keys.sorted(), "responses": responses.keys.sorted(),
             ], displayStyle: .struct)
     }

@@ -5,7 +5,10 @@ struct ExecutedActions: Sendable {
 }
 
 extension AuthenticationService {
-    /// The one executor of the auth machine's actions.
+    /// The one executor of the auth machine's actions. The session in memory is the
+    /// machine's (it changed before these actions came back); what runs here is everything
+    /// that must follow outside it: the session store, the observer, the refresh engine
+    /// and the event stream of a new epoch, subscribers, the back-end.
     ///
     /// Effects that need no `await` (a new epoch, saving or clearing the session, telling
     /// subscribers) run at once, in order, within the caller's actor step, so that a state
@@ -16,35 +19,27 @@ extension AuthenticationService {
     /// - Returns: the task running the awaited effects, nil when there are none.
     @discardableResult
     func run(_ actions: [Machine.Action], isStartup: Bool = false) -> Task<ExecutedActions, Never>? {
-        // The credential being signed out, for `.revokeSession` (`.clearSession` forgets it).
-        let ending = session?.credential
         var awaited: [Machine.Action] = []
         for action in actions {
             switch action {
             case .startEpoch, .continueEpoch:
-                epoch += 1
-                if action == .startEpoch { userEpoch += 1 }
+                // The machine counted the epoch; what belonged to the old one goes.
                 refresher.reset()
                 eventStreamTask?.cancel()
                 eventStreamTask = nil
-            case .persistSession:
-                guard let session else { continue }
+            case .persistSession(let session):
                 do {
                     try configuration.sessionStore.save(session)
                 } catch {
                     logger.error("the session store failed to save: \(type(of: error))")
                 }
-            case .clearSession:
-                let ended = session != nil
-                session = nil
+            case .clearSession(let ending):
                 do {
                     try configuration.sessionStore.clear()
                 } catch {
                     logger.error("the session store failed to clear: \(type(of: error))")
                 }
-                if ended {
-                    configuration.userSessionObserver?.userSessionDidEnd(machine.current == .invalid ? .invalidated : .signOut)
-                }
+                if let ending { configuration.userSessionObserver?.userSessionDidEnd(ending) }
             case .publish(let state):
                 logger.info("authentication state: \(state)")
                 broadcaster.broadcast(.stateChanged(state), logger: logger)
@@ -61,7 +56,7 @@ extension AuthenticationService {
                 switch action {
                 case .consultRestorationDelegate: await self.consultRestorationDelegate(isStartup: isStartup)
                 case .verifyCredential: await self.verifyCredential()
-                case .revokeSession: executed.revocation = await self.revoke(ending)
+                case .revokeSession(let credential): executed.revocation = await self.revoke(credential)
                 default: break
                 }
             }
@@ -84,8 +79,7 @@ extension AuthenticationService {
     /// credential the revocation ends); skipped when it would send `{refreshToken}` and the
     /// session has none. `.revoked` when every declared request succeeded; otherwise what
     /// failed or was skipped, never thrown.
-    private func revoke(_ credential: Credential?) async -> UnauthenticationResult {
-        guard let credential else { return .localOnly(reason: "no session to revoke") }
+    private func revoke(_ credential: Credential) async -> UnauthenticationResult {
         let lifecycle = sdk.lifecycle
         guard lifecycle.signOut != nil || lifecycle.revocation != nil else {
             return .localOnly(reason: "the schema declares no sign-out")

@@ -92,7 +92,7 @@ extension AuthenticationService {
         _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], context: AuthenticationContext
     ) throws -> UInt64 {
         guard context == .currentAccount else { return signIn.start(method, arguments: arguments, epoch: epoch) }
-        guard case .authenticated(let details) = machine.current, session != nil else { throw SesameError.notAuthenticated }
+        guard case .authenticated(let details) = machine.current else { throw SesameError.notAuthenticated }
         return signIn.start(method, arguments: arguments, epoch: epoch, attachingTo: Schema.userID(of: details))
     }
 
@@ -183,6 +183,7 @@ extension AuthenticationService {
         -> Schema.Details
     {
         let details: Schema.Details
+        let signedIn: StoredSession<Schema.Details>
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
             let credential = try TokenResponseReader.credential(
@@ -195,25 +196,26 @@ extension AuthenticationService {
                 guard Schema.userID(of: details) == user else {
                     throw SesameError.accountMismatch(reason: "\(finished.method.name) signed in another user than the current one")
                 }
-                guard signIn.completed(id: finished.id, epoch: epoch) == .signIn, session != nil else { throw cancelled() }
+                guard signIn.completed(id: finished.id, epoch: epoch) == .signIn, machine.current.isAuthenticated else {
+                    throw cancelled()
+                }
                 // The same user: no context switch, a new credential and fresh details.
-                session = StoredSession(credential: credential, details: details, signedInAt: now())
                 logger.info("attached an identity with \(finished.method.name) to the current account")
-                await execute(machine.identityAttached(details), isStartup: false)
+                await execute(machine.identityAttached(StoredSession(credential: credential, details: details, signedInAt: now())))
                 return details
             }
             guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else { throw cancelled() }
             // In the same actor step as the state change: the user's context is current
             // before anyone sees `authenticated`; refusing it fails the sign-in.
             try configuration.userSessionObserver?.userSessionWillBegin(userID: Schema.userID(of: details), .signIn)
-            session = StoredSession(credential: credential, details: details, signedInAt: now())
+            signedIn = StoredSession(credential: credential, details: details, signedInAt: now())
         } catch {
             signIn.completionFailed(id: finished.id)
             run(machine.authenticationFailed())
             throw Self.publicError(error)
         }
         logger.info("signed in with \(finished.method.name)")
-        await execute(machine.authenticationSucceeded(details), isStartup: false)
+        await execute(machine.authenticationSucceeded(signedIn))
         return details
     }
 

@@ -131,16 +131,17 @@ extension AuthenticationService {
             case .failure(let error): .failed(error)
             }
         let action = refresher.refreshFinished(id: id, outcome: machineOutcome, now: now())
-        guard action != .discard, epoch == self.epoch, var session else {
+        guard action != .discard, epoch == self.epoch, session != nil else {
             logger.debug("discarding a refresh that completed for an ended session")
             throw SesameError.notAuthenticated
         }
         switch (outcome, action) {
-        case (.success(var credential), _):
-            if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
-            session.credential = credential
-            self.session = session
-            run([.persistSession])
+        case (.success(let refreshed), _):
+            // The machine keeps the refresh token when the back-end did not rotate it.
+            guard case .install(let credential, let actions) = machine.credentialRefreshed(refreshed, epoch: epoch) else {
+                throw SesameError.notAuthenticated
+            }
+            run(actions)
             logger.info("the credential was refreshed")
             broadcaster.broadcast(.tokenRefreshed(expiresAt: credential.expiresAt), logger: logger)
             return credential

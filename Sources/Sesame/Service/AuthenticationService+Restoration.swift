@@ -32,9 +32,8 @@ extension AuthenticationService {
             logger.error("the saved session was not restored: its user's context did not open (\(error))")
             return machine.current
         }
-        session = stored
         logger.info("restored a saved session")
-        await execute(machine.sessionRestored(stored.details), isStartup: true)
+        await execute(machine.sessionRestored(stored), isStartup: true)
         return machine.current
     }
 
@@ -62,7 +61,6 @@ extension AuthenticationService {
                 await rejectRestoredSession(epoch: epoch)
                 return
             }
-            session?.details = refreshed
             run(machine.refreshSucceeded(refreshed))
         } catch {
             let rejected = (error as? SesameError) == .notAuthenticated
@@ -123,7 +121,6 @@ extension AuthenticationService {
                 run(machine.credentialRejected())
                 return
             }
-            session?.details = current
             run(machine.refreshSucceeded(current))
         } catch {
             logger.notice("could not verify the session: \(Self.publicError(error))")

@@ -35,14 +35,16 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     let serversShareOrigin: Bool
     let matcher: RejectionMatcher
 
+    /// The state and the session in use, changed only through the machine's inputs, whose
+    /// actions `run(_:isStartup:)` performs.
     var machine = Machine()
-    /// The session in use; nil when unauthenticated or invalid.
-    var session: StoredSession<Schema.Details>?
-    /// Bumped by every sign-in, sign-out, restore and invalidation, and by an identity
-    /// attached to the current account.
-    var epoch: UInt64 = 0
+    /// The session in use (the machine's); nil when unauthenticated or invalid.
+    var session: StoredSession<Schema.Details>? { machine.session }
+    /// The session epoch (the machine's): bumped by every sign-in, sign-out, restore and
+    /// invalidation, and by an identity attached to the current account.
+    var epoch: UInt64 { machine.epoch }
     /// Bumped as `epoch` except by an identity attached: while it stays, the user does.
-    var userEpoch: UInt64 = 0
+    var userEpoch: UInt64 { machine.userEpoch }
     /// Single flight, back-off and the window of the refresh engine, for the current epoch.
     var refresher: RefreshMachine<RefreshFlight>
     /// The sign-in process under way.

@@ -1,26 +1,39 @@
-/// The rules of the authentication state, as a value: each input is a `mutating func` that
-/// returns the actions its caller (the authentication service) must perform. No I/O, no
-/// clock and no `await` happen here, so every state × input pair is tested without any.
+/// The rules of the authentication state and of the session it carries, as a value: each
+/// input is a `mutating func` that returns the actions its caller (the authentication
+/// service) must perform. No I/O, no clock and no `await` happen here, so every state ×
+/// input pair is tested without any.
+///
+/// The session in use (credential, details, sign-in time) lives in the state's case, and
+/// nowhere else: the service reads it from here and changes it only through these inputs;
+/// what must follow a change outside memory (saving or clearing the session store, telling
+/// the user-session observer, revoking) comes back as an action. The epoch, which discards
+/// what completes for a session that ended, counts here too: it outlives any one session.
 ///
 /// Connectivity is kept beside the state: while offline, the state is frozen against what
 /// the network says (rejections, expiry, refresh results) and changes only on what the app
 /// or the user does locally (sign-out, a sign-in that completed, a launch-time restore).
 struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Sendable {
+    /// The session the machine carries: the credential, the user's details and when the
+    /// user signed in.
+    typealias Session = StoredSession<Details>
+
     /// An effect the service performs, in the order given.
     enum Action: Hashable, Sendable {
-        /// Starts a new session epoch: forget the in-flight refresh and the event stream;
-        /// anything that completes for an older epoch is discarded.
+        /// A new session epoch started (the machine counts it): forget the in-flight refresh
+        /// and the event stream; anything that completes for an older epoch is discarded.
         case startEpoch
-        /// Starts a new epoch for the same user (an identity attached to the current
-        /// account): as `startEpoch`, but a request waiting for the old epoch's refresh
-        /// goes on with the session's new credential instead of failing.
+        /// A new epoch for the same user (an identity attached to the current account): as
+        /// `startEpoch`, but a request waiting for the old epoch's refresh goes on with the
+        /// session's new credential instead of failing.
         case continueEpoch
-        /// Saves the current session through the session store.
-        case persistSession
-        /// Forgets the session in memory and in the session store.
-        case clearSession
-        /// Asks the back-end to revoke the session that was just cleared (best effort).
-        case revokeSession
+        /// Saves this session (the one the machine now holds) through the session store.
+        case persistSession(Session)
+        /// Forgets the saved session in the session store, then tells the user-session
+        /// observer that the user's session ended, when one did (nil: none was in use).
+        case clearSession(ending: UserSessionEnding?)
+        /// Asks the back-end to revoke this credential, of the session just signed out
+        /// (best effort).
+        case revokeSession(Credential)
         /// Asks the restoration delegate whether and how to refresh a restored session.
         case consultRestorationDelegate
         /// Checks the credential with the back-end (connectivity came back).
@@ -29,34 +42,77 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         case publish(AuthenticationState<Details>)
     }
 
-    private var state: AuthenticationState<Details>
-    private var online: Bool
+    /// What to do with a refreshed credential.
+    enum CredentialAction: Hashable, Sendable {
+        /// The session took it (with the old refresh token when the back-end did not rotate
+        /// it): use this credential and run the actions (saving the session).
+        case install(Credential, [Action])
+        /// It belongs to a session that ended or an older epoch: drop it.
+        case discard
+    }
 
-    init(state: AuthenticationState<Details> = .unauthenticated, isOnline: Bool = true) {
-        self.state = state
+    /// Where the authentication stands, with the data of each case.
+    private enum State: Hashable, Sendable {
+        case unauthenticated
+        /// Restored at launch, not yet confirmed.
+        case presession(Session)
+        case authenticated(Session)
+        /// The back-end no longer accepts the session, which is gone.
+        case invalid
+    }
+
+    private var state: State = .unauthenticated
+    private var online: Bool
+    /// Bumped by every sign-in, restore, invalidation and sign-out (unless unauthenticated), and by an
+    /// identity attached to the current account.
+    private(set) var epoch: UInt64 = 0
+    /// Bumped as `epoch` except by an identity attached: while it stays, the user does.
+    private(set) var userEpoch: UInt64 = 0
+
+    /// A machine in `unauthenticated`, at epoch 0.
+    init(isOnline: Bool = true) {
         self.online = isOnline
     }
 
-    /// The current state.
-    var current: AuthenticationState<Details> { state }
+    /// The current state, with the session's details.
+    var current: AuthenticationState<Details> {
+        switch state {
+        case .unauthenticated: return .unauthenticated
+        case .presession(let session): return .presession(session.details)
+        case .authenticated(let session): return .authenticated(session.details)
+        case .invalid: return .invalid
+        }
+    }
+
+    /// The session in use: in `presession` and `authenticated`, nil otherwise.
+    var session: Session? {
+        switch state {
+        case .presession(let session), .authenticated(let session): return session
+        case .unauthenticated, .invalid: return nil
+        }
+    }
+
     /// Whether the app says the back-end is reachable.
     var isOnline: Bool { online }
 
     // MARK: Inputs
 
-    /// An authentication method ran to the end: the user is signed in, whatever the state
-    /// or the connectivity flag was (a completed sign-in proves the back-end is reachable).
-    mutating func authenticationSucceeded(_ details: Details) -> [Action] {
-        state = .authenticated(details)
-        return [.startEpoch, .persistSession, .publish(state)]
+    /// An authentication method ran to the end with `session`: the user is signed in,
+    /// whatever the state or the connectivity flag was (a completed sign-in proves the
+    /// back-end is reachable).
+    mutating func authenticationSucceeded(_ session: Session) -> [Action] {
+        state = .authenticated(session)
+        return [newEpoch(sameUser: false), .persistSession(session), .publish(current)]
     }
 
     /// A method run into the current account attached another identity to it: the same
-    /// user, a new credential and fresh details. Ignored unless the user is authenticated.
-    mutating func identityAttached(_ details: Details) -> [Action] {
+    /// user (the service checked), a new credential and fresh details. Ignored unless the
+    /// user is authenticated.
+    mutating func identityAttached(_ session: Session) -> [Action] {
         guard case .authenticated(let previous) = state else { return [] }
-        state = .authenticated(details)
-        return previous == details ? [.continueEpoch, .persistSession] : [.continueEpoch, .persistSession, .publish(state)]
+        state = .authenticated(session)
+        let saved: [Action] = [newEpoch(sameUser: true), .persistSession(session)]
+        return previous.details == session.details ? saved : saved + [.publish(current)]
     }
 
     /// An authentication method failed: nothing changes.
@@ -71,44 +127,70 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         state = .unauthenticated
         switch previous {
         case .unauthenticated:
-            return [.clearSession]
-        case .presession, .authenticated:
-            return online
-                ? [.startEpoch, .clearSession, .revokeSession, .publish(state)]
-                : [.startEpoch, .clearSession, .publish(state)]
+            return [.clearSession(ending: nil)]
+        case .presession(let session), .authenticated(let session):
+            let ended: [Action] = [newEpoch(sameUser: false), .clearSession(ending: .signOut)]
+            return online ? ended + [.revokeSession(session.credential), .publish(current)] : ended + [.publish(current)]
         case .invalid:
-            return [.startEpoch, .clearSession, .publish(state)]
+            return [newEpoch(sameUser: false), .clearSession(ending: nil), .publish(current)]
         }
     }
 
     /// A session was loaded from the session store at launch: `presession` until its
     /// refresh succeeds or is rejected. Ignored unless the state is `unauthenticated`.
-    mutating func sessionRestored(_ details: Details) -> [Action] {
+    mutating func sessionRestored(_ session: Session) -> [Action] {
         guard case .unauthenticated = state else { return [] }
-        state = .presession(details)
-        return online ? [.startEpoch, .publish(state), .consultRestorationDelegate] : [.startEpoch, .publish(state)]
+        state = .presession(session)
+        let restored = [newEpoch(sameUser: false), .publish(current)]
+        return online ? restored + [.consultRestorationDelegate] : restored
     }
 
     /// The restoration delegate chose not to refresh: it vouches for the stored session.
     mutating func restorationTrusted() -> [Action] {
-        guard case .presession(let details) = state else { return [] }
-        state = .authenticated(details)
-        return [.publish(state)]
+        guard case .presession(let session) = state else { return [] }
+        state = .authenticated(session)
+        return [.publish(current)]
     }
 
-    /// A refresh (or a check with the back-end) succeeded and returned these details.
+    /// A refresh (or a check with the back-end) succeeded and returned these details for
+    /// the session's user; the credential stays. Offline, nothing changes (frozen).
     mutating func refreshSucceeded(_ details: Details) -> [Action] {
         guard online else { return [] }
         switch state {
-        case .presession:
-            state = .authenticated(details)
-            return [.persistSession, .publish(state)]
-        case .authenticated(let previous):
-            guard previous != details else { return [] }
-            state = .authenticated(details)
-            return [.persistSession, .publish(state)]
+        case .presession(var session):
+            session.details = details
+            state = .authenticated(session)
+            return [.persistSession(session), .publish(current)]
+        case .authenticated(var session):
+            guard session.details != details else { return [] }
+            session.details = details
+            state = .authenticated(session)
+            return [.persistSession(session), .publish(current)]
         case .unauthenticated, .invalid:
             return []
+        }
+    }
+
+    /// The refresh engine got `credential` for a refresh that started in `epoch`: the
+    /// session takes it, keeping its refresh token when the back-end did not rotate it,
+    /// online or not (the refresh itself reached the back-end). The state does not change.
+    /// Dropped when the session ended or another began since.
+    mutating func credentialRefreshed(_ credential: Credential, epoch: UInt64) -> CredentialAction {
+        guard epoch == self.epoch else { return .discard }
+        var credential = credential
+        switch state {
+        case .presession(var session):
+            if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
+            session.credential = credential
+            state = .presession(session)
+            return .install(credential, [.persistSession(session)])
+        case .authenticated(var session):
+            if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
+            session.credential = credential
+            state = .authenticated(session)
+            return .install(credential, [.persistSession(session)])
+        case .unauthenticated, .invalid:
+            return .discard
         }
     }
 
@@ -147,9 +229,17 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         switch state {
         case .presession, .authenticated:
             state = .invalid
-            return [.startEpoch, .clearSession, .publish(state)]
+            return [newEpoch(sameUser: false), .clearSession(ending: .invalidated), .publish(current)]
         case .unauthenticated, .invalid:
             return []
         }
+    }
+
+    /// Counts a new epoch and returns the action that tells the service.
+    private mutating func newEpoch(sameUser: Bool) -> Action {
+        epoch += 1
+        guard !sameUser else { return .continueEpoch }
+        userEpoch += 1
+        return .startEpoch
     }
 }

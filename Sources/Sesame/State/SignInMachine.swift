@@ -1,7 +1,9 @@
 /// The rules of a sign-in under way, as a value: which method runs, which step comes next,
-/// what the app supplied, and whether a step is running. Each input is a `mutating func`
-/// returning an action enum of its own, so the caller (the authentication service) handles
-/// only what can happen after that input. No I/O and no `await` happen here.
+/// what the app supplied, and the phase it is in (stopped before a step, running one, or
+/// completing), each phase a case of the machine's state carrying its process. Each input
+/// is a `mutating func` returning an action enum of its own, so the caller (the
+/// authentication service) handles only what can happen after that input. No I/O and no
+/// `await` happen here.
 ///
 /// At most one process exists: starting a method replaces the one under way, whose steps
 /// are then discarded when they answer (their id no longer matches).
@@ -42,50 +44,84 @@ struct SignInMachine: Sendable {
         case superseded
     }
 
-    private(set) var process: AuthenticationProcess?
+    /// Where the sign-in stands, for tests and logs: the process and its step, never what
+    /// the process holds.
+    enum Phase: Hashable, Sendable {
+        /// No process is under way.
+        case idle
+        /// Process `process` stopped before `step`: about to run it, or waiting for the
+        /// app's values (``SignInMachine/continueWith(methodName:stepName:values:)``).
+        case atStep(process: UInt64, step: String)
+        /// Process `process` is running `step`.
+        case running(process: UInt64, step: String)
+        /// Process `process`'s last step answered: the user's details are being fetched.
+        case completing(process: UInt64)
+    }
+
+    /// The phase, with the process it concerns.
+    private enum State: Sendable {
+        case idle
+        case atStep(AuthenticationProcess)
+        case running(AuthenticationProcess)
+        case completing(AuthenticationProcess)
+
+        var process: AuthenticationProcess? {
+            switch self {
+            case .idle: return nil
+            case .atStep(let process), .running(let process), .completing(let process): return process
+            }
+        }
+    }
+
+    private var state: State = .idle
     /// Processes started over the machine's life, which also numbers them.
     private var started: UInt64 = 0
 
     /// The method under way, for the app; never holds a secret.
-    var ongoing: OngoingAuthentication? { process?.ongoing }
+    var ongoing: OngoingAuthentication? { state.process?.ongoing }
+
+    /// The phase of the process under way.
+    var phase: Phase {
+        switch state {
+        case .idle: return .idle
+        case .atStep(let process): return .atStep(process: process.id, step: process.nextStep?.name ?? "")
+        case .running(let process): return .running(process: process.id, step: process.nextStep?.name ?? "")
+        case .completing(let process): return .completing(process: process.id)
+        }
+    }
 
     // MARK: Inputs
 
-    /// The app starts `method` in session epoch `epoch`: it replaces any process under way.
+    /// The app starts `method` in session epoch `epoch`: it replaces any process under way,
+    /// whatever its phase.
     /// - Returns: the new process's number.
     mutating func start(
         _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64, attachingTo user: String? = nil
     ) -> UInt64 {
         started += 1
-        process = AuthenticationProcess(id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user)
+        state = .atStep(AuthenticationProcess(id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user))
         return started
     }
 
-    /// The service is about to run process `id`'s next step.
+    /// The service is about to run process `id`'s next step: only a process stopped before
+    /// a step runs it.
     mutating func nextStep(of id: UInt64) -> StepAction {
-        guard var current = process, current.id == id, !current.isCompleting, let step = current.nextStep else {
-            return .superseded
-        }
-        current.isRunningStep = true
-        process = current
+        guard case .atStep(let current) = state, current.id == id, let step = current.nextStep else { return .superseded }
+        state = .running(current)
         return .run(step, current)
     }
 
     /// Process `id`'s running step answered with `response`.
     mutating func stepAnswered(_ response: JSONValue, id: UInt64) -> AnswerAction {
-        guard var current = process, current.id == id, current.isRunningStep, !current.isCompleting,
-            let step = current.nextStep
-        else { return .superseded }
+        guard case .running(var current) = state, current.id == id, let step = current.nextStep else { return .superseded }
         current.responses[step.name] = response
         if current.isAtLastStep {
-            // Still running: the details are fetched before the process ends.
-            current.isCompleting = true
-            process = current
+            // Not over yet: the details are fetched before the process ends.
+            state = .completing(current)
             return .complete(current)
         }
-        current.isRunningStep = false
         current.nextStepIndex += 1
-        process = current
+        state = .atStep(current)
         if current.awaitsInput, let ongoing = current.ongoing { return .needsInput(ongoing) }
         return .runNext
     }
@@ -94,20 +130,23 @@ struct SignInMachine: Sendable {
     /// refusal or a failed connection; a malformed answer means the back-end ran the step,
     /// so the process ends, as it does for a step that needed nothing.
     mutating func stepFailed(id: UInt64, malformedAnswer: Bool) {
-        guard var current = process, current.id == id, current.isRunningStep, !current.isCompleting else { return }
-        current.isRunningStep = false
+        guard case .running(let current) = state, current.id == id else { return }
         let retryable = !(current.nextStep?.needs.isEmpty ?? true) && !malformedAnswer
-        process = retryable ? current : nil
+        state = retryable ? .atStep(current) : .idle
     }
 
     /// The app supplies `values` for `stepName` of `methodName`.
     mutating func continueWith(methodName: String, stepName: String, values: [String: JSONValue]) -> ContinueAction {
-        guard var current = process, let step = current.nextStep else {
+        let current: AuthenticationProcess
+        switch state {
+        case .idle:
             return .refuse(reason: "no authentication is under way")
+        case .running(let process), .completing(let process):
+            return .refuse(reason: "a step of \(process.method.name) is already running")
+        case .atStep(let process):
+            current = process
         }
-        guard !current.isRunningStep else {
-            return .refuse(reason: "a step of \(current.method.name) is already running")
-        }
+        guard let step = current.nextStep else { return .refuse(reason: "no authentication is under way") }
         guard methodName == current.method.name, stepName == step.name else {
             return .refuse(reason: "expected step \(step.name) of \(current.method.name), got \(stepName) of \(methodName)")
         }
@@ -115,35 +154,36 @@ struct SignInMachine: Sendable {
         if let missing = step.needs.first(where: { supplied[$0] == nil }) {
             return .refuse(reason: "step \(step.name) needs \(missing)")
         }
-        current.values = supplied
-        process = current
-        return .resume(id: current.id)
+        var resumed = current
+        resumed.values = supplied
+        state = .atStep(resumed)
+        return .resume(id: resumed.id)
     }
 
     /// The details of process `id`'s user arrived; `epoch` is the session epoch now. A
     /// process that started in another epoch (a sign-out or a restore happened meanwhile)
     /// can never complete: it ends.
     mutating func completed(id: UInt64, epoch: UInt64) -> CompletionAction {
-        guard let current = process, current.id == id, current.isCompleting else { return .superseded }
-        process = nil
+        guard case .completing(let current) = state, current.id == id else { return .superseded }
+        state = .idle
         return current.epoch == epoch ? .signIn : .superseded
     }
 
     /// Completing process `id` failed (a malformed token response, the details refused).
     mutating func completionFailed(id: UInt64) {
-        if let current = process, current.id == id, current.isCompleting { process = nil }
+        if case .completing(let current) = state, current.id == id { state = .idle }
     }
 
     /// Process `id` stopped for input although its caller could not supply any.
     mutating func abandon(id: UInt64) {
-        if let current = process, current.id == id, !current.isRunningStep { process = nil }
+        if case .atStep(let current) = state, current.id == id { state = .idle }
     }
 
-    /// The app cancels the process under way, or signs out.
+    /// The app cancels the process under way, whatever its phase, or signs out.
     /// - Returns: the cancelled method's name, nil when none was under way.
     @discardableResult
     mutating func cancel() -> String? {
-        defer { process = nil }
-        return process?.method.name
+        defer { state = .idle }
+        return state.process?.method.name
     }
 }
