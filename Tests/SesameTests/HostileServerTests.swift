@@ -4,22 +4,25 @@ import Testing
 @testable import Sesame
 
 /// The runtime against a server that misbehaves on purpose, over loopback (a raw-socket
-/// `LoopbackServer`, no framework): bodies of a gigabyte without `Content-Length`, an event
-/// line that never ends, one byte every 400 ms, huge header fields, redirect loops, odd
-/// status codes. Each gets a typed error, and the assertions count bytes (what the server
-/// could send, what the transport received), never time: the limit is 1 MiB here, and no
-/// more than it plus the sockets' buffers ever leaves the server.
+/// `LoopbackServer`, no framework): bodies of 4 GiB without `Content-Length`, an event line
+/// that never ends, one byte every 400 ms, huge header fields, redirect loops, odd status
+/// codes. Each gets a typed error, and the assertions count bytes (what the transport
+/// received for one response, what the server could send), never time: the limit is 1 MiB
+/// here, and the transport never takes more than it and a chunk.
 @Suite struct HostileServerTests {
     static let limit = 1 << 20
-    static let gigabyte = 1 << 30
-    /// What may leave the server beyond the limit, which only shows that reading stopped
-    /// before the end: the kernel's buffers (the server's 64 KiB send buffer, the client's
-    /// receive buffer, which Linux grows up to 6 MiB) and what FoundationNetworking reads
-    /// ahead of the transport's delegate (libcurl reads on one queue and hands each chunk to
-    /// the delegate's queue, with no back-pressure: 6 MiB alone, 38 to 316 MiB seen with the
-    /// whole of `SesameTests` running in parallel on two cores; docs/runtime.md, "Response
-    /// limits"). What Sesame itself holds is asserted to the chunk, from the transport's counts.
-    static let socketSlack = 640 << 20
+    /// The hostile bodies: 4 GiB, streamed (more than the 1 GiB of issue 29, for margin).
+    static let hugeBody = 4 << 30
+    /// What may leave the server beyond the limit: the kernel's buffers (the server's 64 KiB
+    /// send buffer, the client's receive buffer, which Linux grows up to 6 MiB) and what
+    /// FoundationNetworking reads ahead of the transport's delegate. libcurl reads on one
+    /// queue and hands each chunk to the delegate's queue with no back-pressure: 2 to 6 MiB on
+    /// a quiet machine, but 38, 316 and 780 MiB seen with the whole of `SesameTests` running
+    /// in parallel on two busy cores (docs/runtime.md, "Response limits"). So the bodies are
+    /// 4 GiB, and the server-side check only says that reading stopped well before the end
+    /// (before the fix all of it was read); what Sesame itself holds is asserted to the
+    /// chunk, from the transport's counts.
+    static let readAhead = 2 << 30
     static let pattern = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
     static let token = #"{"access_token":"a1","refresh_token":"r1","expires_in":3600}"#
 
@@ -43,12 +46,13 @@ import Testing
     /// test reads).
     static func signedIn(
         _ server: LoopbackServer, transport: StreamingURLSessionTransport, events: Bool = false,
-        requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60)
+        requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60), logs: LogCapture = LogCapture()
     ) async throws -> AuthenticationService<TestSchema> {
         let service = AuthenticationService<TestSchema>(
             configuration: .init(
                 baseURL: server.baseURL, client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"),
-                transport: transport, receivesServerEvents: events, eventStreamReconnectDelay: .milliseconds(50),
+                transport: transport, logger: logs.logger(), receivesServerEvents: events,
+                eventStreamReconnectDelay: .milliseconds(50),
                 maximumResponseSize: limit, eventTransport: transport, requestTimeout: requestTimeout,
                 refreshTimeout: refreshTimeout))
         _ = try await service.authenticate(with: TestSingleStepMethod.guest)
@@ -63,10 +67,10 @@ import Testing
 
     // MARK: Bodies
 
-    @Test func aGigabyteOperationBodyWithoutLengthStopsAtTheLimit() async throws {
+    @Test func aHugeOperationBodyWithoutLengthStopsAtTheLimit() async throws {
         let server = try Self.server { _, connection in
             connection.writeHead([("Content-Type", "application/json")])
-            connection.stream(Self.gigabyte, of: Self.pattern)
+            connection.stream(Self.hugeBody, of: Self.pattern)
         }
         defer { server.stop() }
         let transport = StreamingURLSessionTransport()
@@ -76,13 +80,13 @@ import Testing
         }
         #expect(transport.counts.largestResponse <= Self.limit + Self.pattern.count)
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < Self.limit + Self.socketSlack, "\(sent >> 20) MiB sent")
+        #expect(sent < Self.readAhead, "\(sent >> 20) MiB sent")
     }
 
-    @Test func aGigabyteErrorBodyIsDroppedAtTheLimitAndTheStatusKept() async throws {
+    @Test func aHugeErrorBodyIsDroppedAtTheLimitAndTheStatusKept() async throws {
         let server = try Self.server { _, connection in
             connection.writeHead(status: "500 Internal Server Error", [("Content-Type", "application/json")])
-            connection.stream(Self.gigabyte, of: Self.pattern)
+            connection.stream(Self.hugeBody, of: Self.pattern)
         }
         defer { server.stop() }
         let transport = StreamingURLSessionTransport()
@@ -92,13 +96,13 @@ import Testing
         #expect(error?.response.code == nil)
         #expect(transport.counts.largestResponse <= Self.limit + Self.pattern.count)
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < Self.limit + Self.socketSlack, "\(sent >> 20) MiB sent")
+        #expect(sent < Self.readAhead, "\(sent >> 20) MiB sent")
     }
 
-    @Test func aGigabyteTokenResponseStopsAtTheLimitAndSignsNoOneIn() async throws {
+    @Test func aHugeTokenResponseStopsAtTheLimitAndSignsNoOneIn() async throws {
         let server = try LoopbackServer { _, connection in
             connection.writeHead([("Content-Type", "application/json")])
-            connection.stream(Self.gigabyte, of: Self.pattern)
+            connection.stream(Self.hugeBody, of: Self.pattern)
         }
         defer { server.stop() }
         let transport = StreamingURLSessionTransport()
@@ -111,10 +115,10 @@ import Testing
         #expect(await service.state == .unauthenticated)
         #expect(transport.counts.largestResponse <= Self.limit + Self.pattern.count)
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < Self.limit + Self.socketSlack, "\(sent >> 20) MiB sent")
+        #expect(sent < Self.readAhead, "\(sent >> 20) MiB sent")
     }
 
-    @Test func aGigabyteRefreshResponseStopsAtTheLimit() async throws {
+    @Test func aHugeRefreshResponseStopsAtTheLimit() async throws {
         let expired = #"{"access_token":"a1","refresh_token":"r1","expires_in":0}"#
         let server = try LoopbackServer { request, connection in
             switch request.target {
@@ -122,7 +126,7 @@ import Testing
             case "/me": Self.json(#"{"uid":"u1","provider":"guest"}"#, on: connection)
             default:  // the refresh, at /oauth/token
                 connection.writeHead([("Content-Type", "application/json")])
-                connection.stream(Self.gigabyte, of: Self.pattern)
+                connection.stream(Self.hugeBody, of: Self.pattern)
             }
         }
         defer { server.stop() }
@@ -134,15 +138,15 @@ import Testing
         #expect(server.requests.contains { $0.target == "/oauth/token" })
         #expect(transport.counts.largestResponse <= Self.limit + Self.pattern.count)
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < Self.limit + Self.socketSlack, "\(sent >> 20) MiB sent")
+        #expect(sent < Self.readAhead, "\(sent >> 20) MiB sent")
     }
 
     /// Signing out sends the schema's sign-out request after the state changed: its 1 GiB
     /// answer is read no further than the limit either.
-    @Test func aGigabyteSignOutResponseStopsAtTheLimit() async throws {
+    @Test func aHugeSignOutResponseStopsAtTheLimit() async throws {
         let server = try Self.server { _, connection in
             connection.writeHead([("Content-Type", "application/json")])
-            connection.stream(Self.gigabyte, of: Self.pattern)
+            connection.stream(Self.hugeBody, of: Self.pattern)
         }
         defer { server.stop() }
         let transport = StreamingURLSessionTransport()
@@ -151,15 +155,15 @@ import Testing
         #expect(await service.state == .unauthenticated)
         #expect(await poll(timeout: .seconds(30)) { server.requests.contains { $0.target == "/auth/logout" } })
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < Self.limit + Self.socketSlack, "\(sent >> 20) MiB sent")
+        #expect(sent < Self.readAhead, "\(sent >> 20) MiB sent")
         #expect(transport.counts.largestResponse <= Self.limit + Self.pattern.count)
     }
 
     /// A declared length past the limit is refused from the head, before any of the body.
-    @Test func aDeclaredGigabyteIsRefusedFromItsHead() async throws {
+    @Test func aDeclaredHugeLengthIsRefusedFromItsHead() async throws {
         let server = try Self.server { _, connection in
-            connection.writeHead([("Content-Type", "application/json"), ("Content-Length", "\(Self.gigabyte)")])
-            connection.stream(Self.gigabyte, of: Self.pattern)
+            connection.writeHead([("Content-Type", "application/json"), ("Content-Length", "\(Self.hugeBody)")])
+            connection.stream(Self.hugeBody, of: Self.pattern)
         }
         defer { server.stop() }
         let transport = StreamingURLSessionTransport()
@@ -169,17 +173,19 @@ import Testing
         }
         #expect(transport.counts.largestResponse <= Self.limit + Self.pattern.count)
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < Self.limit + Self.socketSlack, "\(sent >> 20) MiB sent")
+        #expect(sent < Self.readAhead, "\(sent >> 20) MiB sent")
     }
 
     // MARK: Events
 
-    /// An event line that never ends fails the stream at the limit; the reader reconnects.
-    @Test func anEndlessEventLineFailsTheStreamAtTheLimit() async throws {
+    /// An event line that never ends, 1 GiB of it as fast as the socket takes it: the stream
+    /// fails and reconnects, and no more than the limits are ever held (the event limit, or,
+    /// when the reader falls behind, the transport's limit of unread bytes).
+    @Test func anEndlessEventLineIsCutAndTheStreamReconnects() async throws {
         let server = try Self.server { _, connection in
             connection.writeHead([("Content-Type", "text/event-stream")])
             connection.write("data: ")
-            connection.stream(Self.gigabyte, of: Self.pattern)
+            connection.stream(Self.hugeBody, of: Self.pattern)
         }
         defer { server.stop() }
         let transport = StreamingURLSessionTransport()
@@ -187,11 +193,32 @@ import Testing
         let reconnected = await poll(timeout: .seconds(30)) { server.requests.filter { $0.target == "/events" }.count >= 2 }
         #expect(reconnected)
         await service.unauthenticate()
-        // The reader stops at the limit, the transport at the limit of unread bytes.
-        #expect(transport.counts.largestResponse <= 2 * Self.limit + Self.pattern.count)
+        // Read (at most the event limit) and unread (at most twice the limit).
+        #expect(transport.counts.largestResponse <= 3 * Self.limit + Self.pattern.count)
+        #expect(transport.counts.mostUnread <= 2 * Self.limit + Self.pattern.count)
         let connections = server.requests.filter { $0.target == "/events" }.count
         let sent = await Self.bytesSentOnceIdle(server)
-        #expect(sent < connections * (2 * Self.limit + Self.socketSlack), "\(sent >> 20) MiB sent over \(connections) connections")
+        #expect(sent < connections * (3 * Self.readAhead), "\(sent >> 20) MiB sent over \(connections) connections")
+    }
+
+    /// One byte past the event limit, then nothing: only the event limit can end this
+    /// stream (the transport's limit of unread bytes, twice as large, cannot be reached), so
+    /// it fails with the event error and reconnects, however slowly the reader runs.
+    @Test func anEventOneBytePastTheLimitFailsTheStream() async throws {
+        let server = try Self.server { _, connection in
+            connection.writeHead([("Content-Type", "text/event-stream")])
+            // "data: " and limit - 5 bytes: an event of limit + 1 bytes, its line unended.
+            connection.write("data: ")
+            connection.stream(Self.limit - 5, of: Self.pattern)
+            connection.waitUntilClosed()
+        }
+        defer { server.stop() }
+        let logs = LogCapture()
+        let service = try await Self.signedIn(server, transport: StreamingURLSessionTransport(), events: true, logs: logs)
+        let reconnected = await poll(timeout: .seconds(30)) { server.requests.filter { $0.target == "/events" }.count >= 2 }
+        #expect(reconnected)
+        await service.unauthenticate()
+        #expect(logs.text.contains("an event of the stream is larger than 1048576 bytes; reconnecting"))
     }
 
     @Test func eventsLargerThanTheLimitFailTheScanWhicheverWayLinesEnd() {

@@ -10,8 +10,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A one-off measurement, not a test (docs/performance.md, "Peak memory of a 1 GiB
-/// response"): the peak resident memory of a process whose client reads a 1 GiB 2xx body
+/// A one-off measurement, not a test (docs/runtime.md, "Response
+/// limits"): the peak resident memory of a process whose client reads a 1 GiB 2xx body
 /// without `Content-Length`, under the default 8 MiB limit. It runs only when
 /// `SESAME_MEASURE_RSS` names the transport (`streaming`, the default since issue 29, or
 /// `urlsession`, the default before), one transport per process because the peak is the

@@ -110,7 +110,7 @@ extension AuthenticationService {
         }
         // The transport stops reading a body at these (docs/runtime.md, "Response limits").
         let limit = configuration.maximumResponseSize
-        let limits = ResponseLimits(total: streaming ? nil : limit, unread: limit)
+        let limits = ResponseLimits(total: streaming ? nil : limit, unread: streaming ? 2 * limit : limit)
         do {
             return try await ResponseLimits.$current.withValue(limits) {
                 try await pipeline.send(

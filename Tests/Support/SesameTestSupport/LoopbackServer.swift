@@ -59,6 +59,17 @@ public final class LoopbackServer: @unchecked Sendable {
             return true
         }
 
+        /// Holds the connection open, sending nothing, until the peer closes it (or the
+        /// server stops); what the peer sends meanwhile is discarded.
+        public func waitUntilClosed() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count > 0 || (count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) { continue }
+                return
+            }
+        }
+
         /// Writes `text` as UTF-8; false once the peer has gone.
         @discardableResult
         public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
