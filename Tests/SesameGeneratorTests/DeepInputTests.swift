@@ -60,6 +60,22 @@ import SesameGenerator
         #expect(printed.allSatisfy { $0.hasPrefix("Schema/models.yaml:") && $0.contains(": error: default is supported on") })
     }
 
+    @Test func allOfCopiesAtMostAHundredThousandPropertiesInAll() {
+        // Each link holds the properties of all below: 446 links copy 99,681 in all, 447 would copy 100,128.
+        func chain(_ count: Int) -> [String] {
+            var lines = (0..<count).map { "M\($0): { allOf: [ { $ref: '#/M\($0 + 1)' }, { properties: { p\($0): { type: string } } } ] }" }
+            lines.append("M\(count): { type: object, properties: { x: { type: string } } }")
+            return lines
+        }
+        #expect(Self.validate(chain(446)).diagnostics.isEmpty)
+        let printed = Self.validate(chain(1_000)).diagnostics.map(\.description)
+        #expect(!printed.isEmpty)
+        #expect(
+            printed.allSatisfy {
+                $0.hasPrefix("Schema/models.yaml:") && $0.contains(": error: allOf would copy more than 100000 properties")
+            })
+    }
+
     @Test func requiredPropertyChainIsValidAndItsCycleIsFound() {
         var lines = (0..<Self.links).map { "M\($0): { type: object, required: [p], properties: { p: { $ref: '#/M\($0 + 1)' } } }" }
         lines.append("M\(Self.links): { type: string }")

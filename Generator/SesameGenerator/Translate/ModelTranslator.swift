@@ -52,6 +52,14 @@ struct ModelTranslator {
     private var inProgress: Set<String> = []
     /// The untranslated models the current try needed, in the order it needed them.
     private var missing: [String] = []
+    /// How many properties `allOf` may copy from the models it names, over all models. Each
+    /// model of an `allOf` chain holds the properties of every model below it, so a chain of
+    /// 1,000 links with one property each (84 KB of YAML) made 500,500 properties and 114 MB
+    /// of Swift (issue 29). Past the limit, each `allOf` member is an error at its `$ref`.
+    static let maximumMergedProperties = 100_000
+    /// The properties `allOf` copied so far (see `maximumMergedProperties`).
+    private var mergedProperties = 0
+
     /// What `uniqueNestedName` knows of the nested types of each owner being translated.
     private var nestedScopes: [String: NestedScope] = [:]
     private struct NestedScope {
@@ -218,6 +226,7 @@ struct ModelTranslator {
                 continue
             }
             missing = []
+            let merged = mergedProperties
             let (model, diagnostics) = attempt(frame.name)
             var seen: Set<String> = []
             let needed = missing.filter { translated[$0] == nil && !inProgress.contains($0) && seen.insert($0).inserted }
@@ -227,6 +236,7 @@ struct ModelTranslator {
                 extraDiagnostics += diagnostics
                 inProgress.remove(frame.name)
             } else {
+                mergedProperties = merged  // the try is thrown away, and what it copied
                 frame.waiting = needed.reversed()
                 stack.append(frame)
             }
@@ -387,8 +397,15 @@ struct ModelTranslator {
                 if let ref = memberEntries["$ref"] {
                     if let name = resolveReference(ref.value, reader: &reader) {
                         if let model = model(named: name) {
-                            if case .object(let object) = model.kind {
+                            if case .object(let object) = model.kind,
+                                mergedProperties + object.properties.count > Self.maximumMergedProperties
+                            {
+                                reader.error(
+                                    "allOf would copy more than \(Self.maximumMergedProperties) properties from the models it names, in all models; declare shared properties once and refer to the model holding them",
+                                    at: ref.value)
+                            } else if case .object(let object) = model.kind {
                                 part = object
+                                mergedProperties += object.properties.count
                                 nested += model.nested.filter { inner in !nested.contains { $0.swiftName == inner.swiftName } }
                             } else {
                                 reader.error("allOf can only combine object schemas; '\(name)' is not an object", at: ref.value)
