@@ -14,7 +14,8 @@ The seeds are:
   * each YAML snippet of Tests/SesameGeneratorTests (a multi-line string literal that reads
     as a YAML mapping), alone and in place of its file of the tests' small base folder
     (Fixture.swift);
-  * the inputs of `FuzzCase.run("…")` in Tests/SesameGeneratorTests, earlier findings.
+  * the inputs of `FuzzCase.run("…")` in Tests/SesameGeneratorTests, earlier findings;
+  * deep and wide inputs built here (deep_and_wide): reference chains, nesting, long names.
 The dictionary holds every key and enumerated value of docs/sesame-format.schema.json, the
 framing lines and YAML's own punctuation, so that mutations spell the format's words.
 """
@@ -130,6 +131,76 @@ def seeds():
         yield frame({**base, name: text})
         yield frame({name: text})  # alone: small inputs mutate fast
     yield from regressions()
+    yield from deep_and_wide(base)
+
+
+# The fuzzer's inputs are at most 64 KB (scripts/fuzz.sh, FUZZ_MAX_LEN): each seed below stays under.
+LIMIT = 60_000
+
+
+def chain(link, last, budget=LIMIT):
+    """Model lines `link(i)` for i = 0, 1, … while they fit in `budget` bytes, then `last(n)`."""
+    lines, size = [], 0
+    while size < budget - 400:
+        line = link(len(lines))
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines + [last(len(lines))]) + "\n"
+
+
+def deep_and_wide(base):
+    """Structure-aware seeds (issue 29): what random mutation of small schemas never builds.
+
+    Long reference chains of every kind (allOf, defaults through $ref, oneOf variants, aliases,
+    JSON pointers, required properties, with and without a cycle back to the start), nesting
+    at and past the generator's limit (YAMLReader.maximumNesting, 64) and past libyaml's,
+    long names with a reference one character off, many names that give one Swift name,
+    names with invisible characters, constants named like the decoder's locals, and a store
+    default holding NUL. Each is a whole folder: the tests' base with models.yaml replaced.
+    """
+    models = base["models.yaml"] + "\n"
+    with_models = lambda text: frame({**base, "models.yaml": models + text})
+    yield with_models(chain(lambda i: f"M{i}: {{ allOf: [ {{ $ref: '#/M{i + 1}' }} ] }}",
+                            lambda n: f"M{n}: {{ type: object, properties: {{ x: {{ type: string }} }} }}"))
+    yield with_models(chain(lambda i: f"M{i}: {{ allOf: [ {{ $ref: '#/M{i + 1}' }} ] }}",
+                            lambda n: f"M{n}: {{ allOf: [ {{ $ref: '#/M0' }} ] }}"))
+    yield with_models(chain(lambda i: f"M{i}: {{ type: object, properties: {{ p: {{ $ref: '#/M{i + 1}', default: a }} }} }}",
+                            lambda n: f"M{n}: {{ type: string, enum: [a] }}"))
+    yield with_models(chain(
+        lambda i: f"U{i}: {{ oneOf: [ {{ $ref: '#/V{i}' }} ], discriminator: {{ propertyName: kind }} }}\n"
+                  f"V{i}: {{ type: object, required: [kind], properties: {{ kind: {{ type: string }}, next: {{ $ref: '#/U{i + 1}', default: a }} }} }}",
+        lambda n: f"U{n}: {{ type: string, enum: [a] }}"))
+    yield with_models(chain(lambda i: f"M{i}: {{ $ref: '#/M{i + 1}' }}", lambda n: f"M{n}: {{ $ref: '#/M0' }}"))
+    yield with_models(chain(lambda i: f"M{i}: {{ type: object, properties: {{ p: {{ $ref: '#/M{i + 1}/properties/p' }} }} }}",
+                            lambda n: f"M{n}: {{ type: object, properties: {{ p: {{ type: string }} }} }}"))
+    yield with_models(chain(lambda i: f"M{i}: {{ type: object, required: [p], properties: {{ p: {{ $ref: '#/M{i + 1}' }} }} }}",
+                            lambda n: f"M{n}: {{ $ref: '#/M0' }}"))
+    # Nesting: at the generator's limit, one past it, and past libyaml's 1,000.
+    for depth in [62, 63, 1_100]:
+        yield with_models("Deep: " + "{ type: array, items: " * depth + "{ type: string }" + " }" * depth + "\n")
+    yield with_models("Deep: " + "{ properties: { p: " * 31 + "{ type: string }" + " } }" * 31 + "\n")
+    yield with_models("Deep: { type: array, default: " + "[" * 70 + "]" * 70 + " }\n")
+    yield with_models("Deep: " + "{ oneOf: [ " * 20 + "{ type: string }" + ", { type: integer } ] }" * 20 + "\n")
+    # Long names: a model of 20,000 characters (an explicit key: libyaml takes no plain key
+    # over 1,024 characters) and a reference one character off.
+    name = "a" * 20_000
+    yield with_models(f"? {name}\n: {{ type: string }}\nHolder: {{ type: object, properties: {{ p: {{ $ref: '#/{name[:-1]}b' }} }} }}\n")
+    # Many names, one Swift name (`a`); invisible characters; the decoder's locals as constants.
+    keys, seen, queue = [], set(), ["a"]
+    while len(keys) < 1_500:
+        key = queue.pop(0)
+        if key not in seen:
+            seen.add(key)
+            keys.append(key)
+            queue += [separator + key for separator in "-_."] + [key + separator for separator in "-_."]
+    wide = "".join(f'    "{key}": {{ type: string }}\n' for key in keys)
+    yield with_models(f"Wide:\n  type: object\n  properties:\n{wide}")
+    yield with_models('Note: { type: string }\n"Note\\u200D": { type: string }\n'
+                      'Other: { type: object, properties: { note: { type: string }, "no\\u200Bte": { type: string } } }\n')
+    locals_ = ", ".join(f"{name}: {{ type: string, const: x }}" for name in
+                        ["container", "decoder", "extra", "known", "kept", "key", "value", "index", "item", "container_"])
+    yield with_models(f"Fixed: {{ type: object, properties: {{ {locals_} }}, additionalProperties: {{ type: string }} }}\n")
+    yield frame({**base, "store.yaml": 'persistence:\n  1: { Note: { id: { type: text, primaryKey: true }, body: { type: text, default: "a\\0b" } } }\n'})
 
 
 def regressions():
@@ -179,6 +250,11 @@ def dictionary():
     entries = [f"{key}: " for key in sorted(keys)] + sorted(keys | values)
     entries += ["\n" + MARKER + name + "\n" for name in ROLES + ["models/more.yaml", "released/store/persistence/1.json",
                                                                "released/store/cache/1.json", "released/schema/models.yaml"]]
+    # Words that build deep and wide inputs when spliced in (deep_and_wide has whole examples).
+    entries += ["allOf: [ { $ref: '#/", "oneOf: [ { $ref: '#/", "' } ] }", "discriminator: { propertyName: kind }",
+                "{ type: array, items: ", "{ properties: { p: ", "default: a", "const: x", "/properties/p", "#/$defs/",
+                "container", "decoder", "extra", "known", "kept", "\u200d", "\u200b", "\u202e", "\\u200D", "\\0",
+                "a" * 64, "[[[[[[[[", "]]]]]]]]"]
     entries += [": ", "- ", "{ ", " }", "[ ", " ]", ", ", "\n  ", "\n    ", "&a ", "*a", "<<: ", "!!str ", "!!int ", "? ",
                 "|\n", ">\n", "---\n", "...\n", "'", '"', "# ", "\r", "\r\n", "\t", "\u2028", "\ufeff"]
 

@@ -16,12 +16,23 @@ import Testing
             ("_", \.`_`), ("$0", \._0), ("description", \.descriptionValue), ("additionalProperties", \.additionalProperties),
             ("café", \.café), ("cafe\u{301}s", \.cafés), ("名前", \.名前), ("🎉", \._1F389), ("עברית", \.עברית),
             ("\u{202E}evil", \.evil), ("line\u{2028}separator\u{2029}", \.lineSeparator),
-            ("a-b", \.aB), ("a_b", \.aB_), ("aB", \.aB__), ("name", \.name), ("Name", \.name_), ("", \.__),
+            ("a-b", \.aB), ("a_b", \.aB_), ("aB", \.aB__), ("a b", \.aB_4), ("A-B", \.aB_5), ("name", \.name), ("Name", \.name_),
+            ("", \.__), ("note", \.note), ("note\u{200D}", \.note_), ("no\u{200B}te\u{FE0F}", \.note__),
         ]
     }
 
-    /// The keys every encoded `Odd` has: the property with a default and the const one.
-    static let alwaysWritten: Set<[UInt32]> = [WireKeys.scalars("back\\slash"), WireKeys.scalars("\"\"\"")]
+    /// The `const` properties named like the locals of the generated decoder, and their values.
+    static var constants: [String: Any] {
+        [
+            "container": "c", "container_": "c2", "decoder": "d", "extra": "e", "known": "k", "kept": 1, "key": "k",
+            "value": "v", "index": "i", "item": 1,
+        ]
+    }
+
+    /// The keys every encoded `Odd` has: the property with a default and the const ones.
+    static var alwaysWritten: Set<[UInt32]> {
+        Set([WireKeys.scalars("back\\slash"), WireKeys.scalars("\"\"\"")] + constants.keys.map(WireKeys.scalars))
+    }
 
     /// A JSON object with every odd key, each value naming its key, plus the required ones.
     static func everyKey() -> [String: Any] {
@@ -31,7 +42,21 @@ import Testing
         ]
         for (key, _) in stringProperties { members[key] = "value of \(key)" }
         members["\\(x)"] = "\\(x)\""
+        members.merge(constants) { _, constant in constant }
         return members
+    }
+
+    @Test func constantsNamedLikeTheDecodersLocalsAreCheckedWhileDecoding() throws {
+        // Issue 29: these constants were locals of init(from:) named like its own
+        // (`container`, `extra`, …): the SDK did not compile. Each is now checked in a local of its own.
+        let odd = try JSONDecoder().decode(Odd.self, from: WireKeys.object(Self.everyKey()))
+        #expect(odd.container == "c" && odd.container_ == "c2" && odd.decoder == "d" && odd.extra == "e")
+        #expect(odd.known == "k" && odd.kept == 1 && odd.key == "k" && odd.value == "v" && odd.index == "i")
+        for (key, wrong) in [("container", "x" as Any), ("decoder", "x"), ("extra", "x"), ("known", "x"), ("kept", 2), ("value", "w")] {
+            var members = Self.everyKey()
+            members[key] = wrong
+            #expect(throws: SchemaViolation.self, "\(key)") { try JSONDecoder().decode(Odd.self, from: WireKeys.object(members)) }
+        }
     }
 
     @Test func eachOddKeyDecodesIntoItsOwnProperty() throws {

@@ -47,14 +47,14 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
     }
 
     private static func printable(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: SwiftName.isInvisible) else { return message }
+        guard message.unicodeScalars.contains(where: SwiftName.isHidden) else { return message }
         var result = ""
         for scalar in message.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where SwiftName.isInvisible(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where SwiftName.isHidden(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }

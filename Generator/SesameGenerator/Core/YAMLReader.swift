@@ -25,6 +25,9 @@ public enum YAMLReader {
                 return (ParsedFile(source: source, root: nil), [error])
             }
             let root = try Yams.compose(yaml: source.text, .basic)
+            if let root, let error = nestingError(in: root, source: source) {
+                return (ParsedFile(source: source, root: nil), [error])
+            }
             return (ParsedFile(source: source, root: root), [])
         } catch let error as YamlError {
             return (ParsedFile(source: source, root: nil), [diagnostic(for: error, in: source)])

@@ -90,6 +90,10 @@ public struct PropertyIR: Sendable, Hashable, Codable {
     /// The private property that stores an indirect property behind its reference
     /// (`_parent`); set by the naming pass, empty for a property stored directly.
     public var storageName: String
+    /// The local a `const` property's value is decoded into and checked in (`container_`
+    /// for a property `container`); set by the naming pass, never a local the decoder
+    /// declares itself (`SwiftName.reservedDecoderLocals`).
+    public var localName: String = ""
     public var location: SourceLocation
 
     public init(

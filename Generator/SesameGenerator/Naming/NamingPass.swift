@@ -132,14 +132,14 @@ struct NamingPass {
     }
 
     /// Names each event's case of `<SDK>Event`: never a member it declares
-    /// (`wireName` → `wireNameEvent`), and `_` appended while an earlier event has the name.
+    /// (`wireName` → `wireNameEvent`), and `_`, `__`, `_4`… appended while an earlier event has
+    /// the name.
     mutating func nameEvents(_ events: inout EventsIR) {
-        var used = SwiftName.reservedEventCases
+        var used = UniqueNames(taken: SwiftName.reservedEventCases)
         for index in events.events.indices {
             var swiftName = SwiftName.lowerCamel(events.events[index].name)
             if used.contains(swiftName) { swiftName += "Event" }
-            while !used.insert(swiftName).inserted { swiftName += "_" }
-            events.events[index].swiftName = swiftName
+            events.events[index].swiftName = used.claim(swiftName)
         }
     }
 
@@ -154,31 +154,34 @@ struct NamingPass {
     private mutating func nameMembers(_ model: inout ModelIR) {
         switch model.kind {
         case .object(var object):
-            // Never a member every type has (`description` → `descriptionValue`); `_`
-            // appended while an earlier property has the name.
-            var used: Set<String> = []
+            // Never a member every type has (`description` → `descriptionValue`); `_`,
+            // `__`, then a number appended while an earlier property has the name.
+            var used = UniqueNames()
             let names = Self.uniqueNames(object.properties.map(\.name), reserved: SwiftName.reservedMembers, used: &used)
             for index in object.properties.indices { object.properties[index].swiftName = names[index] }
             // An indirect property's storage: `_` and its name, never another property's.
             for index in object.properties.indices where object.properties[index].indirect {
-                var storageName = "_" + object.properties[index].swiftName
-                while used.contains(storageName) { storageName += "_" }
-                used.insert(storageName)
-                object.properties[index].storageName = storageName
+                object.properties[index].storageName = used.claim("_" + object.properties[index].swiftName)
             }
             // The undeclared keys' property: `additionalProperties`, `_` appended while taken.
-            var extraName = "additionalProperties"
-            while used.contains(extraName) { extraName += "_" }
-            object.additionalPropertiesName = extraName
+            object.additionalPropertiesName = used.claim("additionalProperties")
+            // The local a `const` property's value is checked in while decoding: never one of
+            // the decoder's own locals (`container` → `container_`), nor another member.
+            var locals = UniqueNames(taken: used.used.union(SwiftName.reservedDecoderLocals))
+            for index in object.properties.indices {
+                let swiftName = object.properties[index].swiftName
+                object.properties[index].localName =
+                    SwiftName.reservedDecoderLocals.contains(swiftName) ? locals.claim(swiftName) : swiftName
+            }
             model.kind = .object(object)
         case .enumeration(var enumeration):
             // Never a member every generated enum declares (`unknown` → `unknownValue`).
-            var used: Set<String> = ["unknown"]
+            var used = UniqueNames(taken: ["unknown"])
             let names = Self.uniqueNames(enumeration.cases.map(\.rawValue), reserved: SwiftName.reservedEnumCases, used: &used)
             for index in enumeration.cases.indices { enumeration.cases[index].swiftName = names[index] }
             model.kind = .enumeration(enumeration)
         case .union(var union):
-            var used: Set<String> = ["unknown"]
+            var used = UniqueNames(taken: ["unknown"])
             let names = Self.uniqueNames(
                 union.variants.map(\.tag), reserved: SwiftName.reservedMembers.union(["unknown"]), used: &used)
             for index in union.variants.indices { union.variants[index].caseName = names[index] }
@@ -188,7 +191,7 @@ struct NamingPass {
             union.tagPropertyName = tagName + "Value"
             model.kind = .union(union)
         case .choice(var choice):
-            var used: Set<String> = []
+            var used = UniqueNames()
             let names = Self.uniqueNames(choice.variants.map(\.hint), reserved: SwiftName.reservedMembers, used: &used)
             for index in choice.variants.indices { choice.variants[index].caseName = names[index] }
             model.kind = .choice(choice)
@@ -199,14 +202,13 @@ struct NamingPass {
     }
 
     /// Swift names for wire names, in order: lower camel case, `Value` appended to a reserved
-    /// one (`description` → `descriptionValue`), `_` appended while an earlier name has it.
-    private static func uniqueNames(_ wireNames: [String], reserved: Set<String>, used: inout Set<String>) -> [String] {
+    /// one (`description` → `descriptionValue`), then `_`, `__`, `_4`… while an earlier name
+    /// has it (see `UniqueNames`).
+    private static func uniqueNames(_ wireNames: [String], reserved: Set<String>, used: inout UniqueNames) -> [String] {
         wireNames.map { wireName in
             var swiftName = SwiftName.lowerCamel(wireName)
             if reserved.contains(swiftName) { swiftName += "Value" }
-            while used.contains(swiftName) { swiftName += "_" }
-            used.insert(swiftName)
-            return swiftName
+            return used.claim(swiftName)
         }
     }
 

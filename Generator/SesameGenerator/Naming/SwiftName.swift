@@ -13,6 +13,11 @@ enum SwiftName {
     /// itself uses them on every type.
     static let reservedMembers: Set<String> = ["self", "Type", "Protocol", "init", "description", "hashValue"]
 
+    /// The locals of a model's generated `init(from:)` at its top level, and the decoder
+    /// itself: a `const` property's value is checked in a local of its own, which the naming
+    /// pass keeps off these (`PropertyIR.localName`).
+    static let reservedDecoderLocals: Set<String> = ["decoder", "container", "extra", "kept", "known", "key", "value", "index", "item"]
+
     /// Names an enum model's case cannot take: the members every generated enum declares
     /// (`unknown` → `unknownValue`, `rawValue` → `rawValueValue`).
     static let reservedEnumCases: Set<String> = reservedMembers.union(["unknown", "rawValue", "allKnownCases"])
@@ -47,7 +52,29 @@ enum SwiftName {
     /// lower-to-upper case changes. A word keeps only letters and digits that Swift accepts
     /// in an identifier (emoji, symbols and line separators split words).
     static func words(_ name: String) -> [String] {
-        isASCII(name) ? asciiWords(name) : unicodeWords(name)
+        isASCII(name) ? asciiWords(name) : unicodeWords(withoutIgnorables(name))
+    }
+
+    /// The name without the scalars Unicode says to render as nothing
+    /// (Default_Ignorable_Code_Point: U+200B–U+200D, U+2060, bidirectional controls,
+    /// variation selectors, Hangul fillers, tags, …). Kept, `Note` + U+200D would be a second
+    /// type that reads `Note`, and a zero-width space would split a word where none shows;
+    /// dropped, two such names are one Swift name, which the naming pass reports (models)
+    /// or tells apart visibly (`note`, `note_`).
+    static func withoutIgnorables(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: isIgnorable) else { return name }
+        return String(String.UnicodeScalarView(name.unicodeScalars.filter { !isIgnorable($0) }))
+    }
+
+    static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Whether a scalar is written as an escape in string literals and diagnostics: the
+    /// invisible ones (`isInvisible`) and every default-ignorable one (`isIgnorable`), so a
+    /// wire name `note` + U+200D reads `"note\u{200d}"`, not `"note"`.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        isInvisible(scalar) || isIgnorable(scalar)
     }
 
     /// Whether every character of the name is ASCII: most schema names are, and for them
@@ -178,7 +205,9 @@ enum SwiftName {
 
     /// ``identifier(_:)`` of any name: composed (NFC), then filtered scalar by scalar.
     static func unicodeIdentifier(_ name: String) -> String {
-        var scalars = String.UnicodeScalarView(name.precomposedStringWithCanonicalMapping.unicodeScalars.filter(isIdentifierScalar))
+        // Default-ignorable scalars are dropped (see `withoutIgnorables`).
+        var scalars = String.UnicodeScalarView(
+            name.precomposedStringWithCanonicalMapping.unicodeScalars.filter { isIdentifierScalar($0) && !isIgnorable($0) })
         guard let first = scalars.first else { return "_" }
         if !isIdentifierHead(first) || String(scalars).first?.isNumber == true { scalars.insert("_", at: scalars.startIndex) }
         return String(scalars)
@@ -236,7 +265,7 @@ enum SwiftName {
     }
 
     /// A Swift string literal holding `text` exactly: quotes, backslashes, newlines and
-    /// every invisible character escaped, so schema text can never end the literal or hide
+    /// every invisible character (`isHidden`) escaped, so schema text can never end the literal or hide
     /// in it.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""
@@ -250,7 +279,7 @@ enum SwiftName {
             case "\t": result += "\\t"
             case "\0": result += "\\0"
             default:
-                if isInvisible(scalar) {
+                if isHidden(scalar) {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     result.unicodeScalars.append(scalar)

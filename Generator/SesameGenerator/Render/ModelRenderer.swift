@@ -180,7 +180,7 @@ struct ModelRenderer {
                 let constant = isConst(property) && !property.indirect
                 let target =
                     constant
-                    ? "let \(SwiftName.escaped(property.swiftName))"
+                    ? "let \(SwiftName.escaped(property.localName))"
                     : property.indirect ? "self.\(property.storageName)" : "self.\(SwiftName.escaped(property.swiftName))"
                 if property.indirect {
                     expression = property.isOptional ? "Indirect.wrap(\(expression))" : "Indirect(\(expression))"
@@ -195,7 +195,7 @@ struct ModelRenderer {
                 }
                 if types.hasChecks(property.type, property.constraints) {
                     let path = "container.codingPath(appending: \(key))"
-                    let value = constant ? SwiftName.escaped(property.swiftName) : "self.\(SwiftName.escaped(property.swiftName))"
+                    let value = constant ? SwiftName.escaped(property.localName) : "self.\(SwiftName.escaped(property.swiftName))"
                     if property.isOptional {
                         body.block("if let value = \(value)") { inner in
                             types.checks("value", property.type, property.constraints, path: path, into: &inner)

@@ -36,6 +36,7 @@ struct InlineSchemas {
     /// The resolved type of an inline schema, hoisting the types it needs under `hint`.
     mutating func inlineType(_ node: Node, hint: String, reader: inout NodeReader) -> ModelTranslator.Resolved {
         var nested: [ModelIR] = []
+        translator.startNestedScope(owner: "")
         let resolved = translator.inlineType(node, qualifiedName: "", hint: hint, nested: &nested, reader: &reader)
         hoisted += nested
         hoistedNames.formUnion(nested.map(\.swiftName))

@@ -34,17 +34,23 @@ struct ModelTable {
     }
 
     /// Whether a type can be a path or query parameter: a string, number, boolean or enum,
-    /// or an alias of one.
+    /// or an alias of one. Follows a chain of aliases of any length in a loop, and stops on
+    /// one that comes back to itself (the cycle check reports it).
     func isSimple(_ type: TypeIR) -> Bool {
-        switch type {
-        case .string, .integer, .number, .boolean: return true
-        case .model(let reference):
-            switch model(swiftName: reference.swiftPath)?.kind {
-            case .enumeration?: return true
-            case .alias(let aliased, _)?: return isSimple(aliased)
+        var current = type
+        var seen: Set<String> = []
+        while true {
+            switch current {
+            case .string, .integer, .number, .boolean: return true
+            case .model(let reference):
+                guard seen.insert(reference.swiftPath).inserted else { return false }
+                switch model(swiftName: reference.swiftPath)?.kind {
+                case .enumeration?: return true
+                case .alias(let aliased, _)?: current = aliased
+                default: return false
+                }
             default: return false
             }
-        default: return false
         }
     }
 }

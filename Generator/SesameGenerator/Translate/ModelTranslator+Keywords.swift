@@ -364,7 +364,7 @@ extension ModelTranslator {
             var resolved = inlineType(member, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
             if !resolved.constraints.isEmpty || resolved.nullable || resolved.type.isCheckedOnDecode {
                 // A variant with checks of its own (a format a parser checks among them): a nested model that runs them.
-                let swiftName = uniqueNestedName(hint, in: nested)
+                let swiftName = uniqueNestedName(hint, in: nested, owner: qualifiedName)
                 let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
                 let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: member, reader: &reader)
                 nested.removeAll { $0.swiftName == swiftName }

@@ -41,7 +41,27 @@ struct ModelTranslator {
     /// make a model of the schema it points to, as the models are all translated already.
     private var declaresNoModel = false
     private var translated: [String: ModelIR] = [:]
+    /// The models being translated: the chain of models that need one another (see `translate`).
     private var inProgress: Set<String> = []
+    /// The untranslated models the current try needed, in the order it needed them.
+    private var missing: [String] = []
+    /// How many properties `allOf` may copy from the models it names, over all models. Each
+    /// model of an `allOf` chain holds the properties of every model below it, so a chain of
+    /// 1,000 links with one property each (84 KB of YAML) made 500,500 properties and 114 MB
+    /// of Swift (issue 29). Past the limit, each `allOf` member is an error at its `$ref`.
+    static let maximumMergedProperties = 100_000
+    /// The properties `allOf` copied so far (see `maximumMergedProperties`).
+    private var mergedProperties = 0
+
+    /// What `uniqueNestedName` knows of the nested types of each owner being translated.
+    private var nestedScopes: [String: NestedScope] = [:]
+    private struct NestedScope {
+        /// How many types of the owner's list `names` holds.
+        var count = 0
+        var names: Set<String> = []
+        /// The next number to try, by name.
+        var numbers: [String: Int] = [:]
+    }
     private(set) var extraDiagnostics: [Diagnostic] = []
 
     /// Collects the top-level models of every models file; a name declared twice, or two
@@ -147,7 +167,7 @@ struct ModelTranslator {
         while case let pending = declarations.keys.filter({ !done.contains($0) }).sorted(), !pending.isEmpty {
             for name in pending {
                 done.insert(name)
-                _ = model(named: name)
+                translate(name)
             }
         }
         var models = declarations.keys.sorted().compactMap { translated[$0] }
@@ -167,23 +187,65 @@ struct ModelTranslator {
         return model(named: name)
     }
 
-    /// The model IR of a declared model, translating it on first use.
+    /// A declared model that the one being translated needs (an `allOf` member, a `oneOf`
+    /// variant, the enum of a `default` or `const`): its IR once translated. Nil while it is
+    /// being translated (a cycle), and nil when it is not translated yet: then it is noted in
+    /// `missing`, and `translate` translates it and tries the model that needs it again.
     mutating func model(named name: String) -> ModelIR? {
         if let done = translated[name] { return done }
-        guard let declaration = declarations[name], !inProgress.contains(name) else { return nil }
-        inProgress.insert(name)
-        defer { inProgress.remove(name) }
-        // A fresh reader per model: models translate one another recursively (allOf, oneOf),
-        // so each keeps its own diagnostics and hands them over when it is done.
+        if declarations[name] != nil, !inProgress.contains(name) { missing.append(name) }
+        return nil
+    }
+
+    /// Translates a declared model after every model it needs, with a stack of its own: a
+    /// chain of references (`allOf`, `oneOf`, a `default` through `$ref`) of any length costs
+    /// memory, never call-stack depth (issue 29: 300 `allOf` links overflowed the stack).
+    ///
+    /// A model is tried once; a try that finds needed models untranslated is thrown away
+    /// (what it found depends on them), they are translated first, one at a time, and the
+    /// model is tried again, which then finds them all. `inProgress` holds the models on the
+    /// stack, which is the chain of models that need one another: a model that needs one of
+    /// them is in a cycle and finds nil, as it would have through recursion.
+    private mutating func translate(_ root: String) {
+        guard translated[root] == nil, declarations[root] != nil else { return }
+        var stack: [(name: String, waiting: [String])] = [(root, [])]
+        inProgress.insert(root)
+        while var frame = stack.popLast() {
+            if let next = frame.waiting.popLast() {
+                stack.append(frame)
+                if translated[next] == nil, declarations[next] != nil, inProgress.insert(next).inserted {
+                    stack.append((next, []))
+                }
+                continue
+            }
+            missing = []
+            let merged = mergedProperties
+            let (model, diagnostics) = attempt(frame.name)
+            var seen: Set<String> = []
+            let needed = missing.filter { translated[$0] == nil && !inProgress.contains($0) && seen.insert($0).inserted }
+            missing = []
+            if needed.isEmpty {
+                translated[frame.name] = model
+                extraDiagnostics += diagnostics
+                inProgress.remove(frame.name)
+            } else {
+                mergedProperties = merged  // the try is thrown away, and what it copied
+                frame.waiting = needed.reversed()
+                stack.append(frame)
+            }
+        }
+    }
+
+    /// One try at translating a declared model, with a reader of its own.
+    private mutating func attempt(_ name: String) -> (ModelIR, [Diagnostic]) {
+        let declaration = declarations[name]!
         var reader = NodeReader(file: declaration.file.source.path)
         var model = namedModel(
             name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
             node: declaration.node, reader: &reader)
         // A declared model is found by its name: point at the key, not at its schema.
         model.location = reader.location(of: declaration.keyNode)
-        extraDiagnostics += reader.diagnostics
-        translated[name] = model
-        return model
+        return (model, reader.diagnostics)
     }
 
     // MARK: Named models
@@ -192,6 +254,7 @@ struct ModelTranslator {
     mutating func namedModel(name: String, swiftName: String, qualifiedName: String, node: Node, reader: inout NodeReader) -> ModelIR {
         let location = reader.location(of: node)
         var nested: [ModelIR] = []
+        startNestedScope(owner: qualifiedName)
         guard let entries = reader.mapping(node, "the schema of '\(name)'", grammar: Grammar.schema)?.entries else {
             return ModelIR(name: name, swiftName: swiftName, description: nil, kind: .alias(.any, ConstraintsIR()), location: location)
         }
@@ -327,8 +390,15 @@ struct ModelTranslator {
                 if let ref = memberEntries["$ref"] {
                     if let name = resolveReference(ref.value, reader: &reader) {
                         if let model = model(named: name) {
-                            if case .object(let object) = model.kind {
+                            if case .object(let object) = model.kind,
+                                mergedProperties + object.properties.count > Self.maximumMergedProperties
+                            {
+                                reader.error(
+                                    "allOf would copy more than \(Self.maximumMergedProperties) properties from the models it names, in all models; declare shared properties once and refer to the model holding them",
+                                    at: ref.value)
+                            } else if case .object(let object) = model.kind {
                                 part = object
+                                mergedProperties += object.properties.count
                                 nested += model.nested.filter { inner in !nested.contains { $0.swiftName == inner.swiftName } }
                             } else {
                                 reader.error("allOf can only combine object schemas; '\(name)' is not an object", at: ref.value)
@@ -495,7 +565,7 @@ struct ModelTranslator {
             || isChoice(entries)
             || (isObject(entries) && entries["properties"] != nil)
         if needsType {
-            let swiftName = uniqueNestedName(hint, in: nested)
+            let swiftName = uniqueNestedName(hint, in: nested, owner: qualifiedName)
             let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
             let model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: node, reader: &reader)
             nested.append(model)
@@ -593,15 +663,36 @@ struct ModelTranslator {
 
     /// The name of a nested type: never a keyword or a type the generated code uses, and
     /// never a top-level model's name, which inside the struct the nested type would shadow.
-    func uniqueNestedName(_ hint: String, in nested: [ModelIR]) -> String {
+    ///
+    /// Near linear over a model's nested types: the names of `nested` are kept in a set per
+    /// owner, updated with what was appended since the last call, and the numbers tried go on
+    /// from where the last name of the same hint stopped. Before, each call scanned `nested`
+    /// once per number tried: 3,000 inline objects all named `A` took 3,000³ steps.
+    mutating func uniqueNestedName(_ hint: String, in nested: [ModelIR], owner: String) -> String {
         let base = SwiftName.isReservedTypeName(hint) ? hint + "Model" : hint
+        var scope = nestedScopes[owner] ?? NestedScope()
+        // Fewer types than the set has seen: another list of the same owner; start again.
+        if scope.count > nested.count { scope = NestedScope() }
+        for model in nested[scope.count...] { scope.names.insert(model.swiftName) }
+        scope.count = nested.count
         var name = base
-        var counter = 2
-        while nested.contains(where: { $0.swiftName == name }) || namesBySwiftName[name] != nil {
-            name = "\(base)\(counter)"
-            counter += 1
+        if scope.names.contains(base) || namesBySwiftName[base] != nil {
+            var counter = scope.numbers[base] ?? 2
+            repeat {
+                name = "\(base)\(counter)"
+                counter += 1
+            } while scope.names.contains(name) || namesBySwiftName[name] != nil
+            scope.numbers[base] = counter
         }
+        scope.names.insert(name)
+        nestedScopes[owner] = scope
         return name
+    }
+
+    /// Forgets the nested type names of `owner`: its translation starts (a model tried twice
+    /// names its types the same way both times), or a new list of types begins.
+    mutating func startNestedScope(owner: String) {
+        nestedScopes[owner] = nil
     }
 
     private func nullable(_ entries: [Entry]) -> Bool {
@@ -846,7 +937,18 @@ struct ModelTranslator {
             ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
         var keyNode = node
-        for token in tokens {
+        // Start from the declared model the pointer goes through (`/User`, `/$defs/Address`)
+        // rather than scanning the file's top-level keys once per pointer.
+        var start = 0
+        for length in [2, 1] where start == 0 && tokens.count > length {
+            let prefix = tokens[..<length].map { "/" + Self.escapePointer($0) }.joined()
+            if let name = pointers["\(path)#\(prefix)"], let declaration = declarations[name] {
+                current = declaration.node
+                keyNode = declaration.keyNode
+                start = length
+            }
+        }
+        for token in tokens[start...] {
             switch current {
             case .mapping(let mapping):
                 guard let index = mapping.firstIndex(where: { $0.key.string == token }) else {

@@ -77,6 +77,15 @@ extension StoreTranslator {
         }
         switch column.type {
         case .text:
+            // SQLite reads SQL as C text: a NUL ends the statement inside the literal, and the
+            // migration fails on the device ("unrecognized token"). A default in parentheses
+            // (`CAST(x'00' AS TEXT)`) is refused by ALTER TABLE ADD COLUMN, so no literal can
+            // carry it.
+            guard !scalar.string.unicodeScalars.contains("\0") else {
+                reader.error(
+                    "the default of \(name) holds U+0000 (NUL), which an SQLite text literal cannot carry; remove it", at: node)
+                return nil
+            }
             return .text(scalar.string)
         case .integer:
             guard let value = Int64(scalar.string) else {

@@ -81,6 +81,21 @@ public struct Odd: Codable, Hashable, Sendable {
     public var aB: String?
     public var aB_: String?
     public var aB__: String?
+    public var aB_4: String?
+    public var aB_5: String?
+    public var container: String? { "c" }
+    public var container_: String? { "c2" }
+    public var decoder: String? { "d" }
+    public var extra: String? { "e" }
+    public var known: String? { "k" }
+    public var kept: Int? { 1 }
+    public var key: String? { "k" }
+    public var value: String? { "v" }
+    public var index: String? { "i" }
+    public var item: JSONValue? { JSONValue.integer(1) }
+    public var note: String?
+    public var note_: String?
+    public var note__: String?
     public var name: String?
     public var name_: String?
     public var __: String?
@@ -129,7 +144,7 @@ public struct Odd: Codable, Hashable, Sendable {
     public var additionalProperties_: [String: String]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(userId: String, quoteD: String, backSlash: String = "\\(x) \"\"\" */ #if", lineBreak: Int? = nil, _2A_2F: String? = nil, _2F_2A: String? = nil, ifDEBUG: Bool? = nil, x: String? = nil, `class`: String? = nil, selfValue: Odd.SelfModel2? = nil, type: String? = nil, `protocol`: String? = nil, `default`: String? = nil, initValue: String? = nil, `_`: String? = nil, _0: String? = nil, descriptionValue: String? = nil, additionalProperties: String? = nil, café: String? = nil, cafés: String? = nil, 名前: String? = nil, _1F389: String? = nil, עברית: String? = nil, evil: String? = nil, lineSeparator: String? = nil, aB: String? = nil, aB_: String? = nil, aB__: String? = nil, name: String? = nil, name_: String? = nil, __: String? = nil, `in`: OddEnum? = nil, nested: Odd.Nested? = nil, selfObject: Odd.SelfObject? = nil, tokenResponse: Odd.TokenResponse2? = nil, token: TokenResponse? = nil, additionalProperties_: [String: String] = [:]) {
+    public init(userId: String, quoteD: String, backSlash: String = "\\(x) \"\"\" */ #if", lineBreak: Int? = nil, _2A_2F: String? = nil, _2F_2A: String? = nil, ifDEBUG: Bool? = nil, x: String? = nil, `class`: String? = nil, selfValue: Odd.SelfModel2? = nil, type: String? = nil, `protocol`: String? = nil, `default`: String? = nil, initValue: String? = nil, `_`: String? = nil, _0: String? = nil, descriptionValue: String? = nil, additionalProperties: String? = nil, café: String? = nil, cafés: String? = nil, 名前: String? = nil, _1F389: String? = nil, עברית: String? = nil, evil: String? = nil, lineSeparator: String? = nil, aB: String? = nil, aB_: String? = nil, aB__: String? = nil, aB_4: String? = nil, aB_5: String? = nil, note: String? = nil, note_: String? = nil, note__: String? = nil, name: String? = nil, name_: String? = nil, __: String? = nil, `in`: OddEnum? = nil, nested: Odd.Nested? = nil, selfObject: Odd.SelfObject? = nil, tokenResponse: Odd.TokenResponse2? = nil, token: TokenResponse? = nil, additionalProperties_: [String: String] = [:]) {
         self.userId = userId
         self.quoteD = quoteD
         self.backSlash = backSlash
@@ -158,6 +173,11 @@ public struct Odd: Codable, Hashable, Sendable {
         self.aB = aB
         self.aB_ = aB_
         self.aB__ = aB__
+        self.aB_4 = aB_4
+        self.aB_5 = aB_5
+        self.note = note
+        self.note_ = note_
+        self.note__ = note__
         self.name = name
         self.name_ = name_
         self.__ = __
@@ -206,6 +226,53 @@ public struct Odd: Codable, Hashable, Sendable {
         self.aB = try container.decodeIfPresentNotNull(String.self, forKey: "a-b")
         self.aB_ = try container.decodeIfPresentNotNull(String.self, forKey: "a_b")
         self.aB__ = try container.decodeIfPresentNotNull(String.self, forKey: "aB")
+        self.aB_4 = try container.decodeIfPresentNotNull(String.self, forKey: "a b")
+        self.aB_5 = try container.decodeIfPresentNotNull(String.self, forKey: "A-B")
+        let container__ = try container.decodeIfPresentNotNull(String.self, forKey: "container")
+        if let value = container__ {
+            try ModelCoding.constant(value, "c", codingPath: container.codingPath(appending: "container"))
+        }
+        let container_ = try container.decodeIfPresentNotNull(String.self, forKey: "container_")
+        if let value = container_ {
+            try ModelCoding.constant(value, "c2", codingPath: container.codingPath(appending: "container_"))
+        }
+        let decoder_ = try container.decodeIfPresentNotNull(String.self, forKey: "decoder")
+        if let value = decoder_ {
+            try ModelCoding.constant(value, "d", codingPath: container.codingPath(appending: "decoder"))
+        }
+        let extra_ = try container.decodeIfPresentNotNull(String.self, forKey: "extra")
+        if let value = extra_ {
+            try ModelCoding.constant(value, "e", codingPath: container.codingPath(appending: "extra"))
+        }
+        let known_ = try container.decodeIfPresentNotNull(String.self, forKey: "known")
+        if let value = known_ {
+            try ModelCoding.constant(value, "k", codingPath: container.codingPath(appending: "known"))
+        }
+        let kept_ = try container.decodeIfPresentNotNull(Int.self, forKey: "kept")
+        if let value = kept_ {
+            try ModelCoding.constant(value, 1, codingPath: container.codingPath(appending: "kept"))
+        }
+        let key_ = try container.decodeIfPresentNotNull(String.self, forKey: "key")
+        if let value = key_ {
+            try ModelCoding.length(value, min: nil, max: 1, codingPath: container.codingPath(appending: "key"))
+            try ModelCoding.constant(value, "k", codingPath: container.codingPath(appending: "key"))
+        }
+        let value_ = try container.decodeIfPresentNotNull(String.self, forKey: "value")
+        if let value = value_ {
+            try ModelCoding.pattern(value, "^v$", codingPath: container.codingPath(appending: "value"))
+            try ModelCoding.constant(value, "v", codingPath: container.codingPath(appending: "value"))
+        }
+        let index_ = try container.decodeIfPresentNotNull(String.self, forKey: "index")
+        if let value = index_ {
+            try ModelCoding.constant(value, "i", codingPath: container.codingPath(appending: "index"))
+        }
+        let item_ = try container.decodeIfPresent(JSONValue.self, forKey: "item")
+        if let value = item_ {
+            try ModelCoding.constant(value, JSONValue.integer(1), codingPath: container.codingPath(appending: "item"))
+        }
+        self.note = try container.decodeIfPresentNotNull(String.self, forKey: "note")
+        self.note_ = try container.decodeIfPresentNotNull(String.self, forKey: "note\u{200d}")
+        self.note__ = try container.decodeIfPresentNotNull(String.self, forKey: "no\u{200b}te\u{fe0f}")
         self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
         self.name_ = try container.decodeIfPresentNotNull(String.self, forKey: "Name")
         self.__ = try container.decodeIfPresentNotNull(String.self, forKey: "")
@@ -216,7 +283,7 @@ public struct Odd: Codable, Hashable, Sendable {
         self._token = Indirect.wrap(try container.decodeIfPresentNotNull(TokenResponse.self, forKey: "token"))
         let extra = try decoder.container(keyedBy: AnyCodingKey.self)
         var kept: [String: String] = [:]
-        let known: Set<String> = ["user\"id", "quote\"d", "back\\slash", "line\nbreak", "*/", "/*", "#if DEBUG", "\"\"\"", "\\(x)", "class", "self", "Type", "protocol", "default", "init", "_", "$0", "description", "additionalProperties", "café", "cafés", "名前", "🎉", "עברית", "\u{202e}evil", "line\u{2028}separator\u{2029}", "a-b", "a_b", "aB", "name", "Name", "", "in", "nested", "self object", "Token Response", "token"]
+        let known: Set<String> = ["user\"id", "quote\"d", "back\\slash", "line\nbreak", "*/", "/*", "#if DEBUG", "\"\"\"", "\\(x)", "class", "self", "Type", "protocol", "default", "init", "_", "$0", "description", "additionalProperties", "café", "cafés", "名前", "🎉", "עברית", "\u{202e}evil", "line\u{2028}separator\u{2029}", "a-b", "a_b", "aB", "a b", "A-B", "container", "container_", "decoder", "extra", "known", "kept", "key", "value", "index", "item", "note", "note\u{200d}", "no\u{200b}te\u{fe0f}", "name", "Name", "", "in", "nested", "self object", "Token Response", "token"]
         for key in extra.allKeys where !known.contains(key.stringValue) {
             let value = try extra.decode(String.self, forKey: key)
             kept[key.stringValue] = value
@@ -255,6 +322,21 @@ public struct Odd: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.aB, forKey: "a-b")
         try container.encodeIfPresent(self.aB_, forKey: "a_b")
         try container.encodeIfPresent(self.aB__, forKey: "aB")
+        try container.encodeIfPresent(self.aB_4, forKey: "a b")
+        try container.encodeIfPresent(self.aB_5, forKey: "A-B")
+        try container.encodeIfPresent(self.container, forKey: "container")
+        try container.encodeIfPresent(self.container_, forKey: "container_")
+        try container.encodeIfPresent(self.decoder, forKey: "decoder")
+        try container.encodeIfPresent(self.extra, forKey: "extra")
+        try container.encodeIfPresent(self.known, forKey: "known")
+        try container.encodeIfPresent(self.kept, forKey: "kept")
+        try container.encodeIfPresent(self.key, forKey: "key")
+        try container.encodeIfPresent(self.value, forKey: "value")
+        try container.encodeIfPresent(self.index, forKey: "index")
+        try container.encodeIfPresent(self.item, forKey: "item")
+        try container.encodeIfPresent(self.note, forKey: "note")
+        try container.encodeIfPresent(self.note_, forKey: "note\u{200d}")
+        try container.encodeIfPresent(self.note__, forKey: "no\u{200b}te\u{fe0f}")
         try container.encodeIfPresent(self.name, forKey: "name")
         try container.encodeIfPresent(self.name_, forKey: "Name")
         try container.encodeIfPresent(self.__, forKey: "")
@@ -264,7 +346,7 @@ public struct Odd: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.tokenResponse, forKey: "Token Response")
         try container.encodeIfPresent(self.token, forKey: "token")
         var extra = encoder.container(keyedBy: AnyCodingKey.self)
-        let known: Set<String> = ["user\"id", "quote\"d", "back\\slash", "line\nbreak", "*/", "/*", "#if DEBUG", "\"\"\"", "\\(x)", "class", "self", "Type", "protocol", "default", "init", "_", "$0", "description", "additionalProperties", "café", "cafés", "名前", "🎉", "עברית", "\u{202e}evil", "line\u{2028}separator\u{2029}", "a-b", "a_b", "aB", "name", "Name", "", "in", "nested", "self object", "Token Response", "token"]
+        let known: Set<String> = ["user\"id", "quote\"d", "back\\slash", "line\nbreak", "*/", "/*", "#if DEBUG", "\"\"\"", "\\(x)", "class", "self", "Type", "protocol", "default", "init", "_", "$0", "description", "additionalProperties", "café", "cafés", "名前", "🎉", "עברית", "\u{202e}evil", "line\u{2028}separator\u{2029}", "a-b", "a_b", "aB", "a b", "A-B", "container", "container_", "decoder", "extra", "known", "kept", "key", "value", "index", "item", "note", "note\u{200d}", "no\u{200b}te\u{fe0f}", "name", "Name", "", "in", "nested", "self object", "Token Response", "token"]
         for key in additionalProperties_.keys.sorted() where !known.contains(key) {
             try extra.encode(additionalProperties_[key]!, forKey: AnyCodingKey(key))
         }
