@@ -4,9 +4,9 @@ SCHEMA ?= Schema
 SDK_OUTPUT ?= Reference/Sources/ReferenceSDK/Generated
 SESAME = $(SWIFT) run --quiet sesame
 # The workshop (reference server, reference SDK, demo, soak, end-to-end tests): a package of
-# its own that apps never resolve (docs/packages.md). It builds in the root's scratch folder,
-# so the runtime and the packages both use are compiled once (about 40 % of its build).
-REFERENCE = --package-path Reference --scratch-path .build
+# its own that apps never resolve (docs/packages.md), built in its own Reference/.build (a
+# scratch folder shared with the root's proved unreliable: docs/packages.md).
+REFERENCE = --package-path Reference
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 

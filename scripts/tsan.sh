@@ -6,7 +6,7 @@
 #   scripts/tsan.sh 'RefreshTests'  # another --filter, in the root package only
 #
 # The soak lives in Reference/ (a package of its own, docs/packages.md), so it runs in a second
-# invocation, in the same scratch path (what both packages build is compiled once).
+# invocation, in a scratch path of its own (Reference/.build-tsan).
 #
 # A cold build compiles every target and dependency (NIO, Hummingbird, GRDB, swift-syntax…)
 # with -sanitize=thread: 7.5 minutes of wall time on the 2-core build machine with both cores
@@ -22,5 +22,5 @@ FILTER=${1:-'SesameTests\.(EventStreamTests|RefreshTests|BackoffTests|RedirectTe
 export TSAN_OPTIONS=${TSAN_OPTIONS:-"halt_on_error=1 abort_on_error=1 second_deadlock_stack=1"}
 "$SWIFT" test --sanitize=thread --scratch-path .build-tsan --filter "$FILTER"
 if [ $# -eq 0 ]; then
-    "$SWIFT" test --sanitize=thread --package-path Reference --scratch-path .build-tsan --filter 'ReferenceSDKTests\.SoakTests'
+    "$SWIFT" test --sanitize=thread --package-path Reference --scratch-path Reference/.build-tsan --filter 'ReferenceSDKTests\.SoakTests'
 fi
