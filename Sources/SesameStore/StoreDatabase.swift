@@ -42,8 +42,7 @@ public enum StoreDatabase {
     /// the state the file recorded as it opened (empty for a file created now), which
     /// `migrate` uses instead of reading it again.
     private static func openChecked(at url: URL, schema: StoreSchema, configuration: Configuration) throws -> (DatabasePool, StoredState) {
-        // `exists` sees a link, even a dangling one, which `restrictDatabaseFile` refuses.
-        if StoreFiles.exists(url) {
+        if FileManager.default.fileExists(atPath: url.path) {
             // Owner-only before SQLite opens it: the `-wal` and `-shm` files it creates take
             // the database's mode, so they are never created wider and narrowed afterwards.
             try StoreFiles.restrictDatabaseFile(url)
@@ -116,13 +115,9 @@ public enum StoreDatabase {
     /// The version a database file is at, read without writing to it: the highest of its
     /// `PRAGMA user_version` and of the versions its applied migration identifiers name.
     /// Nil when there is no file.
-    /// - Throws: `StoreError.unreadable` when the file is not a database;
-    ///   `StoreError.fileSystem` when it is a symbolic link.
+    /// - Throws: `StoreError.unreadable` when the file is not a database.
     public static func storedVersion(at url: URL, kind: StoreKind) throws -> Int? {
-        guard StoreFiles.exists(url) else { return nil }
-        if StoreFiles.kind(of: url.path) == .link {
-            throw StoreError.fileSystem(path: url.path, reason: "is a symbolic link; the store follows none (nothing was changed)")
-        }
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try readState(at: url, kind: kind).version
     }
 

@@ -134,8 +134,7 @@ extension AuthenticationService {
                 await service.receive(event, epoch: epoch)
                 return true
             },
-            reconnectDelay: configuration.eventStreamReconnectDelay, logger: logger,
-            maximumEventSize: configuration.maximumResponseSize)
+            reconnectDelay: configuration.eventStreamReconnectDelay, logger: logger)
         eventStreamTask = Task { await reader.run() }
     }
 
