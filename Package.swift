@@ -51,7 +51,7 @@ let package = Package(
         // MARK: Generator
         .target(
             name: "SesameGenerator",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: ["SesameDescription", .product(name: "Yams", package: "Yams")],
             path: "Generator/SesameGenerator"
         ),
         .executableTarget(
@@ -81,9 +81,12 @@ let package = Package(
         ),
 
         // MARK: Runtime
+        // The protocol as values, shared by the generator and the runtime (Foundation only).
+        .target(name: "SesameDescription"),
         .target(
             name: "Sesame",
             dependencies: [
+                "SesameDescription",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

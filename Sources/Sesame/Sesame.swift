@@ -5,3 +5,7 @@
 // Session/ the credential and its persistence, Pipeline/ the HTTP request pipeline built on
 // swift-openapi-runtime, Events/ the event delivery, and Service/ the actor that runs it all.
 // docs/runtime.md explains the rules.
+//
+// The protocol's values shared with the generator live in SesameDescription, re-exported
+// here so that generated code and apps import Sesame alone.
+@_exported import SesameDescription
