@@ -82,7 +82,7 @@ demo: generate
 ## (Sources/SesameStore/SesameStore.docc), in .build/plugins/Swift-DocC/outputs/; a broken
 ## symbol link, or any other DocC warning, fails it.
 docs:
-	$(SWIFT) package --disable-sandbox generate-documentation --target Sesame --target SesameStore --warnings-as-errors
+	$(SWIFT) package --disable-sandbox generate-documentation --target SesameDescription --target Sesame --target SesameStore --warnings-as-errors
 
 ## Every benchmark figure, in release mode (a package of its own), with the release `sesame`
 ## CLI (built in Benchmarks/, reusing its generator) whose whole `generate` command it times;

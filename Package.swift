@@ -146,6 +146,7 @@ let package = Package(
             name: "SesameGeneratorTests",
             dependencies: [
                 "SesameGenerator",
+                "SesameDescription",
                 "SesameTestSupport",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -30,7 +30,10 @@ import Testing
         let last = try #require(method.methodDescription.steps.last)
         #expect(last.needs == ["self", "_"])
         #expect(last.body.map(\.name) == ["*/", "#endif", "$0"])
-        #expect(last.body.map(\.value) == [.variable(["init", "class"]), .variable(["self"]), .variable(["_"])])
+        #expect(
+            last.body.map(\.value) == [
+                .variable(.stepOutput(step: "init", path: ["class"])), .variable(.parameter("self")), .variable(.parameter("_")),
+            ])
 
         let input = AuthenticationInput.protocolDefault(self: "\"abc\\")
         #expect(input.methodName == "protocol")

@@ -12,7 +12,7 @@ import Testing
         #expect(credential.refreshTokenField == "refresh\\token")
         #expect(credential.expiresInField == "expires\nin")
         #expect(credential.userIDField == "user\"id")
-        #expect(credential.format == .interpolation([.text("Odd \""), .variable(["accessToken"]), .text(#"" \(x) */"#)]))
+        #expect(credential.format == .interpolation([.text("Odd \""), .variable(.accessToken), .text(#"" \(x) */"#)]))
         #expect(credential.rejection == RejectionRule(status: 401, wwwAuthenticateError: #"invalid "token" \"#, bodyCode: "rejected */"))
     }
 
@@ -21,7 +21,7 @@ import Testing
         #expect(refresh.request.path == #"/oauth/"token"\n"#)
         #expect(refresh.fields.map(\.name) == ["grant\"type", "refresh token */", "#if"])
         #expect(
-            refresh.fields.map(\.value) == [.literal(.string("refresh\\token")), .variable(["refreshToken"]), .literal(.string(#"""""#))])
+            refresh.fields.map(\.value) == [.literal(.string("refresh\\token")), .variable(.refreshToken), .literal(.string(#"""""#))])
     }
 
     @Test func theUserIDIsReadFromThePropertyWithTheQuotedKey() {

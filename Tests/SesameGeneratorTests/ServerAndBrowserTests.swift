@@ -1,4 +1,6 @@
-import SesameGenerator
+import Foundation
+import SesameDescription
+@testable import SesameGenerator
 import Testing
 
 /// Several servers, browser steps and revocation: what the generator accepts, the Swift it
@@ -59,40 +61,69 @@ import Testing
         return Fixture.file("TestSDKSchema.swift", in: generation)
     }
 
-    @Test func twoServersRenderEachRequestsServer() {
-        let swift = schemaFile()
-        #expect(
-            swift.contains(
-                "baseURL: URL(string: \"https://api.example.com\")!,\n        authorizationBaseURL: URL(string: \"https://idp.example.com\")!,"
-            ))
-        // The refresh and revocation default to the authorization server.
-        #expect(
-            swift.contains(
-                "request: RequestDescription(name: \"refresh\", method: .post, path: \"/oauth/token\", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization),"
-            ))
-        #expect(
-            swift.contains(
-                "revocation: RevocationDescription(request: RequestDescription(name: \"revoke\", method: .post, path: \"/oauth/revoke\", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), fields: [TemplateField(\"token\", .variable([\"refreshToken\"])), TemplateField(\"token_type_hint\", .literal(JSONValue.string(\"refresh_token\")))])"
-            ))
-        // Operations go to the API; one on the authorization server gets no access token
-        // unless it says so.
-        #expect(swift.contains("public static let me = RequestDescription(name: \"me\", method: .get, path: \"/me\")\n"))
-        #expect(
-            swift.contains(
-                "public static let userinfo = RequestDescription(name: \"userinfo\", method: .get, path: \"/userinfo\", authenticated: false, server: .authorization)"
-            ))
-        #expect(
-            swift.contains(
-                "public static let introspect = RequestDescription(name: \"introspect\", method: .get, path: \"/introspect\", server: .authorization)"
-            ))
+    /// The translated schema, and what `<SDK>Schema.description` holds for it.
+    private func translated(_ sdk: String = twoServers, auth: String = browserAuth) throws -> (SDKIR, SDKDescription) {
+        let validation = Fixture.validate(["sdk.yaml": sdk, "auth.yaml": auth])
+        #expect(validation.diagnostics.isEmpty, "\(validation.diagnostics)")
+        let ir = try #require(validation.ir)
+        return (ir, ir.runtimeDescription)
     }
 
-    @Test func browserStepRendersItsAuthorizationRequest() {
-        let swift = schemaFile()
+    private func request(_ name: String, in ir: SDKIR) -> RequestDescription? {
+        ir.operations.first { $0.name == name }?.runtimeDescription
+    }
+
+    @Test func twoServersRenderEachRequestsServer() throws {
+        let (ir, description) = try translated()
+        #expect(description.baseURL == URL(string: "https://api.example.com"))
+        #expect(description.authorizationBaseURL == URL(string: "https://idp.example.com"))
+        // The refresh and revocation default to the authorization server.
         #expect(
-            swift.contains(
-                "browser: BrowserStepDescription(request: RequestDescription(name: \"oauth2.authenticate.authorize\", method: .get, path: \"/oauth/authorize\", authenticated: false, server: .authorization), redirectURI: \"com.example.app://oauth/callback\", parameters: [TemplateField(\"scope\", .variable([\"scope\"]))])"
-            ))
+            description.credential.refresh?.request
+                == RequestDescription(
+                    name: "refresh", method: .post, path: "/oauth/token", authenticated: false, encoding: .form,
+                    clientAuthentication: .basic, server: .authorization))
+        #expect(
+            description.lifecycle.revocation
+                == RevocationDescription(
+                    request: RequestDescription(
+                        name: "revoke", method: .post, path: "/oauth/revoke", authenticated: false, encoding: .form,
+                        clientAuthentication: .basic, server: .authorization),
+                    fields: [
+                        TemplateField("token", .variable(.refreshToken)),
+                        TemplateField("token_type_hint", .literal(.string("refresh_token"))),
+                    ]))
+        // Operations go to the API; one on the authorization server gets no access token
+        // unless it says so.
+        #expect(request("me", in: ir) == RequestDescription(name: "me", method: .get, path: "/me"))
+        #expect(
+            request("userinfo", in: ir)
+                == RequestDescription(name: "userinfo", method: .get, path: "/userinfo", authenticated: false, server: .authorization))
+        #expect(
+            request("introspect", in: ir)
+                == RequestDescription(name: "introspect", method: .get, path: "/introspect", server: .authorization))
+        // The generated file names the operations' requests rather than repeating them.
+        let swift = schemaFile()
+        #expect(swift.contains("authorizationBaseURL: URL(string: \"https://idp.example.com\")!,"))
+        #expect(swift.contains("details: Requests.me,"))
+    }
+
+    @Test func browserStepRendersItsAuthorizationRequest() throws {
+        let (ir, _) = try translated()
+        let step = try #require(ir.methods.first?.runtimeDescription.steps.first)
+        #expect(
+            step.kind
+                == .browser(
+                    BrowserAuthorization(
+                        request: RequestDescription(
+                            name: "oauth2.authenticate.authorize", method: .get, path: "/oauth/authorize", authenticated: false,
+                            server: .authorization),
+                        redirectURI: "com.example.app://oauth/callback",
+                        parameters: [TemplateField("scope", .variable(.parameter("scope")))])))
+        // What the browser brings back is the runtime's to supply, not a parameter.
+        #expect(step.body.map(\.value).contains(.variable(.authorizationCode)))
+        #expect(step.body.map(\.value).contains(.variable(.codeVerifier)))
+        #expect(step.body.map(\.value).contains(.variable(.redirectURI)))
         // Single-step from the app's side.
         let methods = Fixture.file("Methods.swift", in: Fixture.generate(["sdk.yaml": Self.twoServers, "auth.yaml": Self.browserAuth]))
         #expect(methods.contains("case oauth2(scope: String = \"profile\")"))
@@ -142,10 +173,9 @@ import Testing
         // No error with two servers, and with one server the step is on the authorization
         // server too, so that `authorizationServerURL` set at run time moves it there.
         #expect(Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": auth]).isEmpty)
-        let swift = schemaFile(Fixture.sdk, auth: auth)
-        #expect(swift.contains("clientAuthentication: .basic, server: .authorization)"))
-        let other = try #require(swift.range(of: "path: \"/auth/other\""))
-        #expect(!swift[other.upperBound...].prefix { $0 != ")" }.contains("server:"))
+        let (ir, _) = try translated(Fixture.sdk, auth: auth)
+        let steps = try #require(ir.methods.first?.runtimeDescription.steps)
+        #expect(steps.map(\.request.server) == [.authorization, .api])
     }
 
     @Test func unknownServerSuggestsTheClosest() {

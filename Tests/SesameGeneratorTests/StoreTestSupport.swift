@@ -1,3 +1,4 @@
+import SesameDescription
 import Foundation
 @testable import SesameGenerator
 
@@ -31,8 +32,8 @@ enum StoreFixture {
         let credential = CredentialIR(
             tokenModel: ModelRef(declaredName: "TokenResponse", swiftPath: "TokenResponse"), accessTokenField: "access_token",
             refreshTokenField: nil,
-            expiresInField: nil, header: "Authorization", format: .variable(["accessToken"]), refresh: nil,
-            rejection: RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil),
+            expiresInField: nil, header: "Authorization", format: .variable(.accessToken), refresh: nil,
+            rejection: RejectionRule(status: 401, wwwAuthenticateError: nil, bodyCode: nil),
             detailsOperation: OperationRef(name: "me", swiftName: "me"), userIDField: "uid", location: location)
         return SDKIR(
             name: name, description: nil, baseURL: "https://example.com", credential: credential, lifecycle: LifecycleIR(),

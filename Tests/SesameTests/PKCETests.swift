@@ -27,7 +27,7 @@ import Testing
 
     private func request(state: String = "s1") throws -> AuthorizationRequest {
         try AuthorizationRequest(
-            step: BrowserStepDescription(
+            step: BrowserAuthorization(
                 request: RequestDescription(name: "authorize", method: .get, path: "/authorize", server: .authorization),
                 redirectURI: "com.example.app://oauth/callback"),
             baseURL: URL(string: "https://idp.test/tenant")!, clientID: "app id", extra: [("scope", "a b")], state: state,

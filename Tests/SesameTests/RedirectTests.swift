@@ -134,7 +134,7 @@ import FoundationNetworking
     func methodsFollowTheFetchStandard(status: Int, method: HTTPRequest.Method, expected: HTTPRequest.Method) async throws {
         let (service, transport, _) = try await signedIn()
         await transport.setRoute { $0.path == "/notes/x" ? .redirect(status, to: "/notes/y") : nil }
-        let description = RequestDescription(name: "x", method: method, path: "/notes/x")
+        let description = RequestDescription(name: "x", method: try #require(RequestMethod(rawValue: method.rawValue)), path: "/notes/x")
         _ = try await service.perform(OperationRequest(description, body: method == .post ? try .json(["text": "hi"]) : nil))
         let last = try #require(await transport.sent.last)
         #expect(last.path == "/notes/y")

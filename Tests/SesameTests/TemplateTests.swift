@@ -2,7 +2,7 @@ import Testing
 @testable import Sesame
 
 @Test func templateResolvesPlaceholders() throws {
-    let template = Template.interpolation([.text("Bearer "), .variable(["accessToken"])])
-    #expect(try template.resolve { $0 == ["accessToken"] ? .string("abc") : nil } == .string("Bearer abc"))
+    let template = Template.interpolation([.text("Bearer "), .variable(.accessToken)])
+    #expect(try template.resolve { $0 == .accessToken ? .string("abc") : nil } == .string("Bearer abc"))
     #expect(throws: TemplateError.self) { try template.resolve { _ in nil } }
 }

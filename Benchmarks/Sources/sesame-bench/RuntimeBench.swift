@@ -27,12 +27,12 @@ enum RuntimeBench {
         name: "BenchSDK", baseURL: baseURL,
         credential: CredentialDescription(
             accessTokenField: "access_token", refreshTokenField: "refresh_token", expiresInField: "expires_in",
-            header: "Authorization", format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
+            header: "Authorization", format: .interpolation([.text("Bearer "), .variable(.accessToken)]),
             refresh: RefreshDescription(
                 request: token,
                 fields: [
                     TemplateField("grant_type", .literal(.string("refresh_token"))),
-                    TemplateField("refresh_token", .variable(["refreshToken"])),
+                    TemplateField("refresh_token", .variable(.refreshToken)),
                 ], leeway: .seconds(60), maxRefreshes: 5, window: .seconds(30)),
             rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
             details: RequestDescription(name: "me", method: .get, path: "/me"), userIDField: "uid"),

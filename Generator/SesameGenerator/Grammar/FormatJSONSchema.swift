@@ -8,7 +8,7 @@ public enum FormatJSONSchema {
         document().written()
     }
 
-    static func document() -> JSONValue {
+    static func document() -> OrderedJSON {
         .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("title", .string("Sesame schema files")),
@@ -23,12 +23,12 @@ public enum FormatJSONSchema {
         ])
     }
 
-    private static func described(_ meaning: String, _ value: GrammarValue) -> [(String, JSONValue)] {
+    private static func described(_ meaning: String, _ value: GrammarValue) -> [(String, OrderedJSON)] {
         [("description", .string(meaning))] + members(value)
     }
 
     /// The keywords of a value's schema.
-    static func members(_ value: GrammarValue) -> [(String, JSONValue)] {
+    static func members(_ value: GrammarValue) -> [(String, OrderedJSON)] {
         switch value {
         case .string(let pattern):
             return [("type", .string("string"))] + (pattern.map { [("pattern", .string($0))] } ?? [])
@@ -66,12 +66,12 @@ public enum FormatJSONSchema {
         }
     }
 
-    private static func members(_ mapping: GrammarMapping) -> [(String, JSONValue)] {
-        var result: [(String, JSONValue)] = [
+    private static func members(_ mapping: GrammarMapping) -> [(String, OrderedJSON)] {
+        var result: [(String, OrderedJSON)] = [
             ("type", mapping.nullable ? .array([.string("object"), .string("null")]) : .string("object")),
             ("properties", .object(mapping.keys.map { ($0.name, .object(described($0.meaning, $0.value))) })),
         ]
-        let required = mapping.keys.filter(\.isRequired).map { JSONValue.string($0.name) }
+        let required = mapping.keys.filter(\.isRequired).map { OrderedJSON.string($0.name) }
         if !required.isEmpty { result.append(("required", .array(required))) }
         if !mapping.requiresOneOf.isEmpty {
             result.append(("anyOf", .array(mapping.requiresOneOf.map { .object([("required", .array([.string($0)]))]) })))

@@ -1,3 +1,4 @@
+import SesameDescription
 /// auth.yaml: authentication methods, their steps, and operations.
 extension Grammar {
     static let authFile = GrammarMapping(
@@ -43,7 +44,7 @@ extension Grammar {
             GrammarKey(
                 "browser", .mapping(browser),
                 "Opens the authorization request (authorization code grant with PKCE) in a browser before the step's request, which then reads {code}, {codeVerifier} and {redirectURI}. The runtime sets "
-                    + BrowserStepIR.reservedParameters.sorted().joined(separator: ", ") + " itself."),
+                    + BrowserAuthorization.reservedParameters.sorted().joined(separator: ", ") + " itself."),
             GrammarKey("request", .shared("requestLine"), missing: " needs a request", "The step's request."),
             GrammarKey("server", .shared("server"), "The server of the step's request (default api)."),
             GrammarKey("encoding", .shared("encoding"), "How the body is encoded (default json)."),
@@ -68,7 +69,7 @@ extension Grammar {
                 "parameters",
                 .dictionary(
                     names: .refined(
-                        .any, [("not", .object([("enum", .array(BrowserStepIR.reservedParameters.sorted().map { .string($0) }))]))]),
+                        .any, [("not", .object([("enum", .array(BrowserAuthorization.reservedParameters.sorted().map { .string($0) }))]))]),
                     values: .shared("template")),
                 "More query parameters: literals or templates of the method's parameters."),
         ])

@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// errors.yaml, events.yaml and store.yaml.
 extension Grammar {
     // MARK: errors.yaml
@@ -22,7 +24,7 @@ extension Grammar {
         keys: [
             GrammarKey("status", .integer(minimum: 400, maximum: 599), missing: " needs a status", "An HTTP error status."),
             GrammarKey(
-                "category", .oneOf(ErrorCategoryIR.allCases.map(\.rawValue)), missing: " needs a category",
+                "category", .oneOf(ErrorCategory.allCases.map(\.rawValue)), missing: " needs a category",
                 "What the SDK does with the error."),
             GrammarKey("description", .shared("text"), "Documentation of the error."),
         ])

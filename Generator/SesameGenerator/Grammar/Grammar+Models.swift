@@ -133,7 +133,7 @@ extension Grammar {
         ])
 
     /// With a discriminator, each variant of oneOf is a `$ref` to an object model.
-    private static let discriminatedVariants: [(String, JSONValue)] = [
+    private static let discriminatedVariants: [(String, OrderedJSON)] = [
         ("if", .object([("required", .array([.string("discriminator")]))])),
         (
             "then",

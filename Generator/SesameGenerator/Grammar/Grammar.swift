@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// The YAML format's grammar, in one place: every mapping a schema folder may hold, the
 /// keys it accepts, each key's type, whether it is required and its one-line meaning.
 ///
@@ -30,7 +32,7 @@ enum Grammar {
         (
             "requestLine",
             "`<METHOD> <path>`, such as `POST /auth/guest` or `DELETE /identities/{provider}`. Methods: "
-                + HTTPMethodIR.allCases.map(\.rawValue).joined(separator: ", ") + ". `{name}` in the path is a path parameter.",
+                + RequestMethod.allCases.map(\.rawValue).joined(separator: ", ") + ". `{name}` in the path is a path parameter.",
             .string(pattern: requestLinePattern)
         ),
         (
@@ -45,7 +47,7 @@ enum Grammar {
         (
             "server",
             "The server a request goes to: api (the default of steps and operations) or authorization (the default of the refresh, browser and revocation requests). Client authentication goes only to the authorization server; the access token only to the API, unless a request there says authenticated: true.",
-            .oneOf(ServerRoleIR.allCases.map(\.rawValue))
+            .oneOf(ServerRole.allCases.map(\.rawValue))
         ),
         (
             "template", "A literal value, or a string with `{placeholders}`: `{parameter}`, `{need}` or `{step.field}`.",
@@ -87,10 +89,10 @@ enum Grammar {
     /// The file kinds, in the order of the JSON Schema's root `anyOf`.
     static let fileKinds = ["sdk", "auth", "errors", "events", "store", "models"]
 
-    /// `GET /path/{name}`: a method of `HTTPMethodIR` (any case), a path of literal
+    /// `GET /path/{name}`: a method of `RequestMethod` (any case), a path of literal
     /// characters and `{identifier}` parameters.
     static var requestLinePattern: String {
-        let methods = HTTPMethodIR.allCases.map { method in
+        let methods = RequestMethod.allCases.map { method in
             method.rawValue.map { "[\($0)\($0.lowercased())]" }.joined()
         }
         return "^ *(" + methods.joined(separator: "|") + ") +/([^ {]|\\{[A-Za-z_][A-Za-z0-9_]*\\})* *$"

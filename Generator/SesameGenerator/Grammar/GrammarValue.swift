@@ -27,7 +27,7 @@ indirect enum GrammarValue: Sendable {
     /// A shared form declared once (`Grammar.shared`), rendered as `#/$defs/<name>`.
     case shared(String)
     /// A form with JSON Schema keywords added (a pattern on a shared form, a `format`).
-    case refined(GrammarValue, [(String, JSONValue)])
+    case refined(GrammarValue, [(String, OrderedJSON)])
     /// A `{placeholder}` template that may use only these names: the form of the shared
     /// `template`, with the placeholders listed.
     case template(placeholders: [String])
@@ -109,12 +109,12 @@ struct GrammarMapping: Sendable {
     /// translator says why).
     let requiresOneOf: [String]
     /// More JSON Schema keywords for what the table's form cannot say.
-    let extra: [(String, JSONValue)]
+    let extra: [(String, OrderedJSON)]
 
     init(
         _ name: String, _ summary: String, keys: [GrammarKey],
         names: (pattern: GrammarKeyPattern, value: GrammarValue, hint: String, always: Bool)? = nil,
-        refused: [String] = [], nullable: Bool = false, requiresOneOf: [String] = [], extra: [(String, JSONValue)] = []
+        refused: [String] = [], nullable: Bool = false, requiresOneOf: [String] = [], extra: [(String, OrderedJSON)] = []
     ) {
         self.name = name
         self.summary = summary

@@ -1,6 +1,8 @@
+import SesameDescription
+
 /// A whole schema folder, validated: what the renderer turns into Swift and what `diff`
 /// compares.
-public struct SDKIR: Sendable, Hashable, Codable {
+public struct SDKIR: Sendable, Hashable {
     public var name: String
     public var description: String?
     public var baseURL: String
@@ -43,7 +45,7 @@ public struct SDKIR: Sendable, Hashable, Codable {
 extension SDKIR {
     /// The base URL requests for `server` go to: the authorization server's is the API's
     /// when the schema declares none of its own.
-    public func baseURL(of server: ServerRoleIR) -> String {
+    public func baseURL(of server: ServerRole) -> String {
         server == .authorization ? authorizationServerURL ?? baseURL : baseURL
     }
 
@@ -53,59 +55,33 @@ extension SDKIR {
     }
 }
 
-public enum HTTPMethodIR: String, Sendable, Hashable, Codable, CaseIterable {
-    case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
-}
-
-public enum EncodingIR: String, Sendable, Hashable, Codable {
-    case json, form
-}
-
-public enum ClientAuthenticationIR: String, Sendable, Hashable, Codable {
-    case basic, post, none
-}
-
-/// The server a request line goes to (`server: api | authorization`).
-public enum ServerRoleIR: String, Sendable, Hashable, Codable, CaseIterable {
-    case api, authorization
-}
-
-/// A parsed template (`"Bearer {accessToken}"`, `"{initialize.challengeId}"`, or a literal).
-public enum TemplateIR: Sendable, Hashable, Codable {
-    case literal(LiteralIR)
-    case variable([String])
-    case interpolation([TemplatePartIR])
-}
-
-public enum TemplatePartIR: Sendable, Hashable, Codable {
-    case text(String)
-    case variable([String])
-}
-
-public struct TemplateFieldIR: Sendable, Hashable, Codable {
+public struct TemplateFieldIR: Sendable, Hashable {
     public var name: String
-    public var value: TemplateIR
+    public var value: Template
     public var location: SourceLocation
 
-    public init(name: String, value: TemplateIR, location: SourceLocation) {
+    public init(name: String, value: Template, location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location
     }
+
+    /// The field as the runtime reads it.
+    public var field: TemplateField { TemplateField(name: name, value: value) }
 }
 
 /// An HTTP request line: `POST /oauth/token`.
-public struct RequestLineIR: Sendable, Hashable, Codable {
-    public var method: HTTPMethodIR
+public struct RequestLineIR: Sendable, Hashable {
+    public var method: RequestMethod
     public var path: String
     /// The `{names}` in the path, in order.
     public var pathParameters: [String]
     public var location: SourceLocation
     /// The server it goes to: the request's `server` key, or its kind's default.
-    public var server: ServerRoleIR
+    public var server: ServerRole
 
     public init(
-        method: HTTPMethodIR, path: String, pathParameters: [String], location: SourceLocation, server: ServerRoleIR = .api
+        method: RequestMethod, path: String, pathParameters: [String], location: SourceLocation, server: ServerRole = .api
     ) {
         self.method = method
         self.path = path
@@ -115,16 +91,16 @@ public struct RequestLineIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct CredentialIR: Sendable, Hashable, Codable {
+public struct CredentialIR: Sendable, Hashable {
     /// The model of a token response; nil when sdk.yaml names none that exists (an error).
     public var tokenModel: ModelRef?
     public var accessTokenField: String
     public var refreshTokenField: String?
     public var expiresInField: String?
     public var header: String
-    public var format: TemplateIR
+    public var format: Template
     public var refresh: RefreshIR?
-    public var rejection: RejectionIR
+    public var rejection: RejectionRule
     /// The operation that returns the user's details (nil when sdk.yaml names none that
     /// exists, an error), and the details' id property.
     public var detailsOperation: OperationRef?
@@ -133,7 +109,7 @@ public struct CredentialIR: Sendable, Hashable, Codable {
 
     public init(
         tokenModel: ModelRef?, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
-        header: String, format: TemplateIR, refresh: RefreshIR?, rejection: RejectionIR,
+        header: String, format: Template, refresh: RefreshIR?, rejection: RejectionRule,
         detailsOperation: OperationRef?, userIDField: String, location: SourceLocation
     ) {
         self.tokenModel = tokenModel
@@ -150,17 +126,17 @@ public struct CredentialIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct RefreshIR: Sendable, Hashable, Codable {
+public struct RefreshIR: Sendable, Hashable {
     public var request: RequestLineIR
-    public var encoding: EncodingIR
-    public var clientAuthentication: ClientAuthenticationIR
+    public var encoding: BodyEncoding
+    public var clientAuthentication: ClientAuthentication
     public var fields: [TemplateFieldIR]
     public var leeway: DurationIR
     public var maxRefreshes: Int
     public var window: DurationIR
 
     public init(
-        request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
+        request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
         fields: [TemplateFieldIR], leeway: DurationIR, maxRefreshes: Int, window: DurationIR
     ) {
         self.request = request
@@ -173,20 +149,8 @@ public struct RefreshIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct RejectionIR: Sendable, Hashable, Codable {
-    public var status: Int
-    public var wwwAuthenticateError: String?
-    public var bodyCode: String?
-
-    public init(status: Int, wwwAuthenticateError: String?, bodyCode: String?) {
-        self.status = status
-        self.wwwAuthenticateError = wwwAuthenticateError
-        self.bodyCode = bodyCode
-    }
-}
-
 /// The operations the authentication service itself calls.
-public struct LifecycleIR: Sendable, Hashable, Codable {
+public struct LifecycleIR: Sendable, Hashable {
     public var signOut: OperationRef?
     public var detachIdentity: OperationRef?
     public var destroyAccount: OperationRef?
@@ -206,15 +170,15 @@ public struct LifecycleIR: Sendable, Hashable, Codable {
 
 /// `lifecycle.revoke`: a token revocation request (RFC 7009), by default on the
 /// authorization server, form-encoded.
-public struct RevocationIR: Sendable, Hashable, Codable {
+public struct RevocationIR: Sendable, Hashable {
     public var request: RequestLineIR
-    public var encoding: EncodingIR
-    public var clientAuthentication: ClientAuthenticationIR
+    public var encoding: BodyEncoding
+    public var clientAuthentication: ClientAuthentication
     public var fields: [TemplateFieldIR]
     public var location: SourceLocation
 
     public init(
-        request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR, fields: [TemplateFieldIR],
+        request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication, fields: [TemplateFieldIR],
         location: SourceLocation
     ) {
         self.request = request
@@ -227,7 +191,7 @@ public struct RevocationIR: Sendable, Hashable, Codable {
 
 /// The browser part of a step (`browser:`): the authorization request of the authorization
 /// code grant with PKCE, opened before the step's token request.
-public struct BrowserStepIR: Sendable, Hashable, Codable {
+public struct BrowserStepIR: Sendable, Hashable {
     /// A GET request line, by default on the authorization server.
     public var request: RequestLineIR
     public var redirectURI: String
@@ -242,17 +206,11 @@ public struct BrowserStepIR: Sendable, Hashable, Codable {
         self.location = location
     }
 
-    /// The query parameters the runtime sets itself (RFC 6749 §4.1.1, RFC 7636 §4.3).
-    public static let reservedParameters: Set<String> = [
-        "response_type", "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method",
-    ]
-    /// The placeholders the step's token request may read once the browser came back.
-    public static let providedValues: Set<String> = ["code", "codeVerifier", "redirectURI"]
 }
 
 /// A parameter of a method, a step's `needs`, or an operation.
-public struct ParameterIR: Sendable, Hashable, Codable {
-    public enum Location: String, Sendable, Hashable, Codable { case argument, path, query }
+public struct ParameterIR: Sendable, Hashable {
+    public enum Location: String, Sendable, Hashable { case argument, path, query }
     public var name: String
     /// The Swift argument label and variable; set by the naming pass.
     public var swiftName: String
@@ -283,11 +241,11 @@ public struct ParameterIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct StepIR: Sendable, Hashable, Codable {
+public struct StepIR: Sendable, Hashable {
     public var name: String
     public var request: RequestLineIR
-    public var encoding: EncodingIR
-    public var clientAuthentication: ClientAuthenticationIR
+    public var encoding: BodyEncoding
+    public var clientAuthentication: ClientAuthentication
     public var needs: [ParameterIR]
     public var body: [TemplateFieldIR]
     /// The model the step's response decodes to.
@@ -300,7 +258,7 @@ public struct StepIR: Sendable, Hashable, Codable {
     public var browser: BrowserStepIR?
 
     public init(
-        name: String, request: RequestLineIR, encoding: EncodingIR, clientAuthentication: ClientAuthenticationIR,
+        name: String, request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
         needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
         location: SourceLocation, browser: BrowserStepIR? = nil
     ) {
@@ -317,7 +275,7 @@ public struct StepIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct MethodIR: Sendable, Hashable, Codable {
+public struct MethodIR: Sendable, Hashable {
     public var name: String
     /// The case of `SingleStepMethod` or `MultiStepMethod`; set by the naming pass.
     public var swiftName: String
@@ -340,7 +298,7 @@ public struct MethodIR: Sendable, Hashable, Codable {
     public var isMultiStep: Bool { steps.count > 1 }
 }
 
-public struct OperationIR: Sendable, Hashable, Codable {
+public struct OperationIR: Sendable, Hashable {
     public var name: String
     /// The Swift name of the operation's method and request; set by the naming pass.
     public var swiftName: String
@@ -348,7 +306,7 @@ public struct OperationIR: Sendable, Hashable, Codable {
     public var request: RequestLineIR
     public var parameters: [ParameterIR]
     public var body: TypeIR?
-    public var encoding: EncodingIR
+    public var encoding: BodyEncoding
     public var response: TypeIR?
     public var authenticated: Bool
     public var freshAuthentication: DurationIR?
@@ -357,7 +315,7 @@ public struct OperationIR: Sendable, Hashable, Codable {
 
     public init(
         name: String, swiftName: String = "", description: String?, request: RequestLineIR, parameters: [ParameterIR],
-        body: TypeIR?, encoding: EncodingIR, response: TypeIR?, authenticated: Bool,
+        body: TypeIR?, encoding: BodyEncoding, response: TypeIR?, authenticated: Bool,
         freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation
     ) {
         self.name = name
@@ -375,7 +333,7 @@ public struct OperationIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct ErrorsIR: Sendable, Hashable, Codable {
+public struct ErrorsIR: Sendable, Hashable {
     public var codeField: String
     public var messageField: String?
     public var errors: [ErrorIR]
@@ -387,23 +345,17 @@ public struct ErrorsIR: Sendable, Hashable, Codable {
     }
 }
 
-public enum ErrorCategoryIR: String, Sendable, Hashable, Codable, CaseIterable {
-    case credentialRejected = "credential-rejected"
-    case reauthenticationRequired = "reauthentication-required"
-    case transient, client, server
-}
-
-public struct ErrorIR: Sendable, Hashable, Codable {
+public struct ErrorIR: Sendable, Hashable {
     public var code: String
     /// The case of `<SDK>Error`; set by the naming pass.
     public var swiftName: String
     public var status: Int
-    public var category: ErrorCategoryIR
+    public var category: ErrorCategory
     public var description: String?
     public var location: SourceLocation
 
     public init(
-        code: String, swiftName: String = "", status: Int, category: ErrorCategoryIR, description: String?, location: SourceLocation
+        code: String, swiftName: String = "", status: Int, category: ErrorCategory, description: String?, location: SourceLocation
     ) {
         self.code = code
         self.swiftName = swiftName
@@ -414,7 +366,7 @@ public struct ErrorIR: Sendable, Hashable, Codable {
     }
 }
 
-public struct EventsIR: Sendable, Hashable, Codable {
+public struct EventsIR: Sendable, Hashable {
     public var stream: RequestLineIR?
     public var events: [EventIR]
 
@@ -424,11 +376,11 @@ public struct EventsIR: Sendable, Hashable, Codable {
     }
 }
 
-public enum EventEffectIR: String, Sendable, Hashable, Codable {
+public enum EventEffectIR: String, Sendable, Hashable {
     case invalidate
 }
 
-public struct EventIR: Sendable, Hashable, Codable {
+public struct EventIR: Sendable, Hashable {
     public var name: String
     /// The case of `<SDK>Event`; set by the naming pass.
     public var swiftName: String

@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// Turns names from the schema into Swift identifiers and literals that cannot inject code.
 enum SwiftName {
     static let keywords: Set<String> = [

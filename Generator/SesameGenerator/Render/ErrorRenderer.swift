@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// Renders `<SDK>Error`: one case per code of the error catalogue, and `unknown` for codes
 /// this version of the SDK does not know.
 struct ErrorRenderer {
@@ -45,7 +47,7 @@ struct ErrorRenderer {
         return writer.text
     }
 
-    private func category(_ category: ErrorCategoryIR) -> String {
+    private func category(_ category: ErrorCategory) -> String {
         switch category {
         case .credentialRejected: return "credentialRejected"
         case .reauthenticationRequired: return "reauthenticationRequired"

@@ -40,7 +40,7 @@ struct OperationRenderer {
             parameters.append(text)
         }
         let result = operation.response.map { " -> \(types.swift($0))" } ?? ""
-        let discardable = operation.response != nil && operation.request.method != .GET ? "@discardableResult\n" : ""
+        let discardable = operation.response != nil && operation.request.method != .get ? "@discardableResult\n" : ""
         if !discardable.isEmpty { writer.line("@discardableResult") }
         writer.block("public func \(SwiftName.escaped(operation.swiftName))(\(parameters.joined(separator: ", "))) async throws\(result)") {
             body in

@@ -1,3 +1,4 @@
+import SesameDescription
 import Foundation
 import Yams
 
@@ -86,19 +87,18 @@ struct AuthTranslator {
                 translateBrowser($0, visible: visible, stepResponses: stepResponses, reader: &reader)
             }
             // What the browser brings back is visible to this step's token request only.
-            let stepVisible = browser == nil ? visible : visible.union(BrowserStepIR.providedValues)
-            let body = stepItems["body"].map { reader.templateFields($0.value, "the step's body") } ?? []
+            let provided = browser == nil ? [] : BrowserAuthorization.providedValues
+            let body = (stepItems["body"].map { reader.templateFields($0.value, "the step's body") } ?? []).map { $0.providing(provided) }
             for field in body {
-                for path in TemplateIR.variables(of: field.value) {
-                    checkPlaceholder(path, visible: stepVisible, stepResponses: stepResponses, at: field.location, reader: &reader)
+                for placeholder in field.value.placeholders where !provided.contains(placeholder) {
+                    checkPlaceholder(placeholder.path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
                 }
             }
             if browser != nil {
-                let used = Set(body.flatMap { TemplateIR.variables(of: $0.value) })
-                let missing = ["code", "codeVerifier", "redirectURI"].filter { !used.contains([$0]) }
+                let missing = provided.filter { !body.map(\.field).reads($0) }
                 if !missing.isEmpty {
                     reader.error(
-                        "the token request of a browser step must send \(missing.map { "{\($0)}" }.joined(separator: ", ")) (RFC 6749 §4.1.3, RFC 7636 §4.5)",
+                        "the token request of a browser step must send \(missing.map { "{\($0.spelling)}" }.joined(separator: ", ")) (RFC 6749 §4.1.3, RFC 7636 §4.5)",
                         at: stepItems["body"]?.keyNode ?? requestEntry.keyNode)
                 }
             }
@@ -133,7 +133,7 @@ struct AuthTranslator {
         guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the authorization request")
         else { return nil }
         request.server = reader.server(items["server"], default: .authorization)
-        if request.method != .GET {
+        if request.method != .get {
             reader.error("the authorization request is opened in a browser: it must be a GET request", at: requestEntry.value)
         }
         if !request.pathParameters.isEmpty {
@@ -151,14 +151,14 @@ struct AuthTranslator {
         }
         let parameters = items["parameters"].map { reader.templateFields($0.value, "the authorization parameters") } ?? []
         for field in parameters {
-            if BrowserStepIR.reservedParameters.contains(field.name) {
+            if BrowserAuthorization.reservedParameters.contains(field.name) {
                 reader.append(
                     .error(
                         "the runtime sets '\(field.name)' of the authorization request itself; remove it from parameters",
                         at: field.location))
             }
-            for path in TemplateIR.variables(of: field.value) {
-                checkPlaceholder(path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
+            for placeholder in field.value.placeholders {
+                checkPlaceholder(placeholder.path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
             }
         }
         return BrowserStepIR(
@@ -319,7 +319,7 @@ struct AuthTranslator {
         if let encoding = items["encoding"], items["body"] == nil {
             reader.error("encoding applies to a body, and operation '\(entry.key)' has none", at: encoding.keyNode)
         }
-        if body != nil, [.GET, .HEAD].contains(request.method) {
+        if body != nil, [.get, .head].contains(request.method) {
             reader.error("a \(request.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
         }
         return OperationIR(

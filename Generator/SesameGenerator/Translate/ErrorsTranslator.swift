@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// Translates `errors.yaml`: the error envelope and the catalogue of codes, each with its
 /// status and category.
 struct ErrorsTranslator {
@@ -24,13 +26,13 @@ struct ErrorsTranslator {
                     reader.error("status must be an HTTP error status (400–599)", at: items["status"]!.value)
                 }
             }
-            var category = ErrorCategoryIR.client
+            var category = ErrorCategory.client
             if let categoryEntry = items["category"], let text = reader.string(categoryEntry.value, "category") {
-                if let value = ErrorCategoryIR(rawValue: text) {
+                if let value = ErrorCategory(rawValue: text) {
                     category = value
                 } else {
                     reader.error(
-                        "category must be one of \(ErrorCategoryIR.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'",
+                        "category must be one of \(ErrorCategory.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'",
                         at: categoryEntry.value)
                 }
             }

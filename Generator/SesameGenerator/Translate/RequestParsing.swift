@@ -1,3 +1,4 @@
+import SesameDescription
 import Yams
 
 extension NodeReader {
@@ -5,7 +6,7 @@ extension NodeReader {
     mutating func requestLine(_ node: Node, _ what: String) -> RequestLineIR? {
         guard let text = string(node, what) else { return nil }
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2, let method = HTTPMethodIR(rawValue: String(parts[0]).uppercased()) else {
+        guard parts.count == 2, let method = RequestMethod(rawValue: String(parts[0]).uppercased()) else {
             error("\(what) must be '<METHOD> <path>', such as 'POST /auth/guest', found '\(text)'", at: node)
             return nil
         }
@@ -36,7 +37,7 @@ extension NodeReader {
     }
 
     /// A string, number, boolean or null with `{placeholders}` parsed.
-    mutating func template(_ node: Node, _ what: String) -> TemplateIR? {
+    mutating func template(_ node: Node, _ what: String) -> Template? {
         guard case .scalar(let scalar) = node else {
             error("\(what) must be a scalar value or a \"{placeholder}\"", at: node)
             return nil
@@ -50,7 +51,7 @@ extension NodeReader {
                 return .literal(.number(value))
             }
         }
-        var parts: [TemplatePartIR] = []
+        var parts: [TemplatePart] = []
         var remainder = Substring(text)
         while let open = remainder.firstIndex(of: "{") {
             guard let close = remainder[open...].firstIndex(of: "}") else {
@@ -65,7 +66,7 @@ extension NodeReader {
                     "placeholder '{\(remainder[remainder.index(after: open)..<close])}' in \(what) must be a name or step.field", at: node)
                 return nil
             }
-            parts.append(.variable(path))
+            parts.append(.variable(Placeholder(path: path, provided: [])))
             remainder = remainder[remainder.index(after: close)...]
         }
         if !remainder.isEmpty { parts.append(.text(String(remainder))) }
@@ -85,26 +86,26 @@ extension NodeReader {
         }
     }
 
-    mutating func encoding(_ entry: Entry?, _ what: String) -> EncodingIR {
+    mutating func encoding(_ entry: Entry?, _ what: String) -> BodyEncoding {
         guard let entry, let text = string(entry.value, "encoding") else { return .json }
-        if let value = EncodingIR(rawValue: text) { return value }
+        if let value = BodyEncoding(rawValue: text) { return value }
         error("encoding of \(what) must be json or form, found '\(text)'", at: entry.value)
         return .json
     }
 
-    mutating func clientAuthentication(_ entry: Entry?) -> ClientAuthenticationIR {
+    mutating func clientAuthentication(_ entry: Entry?) -> ClientAuthentication {
         guard let entry, let text = string(entry.value, "clientAuthentication") else { return .none }
-        if let value = ClientAuthenticationIR(rawValue: text) { return value }
+        if let value = ClientAuthentication(rawValue: text) { return value }
         error("clientAuthentication must be basic, post or none (RFC 6749 §2.3), found '\(text)'", at: entry.value)
         return .none
     }
 
     /// The server a request goes to: its `server` key (`api` or `authorization`), else the
     /// default of its kind.
-    mutating func server(_ entry: Entry?, default fallback: ServerRoleIR) -> ServerRoleIR {
+    mutating func server(_ entry: Entry?, default fallback: ServerRole) -> ServerRole {
         guard let entry, let text = string(entry.value, "server") else { return fallback }
-        if let value = ServerRoleIR(rawValue: text) { return value }
-        let hint = Suggestion.closest(to: text, in: ServerRoleIR.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+        if let value = ServerRole(rawValue: text) { return value }
+        let hint = Suggestion.closest(to: text, in: ServerRole.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
         error("server must be api or authorization, found '\(text)'\(hint)", at: entry.value)
         return fallback
     }

@@ -1,3 +1,4 @@
+import SesameDescription
 import Foundation
 import Yams
 
@@ -125,13 +126,12 @@ struct SDKFileTranslator {
             }
         }
         var header = "Authorization"
-        var format = TemplateIR.interpolation([.text("Bearer "), .variable(["accessToken"])])
+        var format = Template.interpolation([.text("Bearer "), .variable(.accessToken)])
         if let apply = entries["apply"], let applyEntries = reader.mapping(apply.value, "credential.apply", grammar: Grammar.apply) {
             if let entry = applyEntries["header"], let text = reader.string(entry.value, "header") { header = text }
             if let entry = applyEntries["format"], let template = reader.template(entry.value, "format") {
-                format = template
-                checkVariables(template, allowed: Grammar.apply.placeholders(of: "format"), at: entry.value, reader: &reader)
-                if !TemplateIR.variables(of: template).contains(["accessToken"]) {
+                format = checkVariables(template, allowed: Grammar.apply.placeholders(of: "format"), at: entry.value, reader: &reader)
+                if !format.placeholders.contains(.accessToken) {
                     reader.error("the credential format must hold {accessToken}", at: entry.value)
                 }
             }
@@ -140,7 +140,7 @@ struct SDKFileTranslator {
         if let entry = entries["refresh"] {
             refresh = translateRefresh(entry.value, reader: &reader)
         }
-        var rejection = RejectionIR(status: 401, wwwAuthenticateError: nil, bodyCode: nil)
+        var rejection = RejectionRule(status: 401, wwwAuthenticateError: nil, bodyCode: nil)
         if let entry = entries["rejected"],
             let items = reader.mapping(entry.value, "credential.rejected", grammar: Grammar.rejected)
         {
@@ -206,9 +206,11 @@ struct SDKFileTranslator {
             return nil
         }
         request.server = reader.server(entries["server"], default: .authorization)
-        let fields = entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []
-        for field in fields {
-            checkVariables(field.value, allowed: Grammar.refresh.placeholders(of: "fields"), at: field.location, reader: &reader)
+        let fields = (entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []).map { field in
+            var field = field
+            field.value = checkVariables(
+                field.value, allowed: Grammar.refresh.placeholders(of: "fields"), at: field.location, reader: &reader)
+            return field
         }
         let leeway = entries["leeway"].flatMap { reader.duration($0.value, "leeway") } ?? DurationIR(milliseconds: 60_000)
         var maxRefreshes = 5
@@ -234,17 +236,19 @@ struct SDKFileTranslator {
         guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the revocation request")
         else { return nil }
         request.server = reader.server(entries["server"], default: .authorization)
-        if [.GET, .HEAD].contains(request.method) {
+        if [.get, .head].contains(request.method) {
             reader.error("the revocation request sends its token in a body: use POST (RFC 7009 §2.1)", at: requestEntry.value)
         }
-        let fields = entries["fields"].map { reader.templateFields($0.value, "the revocation fields") } ?? []
-        for field in fields {
-            checkVariables(field.value, allowed: Grammar.revoke.placeholders(of: "fields"), at: field.location, reader: &reader)
+        let fields = (entries["fields"].map { reader.templateFields($0.value, "the revocation fields") } ?? []).map { field in
+            var field = field
+            field.value = checkVariables(
+                field.value, allowed: Grammar.revoke.placeholders(of: "fields"), at: field.location, reader: &reader)
+            return field
         }
         if !fields.contains(where: { $0.name == "token" }) {
             reader.error("the revocation request must send the token to revoke: fields: { token: \"{refreshToken}\" }", at: node)
         }
-        let encoding: EncodingIR = entries["encoding"] == nil ? .form : reader.encoding(entries["encoding"], "the revocation request")
+        let encoding: BodyEncoding = entries["encoding"] == nil ? .form : reader.encoding(entries["encoding"], "the revocation request")
         return RevocationIR(
             request: request, encoding: encoding,
             clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]), fields: fields,
@@ -255,28 +259,24 @@ struct SDKFileTranslator {
         table.propertyNames(of: model)
     }
 
-    private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at node: Node, reader: inout NodeReader) {
+    /// The template with the runtime values `allowed` names read as such; any other
+    /// placeholder is an error.
+    private func checkVariables(_ template: Template, allowed: Set<String>, at node: Node, reader: inout NodeReader) -> Template {
         checkVariables(template, allowed: allowed, at: reader.location(of: node), reader: &reader)
     }
 
-    private func checkVariables(_ template: TemplateIR, allowed: Set<String>, at location: SourceLocation, reader: inout NodeReader) {
-        for path in TemplateIR.variables(of: template) where path.count != 1 || !allowed.contains(path[0]) {
+    private func checkVariables(
+        _ template: Template, allowed: Set<String>, at location: SourceLocation, reader: inout NodeReader
+    ) -> Template {
+        let provided = allowed.compactMap { Placeholder.runtimeValues[$0] }
+        let resolved = template.providing(provided)
+        for placeholder in resolved.placeholders where !provided.contains(placeholder) {
             reader.append(
                 .error(
-                    "unknown placeholder '{\(path.joined(separator: "."))}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))",
+                    "unknown placeholder '{\(placeholder.spelling)}'; here you may use \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", "))",
                     at: location))
         }
-    }
-}
-
-extension TemplateIR {
-    static func variables(of template: TemplateIR) -> [[String]] {
-        switch template {
-        case .literal: return []
-        case .variable(let path): return [path]
-        case .interpolation(let parts):
-            return parts.compactMap { if case .variable(let path) = $0 { return path } else { return nil } }
-        }
+        return resolved
     }
 }
 

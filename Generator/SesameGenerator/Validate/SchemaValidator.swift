@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// The validation pass: checks that span files, run once every file is translated. Each
 /// check returns diagnostics at the node that caused the problem; none changes the IR.
 enum SchemaValidator {
@@ -22,7 +24,7 @@ enum SchemaValidator {
     /// there (`server: authorization`, their default when they declare it): only an
     /// explicit `server: api` can send it elsewhere.
     static func checkClientAuthentication(_ methods: [MethodIR], credential: CredentialIR, lifecycle: LifecycleIR) -> [Diagnostic] {
-        var requests: [(String, RequestLineIR, ClientAuthenticationIR)] = []
+        var requests: [(String, RequestLineIR, ClientAuthentication)] = []
         for method in methods {
             for step in method.steps {
                 requests.append(("step '\(step.name)' of '\(method.name)'", step.request, step.clientAuthentication))

@@ -130,7 +130,7 @@ import Testing
     /// every request the generated schema declares.
     @Test func everyRequestOfTheSchemaHasATarget() throws {
         let source = try String(contentsOf: Self.generatedSchema, encoding: .utf8)
-        let declared = Set(source.matches(of: /RequestDescription\(name: "([^"]+)"/).map { String($0.output.1) })
+        let declared = Set(source.matches(of: /RequestDescription\(\s*name: "([^"]+)"/).map { String($0.output.1) })
         #expect(declared.count >= 15)
         // The event stream's body is read line by line as server-sent events, not decoded.
         // The browser step's authorization request is loaded by the browser, never read by

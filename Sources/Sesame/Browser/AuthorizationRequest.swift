@@ -14,7 +14,7 @@ struct AuthorizationRequest: Sendable {
     /// - Throws: ``BrowserSignInError/notConfigured(reason:)`` for a redirect URI or a base
     ///   URL that does not make a URL.
     init(
-        step: BrowserStepDescription, baseURL: URL, clientID: String, extra: [(name: String, value: String)],
+        step: BrowserAuthorization, baseURL: URL, clientID: String, extra: [(name: String, value: String)],
         state: String, pkce: PKCE
     ) throws {
         guard let redirectURI = URL(string: step.redirectURI), redirectURI.scheme != nil else {

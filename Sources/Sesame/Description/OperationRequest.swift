@@ -22,7 +22,7 @@ public struct OperationRequest: Sendable {
     }
 
     /// The path with its placeholders replaced by percent-encoded values.
-    /// - Throws: ``TemplateError`` when a placeholder has no value.
+    /// - Throws: `TemplateError` when a placeholder has no value.
     public func resolvedPath() throws -> String {
         var result = ""
         var remainder = Substring(description.path)

@@ -452,7 +452,7 @@ extension ModelCoding {
     }
 }
 
-/// A JSON value hashed and compared as JSON Schema compares values (``JSONValue/schemaEquals(_:)``):
+/// A JSON value hashed and compared as JSON Schema compares values (`JSONValue.schemaEquals`):
 /// numbers by value (`2` and `2.0` are one key), objects regardless of key order.
 struct SchemaEqualKey: Hashable {
     let value: JSONValue

@@ -96,7 +96,7 @@ public struct CredentialMiddleware: ClientMiddleware {
 
     /// The credential header's value: the schema's format with `{accessToken}`.
     private func headerValue(for credential: Credential) throws -> String {
-        try format.resolve { $0 == ["accessToken"] ? .string(credential.accessToken) : nil }.formValue
+        try format.resolve { $0 == .accessToken ? credential.value(of: $0) : nil }.formValue
     }
 
     private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {

@@ -11,7 +11,7 @@ enum RequestFactory {
 
     /// The HTTP request for an operation, with its client authentication header when the
     /// request declares `basic`.
-    /// - Throws: ``TemplateError`` for a missing path parameter; ``SesameError`` when client
+    /// - Throws: `TemplateError` for a missing path parameter; ``SesameError`` when client
     ///   authentication is declared and the configuration has no client credentials.
     static func make(_ operation: OperationRequest, client: ClientCredentials?) throws -> Prepared {
         var fields = HTTPFields()
@@ -26,18 +26,18 @@ enum RequestFactory {
             fields[.authorization] = try basicAuthorization(client, operation: operation.description.name)
         }
         let request = HTTPRequest(
-            method: operation.description.method, scheme: nil, authority: nil,
+            method: HTTPRequest.Method(operation.description.method), scheme: nil, authority: nil,
             path: try operation.resolvedPath(), headerFields: fields)
         return Prepared(request: request, body: data)
     }
 
     /// A body made of templated fields, encoded as the request declares, with the client's
     /// id and secret added when it declares `post` client authentication.
-    /// - Throws: ``TemplateError`` for a placeholder without a value; ``SesameError`` when
+    /// - Throws: `TemplateError` for a placeholder without a value; ``SesameError`` when
     ///   client authentication is declared and there are no client credentials.
     static func body(
         fields: [TemplateField], for request: RequestDescription, client: ClientCredentials?,
-        lookup: ([String]) -> JSONValue?
+        lookup: (Placeholder) -> JSONValue?
     ) throws -> RequestBody {
         var resolved: [(name: String, value: JSONValue)] = try fields.map { ($0.name, try $0.value.resolve(lookup)) }
         if request.clientAuthentication == .post {

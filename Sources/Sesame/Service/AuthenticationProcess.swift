@@ -12,6 +12,9 @@ struct AuthenticationProcess: Sendable {
     var attachingTo: String?
     var values: [String: JSONValue] = [:]
     var responses: [String: JSONValue] = [:]
+    /// What the browser brought back, in the copy of the process that runs a browser
+    /// step's token request only.
+    var grant: BrowserGrant?
     /// Where the process is in the method's steps; whether that step runs is the sign-in
     /// machine's phase (``SignInMachine/Phase``).
     var nextStepIndex = 0
@@ -32,21 +35,24 @@ struct AuthenticationProcess: Sendable {
         nextStep.map { OngoingAuthentication(methodName: method.name, nextStep: $0.name, needs: $0.needs) }
     }
 
-    /// The value of a template placeholder: `{name}` is a supplied value, a method argument
-    /// or a credential value (`accessToken`, `refreshToken`), in that order; `{step.field…}`
-    /// is a field of an earlier step's response.
-    func value(at path: [String], credential: Credential?) -> JSONValue? {
-        guard let first = path.first else { return nil }
-        if path.count == 1 {
-            if let value = values[first] ?? arguments[first] { return value }
-            switch first {
-            case "accessToken": return credential.map { .string($0.accessToken) }
-            case "refreshToken": return credential?.refreshToken.map(JSONValue.string)
-            default: return nil
-            }
+    /// The value of a template placeholder, or nil when the process has none: what the
+    /// app supplied or the method's arguments for a parameter (in that order), a field of
+    /// an earlier step's response, what the browser brought back, or the credential's tokens.
+    func value(of placeholder: Placeholder, credential: Credential?) -> JSONValue? {
+        switch placeholder {
+        case .parameter(let name): return values[name] ?? arguments[name]
+        case .stepOutput(let step, let path): return Self.value(at: path, in: responses[step])
+        case .authorizationCode: return grant.map { .string($0.code) }
+        case .codeVerifier: return grant.map { .string($0.codeVerifier) }
+        case .redirectURI: return grant.map { .string($0.redirectURI) }
+        case .accessToken, .refreshToken: return credential?.value(of: placeholder)
         }
-        guard var current = responses[first] else { return nil }
-        for key in path.dropFirst() {
+    }
+
+    /// The value at `path` below `root`: object keys, or array indexes.
+    private static func value(at path: [String], in root: JSONValue?) -> JSONValue? {
+        guard var current = root else { return nil }
+        for key in path {
             switch current {
             case .object(let object):
                 guard let next = object[key] else { return nil }

@@ -92,17 +92,13 @@ extension AuthenticationService {
                 failures.append("\(signOut.name): \(Self.publicError(error))")
             }
         }
-        if let revocation = lifecycle.revocation, credential.refreshToken == nil, revocation.usesRefreshToken {
+        if let revocation = lifecycle.revocation, credential.refreshToken == nil, revocation.fields.reads(.refreshToken) {
             // Nothing to revoke: no request, and the reason says so.
             failures.append("\(revocation.request.name): no refresh token to revoke")
         } else if let revocation = lifecycle.revocation {
             do {
                 let body = try RequestFactory.body(fields: revocation.fields, for: revocation.request, client: configuration.client) {
-                    switch $0 {
-                    case ["refreshToken"]: return credential.refreshToken.map(JSONValue.string)
-                    case ["accessToken"]: return .string(credential.accessToken)
-                    default: return nil
-                    }
+                    credential.value(of: $0)
                 }
                 _ = try await send(OperationRequest(revocation.request, body: body), credential: .none)
             } catch let error as TemplateError {

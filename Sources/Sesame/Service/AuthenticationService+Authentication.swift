@@ -130,7 +130,7 @@ extension AuthenticationService {
         var process = process
         if let browser = step.browser {
             // The code and the verifier live in this copy only, for this step's body.
-            process.values.merge(try await authorizeInBrowser(browser, of: process)) { _, new in new }
+            process.grant = try await authorizeInBrowser(browser, of: process)
         }
         let body: RequestBody?
         do {
@@ -138,7 +138,7 @@ extension AuthenticationService {
                 step.body.isEmpty && step.request.clientAuthentication != .post
                 ? nil
                 : try RequestFactory.body(fields: step.body, for: step.request, client: configuration.client) {
-                    process.value(at: $0, credential: credential)
+                    process.value(of: $0, credential: credential)
                 }
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
@@ -166,7 +166,7 @@ extension AuthenticationService {
         var answered = process
         answered.responses[step.name] = response
         for path in process.method.fieldPaths(readFrom: step.name) {
-            let value = answered.value(at: [step.name] + path, credential: nil)
+            let value = answered.value(of: .stepOutput(step: step.name, path: path), credential: nil)
             if value == nil || value == .null {
                 throw SesameError.decoding(
                     operation: step.request.name,

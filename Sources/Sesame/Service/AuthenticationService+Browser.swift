@@ -3,13 +3,13 @@ import Foundation
 extension AuthenticationService {
     /// Runs the browser part of a browser step: opens its authorization request with a
     /// fresh `state` and PKCE challenge, waits for the redirect, checks it, and returns the
-    /// values the step's token request reads: `code`, `codeVerifier` and `redirectURI`.
+    /// values the step's token request reads (`BrowserAuthorization.providedValues`).
     /// - Throws: ``BrowserSignInError`` (cancelled, refused, state mismatch, malformed
     ///   redirect, not configured); ``SesameError/encoding(reason:)`` for a parameter
     ///   template without a value. Nothing changes the authentication state.
     nonisolated func authorizeInBrowser(
-        _ step: BrowserStepDescription, of process: AuthenticationProcess
-    ) async throws -> [String: JSONValue] {
+        _ step: BrowserAuthorization, of process: AuthenticationProcess
+    ) async throws -> BrowserGrant {
         guard let browser = configuration.browser else {
             throw BrowserSignInError.notConfigured(reason: "the configuration has no browser")
         }
@@ -18,7 +18,7 @@ extension AuthenticationService {
         }
         let extra: [(name: String, value: String)]
         do {
-            extra = try step.parameters.map { ($0.name, try $0.value.resolve { process.value(at: $0, credential: nil) }.formValue) }
+            extra = try step.parameters.map { ($0.name, try $0.value.resolve { process.value(of: $0, credential: nil) }.formValue) }
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
         }
@@ -35,6 +35,14 @@ extension AuthenticationService {
         }
         let code = try request.code(from: callback)
         logger.info("the browser came back with an authorization code", metadata: ["step": "\(step.request.name)"])
-        return ["code": .string(code), "codeVerifier": .string(request.pkce.verifier), "redirectURI": .string(step.redirectURI)]
+        return BrowserGrant(code: code, codeVerifier: request.pkce.verifier, redirectURI: step.redirectURI)
     }
+}
+
+/// What a browser step's authorization brought back, for its token request. Internal: the
+/// code and the verifier are secrets until that request.
+struct BrowserGrant: Sendable {
+    var code: String
+    var codeVerifier: String
+    var redirectURI: String
 }

@@ -145,7 +145,7 @@ extension AuthenticationService {
         fields[.accept] = "text/event-stream"
         if let lastEventID, let name = HTTPField.Name("Last-Event-ID") { fields[name] = lastEventID }
         let request = HTTPRequest(
-            method: description.method, scheme: nil, authority: nil,
+            method: HTTPRequest.Method(description.method), scheme: nil, authority: nil,
             path: try OperationRequest(description).resolvedPath(), headerFields: fields)
         let (response, body) = try await transmit(
             request, body: nil, operation: description.name,

@@ -166,12 +166,8 @@ extension AuthenticationService {
         }
         let operation = refresh.request.name
         do {
-            let body = try RequestFactory.body(fields: refresh.fields, for: refresh.request, client: configuration.client) { path in
-                switch path {
-                case ["refreshToken"]: return credential.refreshToken.map(JSONValue.string)
-                case ["accessToken"]: return .string(credential.accessToken)
-                default: return nil
-                }
+            let body = try RequestFactory.body(fields: refresh.fields, for: refresh.request, client: configuration.client) {
+                credential.value(of: $0)
             }
             let response = try await send(OperationRequest(refresh.request, body: body), credential: .none)
             let json = try TokenResponseReader.json(response.body, operation: operation)

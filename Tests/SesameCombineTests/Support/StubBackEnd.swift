@@ -34,7 +34,7 @@ enum StubSchema: SDKSchema {
             name: "StubSDK", baseURL: URL(string: "https://auth.stub")!,
             credential: CredentialDescription(
                 accessTokenField: "access_token", refreshTokenField: nil, expiresInField: "expires_in",
-                header: "Authorization", format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
+                header: "Authorization", format: .interpolation([.text("Bearer "), .variable(.accessToken)]),
                 refresh: nil, rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
                 details: RequestDescription(name: "me", method: .get, path: "/me"), userIDField: "uid"),
             errors: ErrorCatalogue(
@@ -70,7 +70,7 @@ enum StubMethod: SingleStepAuthenticationMethod {
                     AuthenticationStepDescription(
                         name: "password",
                         request: RequestDescription(name: "password", method: .post, path: "/auth/password", authenticated: false),
-                        body: [TemplateField("password", .variable(["password"]))])
+                        body: [TemplateField("password", .variable(.parameter("password")))])
                 ])
         }
     }

@@ -73,13 +73,13 @@ enum TestRequests {
                 name: "initialize",
                 request: RequestDescription(
                     name: "internal.initialize", method: .post, path: "/auth/internal/challenge", authenticated: false),
-                body: [TemplateField("identifier", .variable(["identifier"]))]),
+                body: [TemplateField("identifier", .variable(.parameter("identifier")))]),
             AuthenticationStepDescription(
                 name: "continue",
                 request: RequestDescription(name: "internal.continue", method: .post, path: "/auth/internal/verify", authenticated: false),
                 body: [
-                    TemplateField("challengeId", .variable(["initialize", "challengeId"])),
-                    TemplateField("code", .variable(["code"])),
+                    TemplateField("challengeId", .variable(.stepOutput(step: "initialize", path: ["challengeId"]))),
+                    TemplateField("code", .variable(.parameter("code"))),
                 ],
                 needs: ["code"]),
         ])
@@ -90,8 +90,8 @@ enum TestRequests {
                 name: "password", request: token,
                 body: [
                     TemplateField("grant_type", .literal(.string("password"))),
-                    TemplateField("username", .variable(["username"])),
-                    TemplateField("password", .variable(["password"])),
+                    TemplateField("username", .variable(.parameter("username"))),
+                    TemplateField("password", .variable(.parameter("password"))),
                 ])
         ])
 
@@ -100,13 +100,13 @@ enum TestRequests {
             name: "TestSDK", baseURL: URL(string: "https://auth.test")!,
             credential: CredentialDescription(
                 accessTokenField: "access_token", refreshTokenField: "refresh_token", expiresInField: "expires_in",
-                header: "Authorization", format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
+                header: "Authorization", format: .interpolation([.text("Bearer "), .variable(.accessToken)]),
                 refresh: refresh
                     ? RefreshDescription(
                         request: token,
                         fields: [
                             TemplateField("grant_type", .literal(.string("refresh_token"))),
-                            TemplateField("refresh_token", .variable(["refreshToken"])),
+                            TemplateField("refresh_token", .variable(.refreshToken)),
                         ], leeway: .seconds(60), maxRefreshes: maxRefreshes, window: .seconds(30))
                     : nil,
                 rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),

@@ -20,7 +20,7 @@ enum TwoServerSchema: SDKSchema {
             name: "revoke", method: .post, path: "/oauth/revoke", authenticated: false, encoding: .form,
             clientAuthentication: .basic, server: .authorization),
         fields: [
-            TemplateField("token", .variable(["refreshToken"])), TemplateField("token_type_hint", .literal(.string("refresh_token"))),
+            TemplateField("token", .variable(.refreshToken)), TemplateField("token_type_hint", .literal(.string("refresh_token"))),
         ])
     static let browser = AuthenticationMethodDescription(
         name: "oauth2",
@@ -29,13 +29,13 @@ enum TwoServerSchema: SDKSchema {
                 name: "authenticate", request: token,
                 body: [
                     TemplateField("grant_type", .literal(.string("authorization_code"))),
-                    TemplateField("code", .variable(["code"])), TemplateField("redirect_uri", .variable(["redirectURI"])),
-                    TemplateField("code_verifier", .variable(["codeVerifier"])),
+                    TemplateField("code", .variable(.authorizationCode)), TemplateField("redirect_uri", .variable(.redirectURI)),
+                    TemplateField("code_verifier", .variable(.codeVerifier)),
                 ],
-                browser: BrowserStepDescription(
+                browser: BrowserAuthorization(
                     request: RequestDescription(
                         name: "oauth2.authorize", method: .get, path: "/oauth/authorize", authenticated: false, server: .authorization),
-                    redirectURI: "com.example.app://oauth/callback", parameters: [TemplateField("scope", .variable(["scope"]))]))
+                    redirectURI: "com.example.app://oauth/callback", parameters: [TemplateField("scope", .variable(.parameter("scope")))]))
         ])
     /// The password grant sent to the API's origin with client authentication: refused.
     static let passwordToAPI = AuthenticationMethodDescription(
@@ -73,8 +73,9 @@ struct TwoServerMethod: SingleStepAuthenticationMethod {
                 AuthenticationStepDescription(
                     name: "authenticate", request: TwoServerSchema.token,
                     body: [
-                        TemplateField("grant_type", .literal(.string("password"))), TemplateField("username", .variable(["username"])),
-                        TemplateField("password", .variable(["password"])),
+                        TemplateField("grant_type", .literal(.string("password"))),
+                        TemplateField("username", .variable(.parameter("username"))),
+                        TemplateField("password", .variable(.parameter("password"))),
                     ])
             ]), arguments: ["username": .string("ada"), "password": .string("secret")])
     static let oauth2 = TwoServerMethod(methodDescription: TwoServerSchema.browser, arguments: ["scope": .string("profile")])

@@ -20,25 +20,62 @@ public enum ReferenceSDKSchema: SDKSchema {
             refreshTokenField: "refresh_token",
             expiresInField: "expires_in",
             header: "Authorization",
-            format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
+            format: .interpolation([.text("Bearer "), .variable(.accessToken)]),
             refresh: RefreshDescription(
-                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization),
-                fields: [TemplateField("grant_type", .literal(JSONValue.string("refresh_token"))), TemplateField("refresh_token", .variable(["refreshToken"]))],
+                request: RequestDescription(
+                    name: "refresh",
+                    method: .post,
+                    path: "/oauth/token",
+                    authenticated: false,
+                    encoding: .form,
+                    clientAuthentication: .basic,
+                    server: .authorization
+                ),
+                fields: [
+                    TemplateField(name: "grant_type", value: .literal(.string("refresh_token"))),
+                    TemplateField(name: "refresh_token", value: .variable(.refreshToken)),
+                ],
                 leeway: .seconds(60),
                 maxRefreshes: 5,
                 window: .seconds(30)
             ),
-            rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token", bodyCode: nil),
+            rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
             details: Requests.me,
             userIDField: "uid"
         ),
-        errors: ErrorCatalogue(
-            codeField: "error",
-            messageField: "error_description",
-            codes: ReferenceSDKError.categories
+        errors: ErrorCatalogue(codeField: "error", messageField: "error_description", codes: ReferenceSDKError.categories),
+        events: EventCatalogue(
+            stream: RequestDescription(
+                name: "events",
+                method: .get,
+                path: "/events",
+                authenticated: true,
+                encoding: .json,
+                clientAuthentication: .none,
+                server: .api
+            ),
+            invalidating: ["session.revoked"]
         ),
-        events: EventCatalogue(stream: RequestDescription(name: "events", method: .get, path: "/events"), invalidating: ["session.revoked"]),
-        lifecycle: LifecycleDescription(signOut: Requests.logout, detachIdentity: Requests.detachIdentity, destroyAccount: Requests.destroyAccount, revocation: RevocationDescription(request: RequestDescription(name: "revoke", method: .post, path: "/oauth/revoke", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), fields: [TemplateField("token", .variable(["refreshToken"])), TemplateField("token_type_hint", .literal(JSONValue.string("refresh_token")))]))
+        lifecycle: LifecycleDescription(
+            signOut: Requests.logout,
+            detachIdentity: Requests.detachIdentity,
+            destroyAccount: Requests.destroyAccount,
+            revocation: RevocationDescription(
+                request: RequestDescription(
+                    name: "revoke",
+                    method: .post,
+                    path: "/oauth/revoke",
+                    authenticated: false,
+                    encoding: .form,
+                    clientAuthentication: .basic,
+                    server: .authorization
+                ),
+                fields: [
+                    TemplateField(name: "token", value: .variable(.refreshToken)),
+                    TemplateField(name: "token_type_hint", value: .literal(.string("refresh_token"))),
+                ]
+            )
+        )
     )
 
     public static func userID(of details: Details) -> String {
@@ -51,33 +88,231 @@ public enum ReferenceSDKSchema: SDKSchema {
 
     /// The requests of the schema's operations.
     public enum Requests {
-        public static let me = RequestDescription(name: "me", method: .get, path: "/me")
-        public static let logout = RequestDescription(name: "logout", method: .post, path: "/auth/logout")
-        public static let identities = RequestDescription(name: "identities", method: .get, path: "/identities")
-        public static let detachIdentity = RequestDescription(name: "detachIdentity", method: .delete, path: "/identities/{provider}", freshAuthentication: .seconds(300))
-        public static let destroyAccount = RequestDescription(name: "destroyAccount", method: .delete, path: "/account", freshAuthentication: .seconds(300))
-        public static let listNotes = RequestDescription(name: "listNotes", method: .get, path: "/notes")
-        public static let createNote = RequestDescription(name: "createNote", method: .post, path: "/notes")
-        public static let serverStatus = RequestDescription(name: "serverStatus", method: .get, path: "/status", authenticated: false)
+        public static let me = RequestDescription(
+            name: "me",
+            method: .get,
+            path: "/me",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let logout = RequestDescription(
+            name: "logout",
+            method: .post,
+            path: "/auth/logout",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let identities = RequestDescription(
+            name: "identities",
+            method: .get,
+            path: "/identities",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let detachIdentity = RequestDescription(
+            name: "detachIdentity",
+            method: .delete,
+            path: "/identities/{provider}",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            freshAuthentication: .seconds(300),
+            server: .api
+        )
+        public static let destroyAccount = RequestDescription(
+            name: "destroyAccount",
+            method: .delete,
+            path: "/account",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            freshAuthentication: .seconds(300),
+            server: .api
+        )
+        public static let listNotes = RequestDescription(
+            name: "listNotes",
+            method: .get,
+            path: "/notes",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let createNote = RequestDescription(
+            name: "createNote",
+            method: .post,
+            path: "/notes",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let serverStatus = RequestDescription(
+            name: "serverStatus",
+            method: .get,
+            path: "/status",
+            authenticated: false,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
     }
 
     /// The schema's authentication methods and their steps.
     public enum Methods {
-        public static let guest = AuthenticationMethodDescription(name: "guest", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "guest.authenticate", method: .post, path: "/auth/guest", authenticated: false), body: [], needs: []),
-        ])
-        public static let `internal` = AuthenticationMethodDescription(name: "internal", steps: [
-            AuthenticationStepDescription(name: "initialize", request: RequestDescription(name: "internal.initialize", method: .post, path: "/auth/internal/challenge", authenticated: false), body: [TemplateField("identifier", .variable(["identifier"]))], needs: []),
-            AuthenticationStepDescription(name: "continue", request: RequestDescription(name: "internal.continue", method: .post, path: "/auth/internal/verify", authenticated: false), body: [TemplateField("challengeId", .variable(["initialize", "challengeId"])), TemplateField("code", .variable(["code"]))], needs: ["code"]),
-        ])
-        public static let password = AuthenticationMethodDescription(name: "password", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "password.authenticate", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), body: [TemplateField("grant_type", .literal(JSONValue.string("password"))), TemplateField("username", .variable(["username"])), TemplateField("password", .variable(["password"])), TemplateField("scope", .variable(["scope"]))], needs: []),
-        ])
-        public static let oauth2 = AuthenticationMethodDescription(name: "oauth2", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "oauth2.authenticate", method: .post, path: "/oauth/token", authenticated: false, encoding: .form, clientAuthentication: .basic, server: .authorization), body: [TemplateField("grant_type", .literal(JSONValue.string("authorization_code"))), TemplateField("code", .variable(["code"])), TemplateField("redirect_uri", .variable(["redirectURI"])), TemplateField("code_verifier", .variable(["codeVerifier"]))], needs: [], browser: BrowserStepDescription(request: RequestDescription(name: "oauth2.authenticate.authorize", method: .get, path: "/oauth/authorize", authenticated: false, server: .authorization), redirectURI: "sesame-demo://oauth/callback", parameters: [TemplateField("scope", .variable(["scope"]))])),
-        ])
-        public static let custom = AuthenticationMethodDescription(name: "custom", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "custom.authenticate", method: .post, path: "/auth/custom", authenticated: false), body: [TemplateField("token", .variable(["token"])), TemplateField("provider", .variable(["provider"]))], needs: []),
-        ])
+        public static let guest = AuthenticationMethodDescription(
+            name: "guest",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "guest.authenticate",
+                        method: .post,
+                        path: "/auth/guest",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: []
+                ),
+            ]
+        )
+        public static let `internal` = AuthenticationMethodDescription(
+            name: "internal",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "initialize",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "internal.initialize",
+                        method: .post,
+                        path: "/auth/internal/challenge",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: [TemplateField(name: "identifier", value: .variable(.parameter("identifier")))]
+                ),
+                AuthenticationStepDescription(
+                    name: "continue",
+                    needs: ["code"],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "internal.continue",
+                        method: .post,
+                        path: "/auth/internal/verify",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: [
+                        TemplateField(
+                            name: "challengeId",
+                            value: .variable(.stepOutput(step: "initialize", path: ["challengeId"]))
+                        ),
+                        TemplateField(name: "code", value: .variable(.parameter("code"))),
+                    ]
+                ),
+            ]
+        )
+        public static let password = AuthenticationMethodDescription(
+            name: "password",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "password.authenticate",
+                        method: .post,
+                        path: "/oauth/token",
+                        authenticated: false,
+                        encoding: .form,
+                        clientAuthentication: .basic,
+                        server: .authorization
+                    ),
+                    body: [
+                        TemplateField(name: "grant_type", value: .literal(.string("password"))),
+                        TemplateField(name: "username", value: .variable(.parameter("username"))),
+                        TemplateField(name: "password", value: .variable(.parameter("password"))),
+                        TemplateField(name: "scope", value: .variable(.parameter("scope"))),
+                    ]
+                ),
+            ]
+        )
+        public static let oauth2 = AuthenticationMethodDescription(
+            name: "oauth2",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .browser(
+                        BrowserAuthorization(
+                            request: RequestDescription(
+                                name: "oauth2.authenticate.authorize",
+                                method: .get,
+                                path: "/oauth/authorize",
+                                authenticated: false,
+                                encoding: .json,
+                                clientAuthentication: .none,
+                                server: .authorization
+                            ),
+                            redirectURI: "sesame-demo://oauth/callback",
+                            parameters: [TemplateField(name: "scope", value: .variable(.parameter("scope")))]
+                        )
+                    ),
+                    request: RequestDescription(
+                        name: "oauth2.authenticate",
+                        method: .post,
+                        path: "/oauth/token",
+                        authenticated: false,
+                        encoding: .form,
+                        clientAuthentication: .basic,
+                        server: .authorization
+                    ),
+                    body: [
+                        TemplateField(name: "grant_type", value: .literal(.string("authorization_code"))),
+                        TemplateField(name: "code", value: .variable(.authorizationCode)),
+                        TemplateField(name: "redirect_uri", value: .variable(.redirectURI)),
+                        TemplateField(name: "code_verifier", value: .variable(.codeVerifier)),
+                    ]
+                ),
+            ]
+        )
+        public static let custom = AuthenticationMethodDescription(
+            name: "custom",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "custom.authenticate",
+                        method: .post,
+                        path: "/auth/custom",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: [
+                        TemplateField(name: "token", value: .variable(.parameter("token"))),
+                        TemplateField(name: "provider", value: .variable(.parameter("provider"))),
+                    ]
+                ),
+            ]
+        )
     }
 }

@@ -16,21 +16,14 @@ public enum ConformanceSDKSchema: SDKSchema {
         baseURL: URL(string: "https://conformance.example.com")!,
         credential: CredentialDescription(
             accessTokenField: "access_token",
-            refreshTokenField: nil,
-            expiresInField: nil,
             header: "Authorization",
-            format: .interpolation([.text("Bearer "), .variable(["accessToken"])]),
-            refresh: nil,
-            rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token", bodyCode: nil),
+            format: .interpolation([.text("Bearer "), .variable(.accessToken)]),
+            rejection: RejectionRule(status: 401, wwwAuthenticateError: "invalid_token"),
             details: Requests.me,
             userIDField: "id"
         ),
-        errors: ErrorCatalogue(
-            codeField: "error",
-            messageField: "error_description",
-            codes: ConformanceSDKError.categories
-        ),
-        events: EventCatalogue(stream: nil, invalidating: []),
+        errors: ErrorCatalogue(codeField: "error", messageField: "error_description", codes: ConformanceSDKError.categories),
+        events: EventCatalogue(invalidating: []),
         lifecycle: LifecycleDescription()
     )
 
@@ -44,7 +37,15 @@ public enum ConformanceSDKSchema: SDKSchema {
 
     /// The requests of the schema's operations.
     public enum Requests {
-        public static let me = RequestDescription(name: "me", method: .get, path: "/me")
+        public static let me = RequestDescription(
+            name: "me",
+            method: .get,
+            path: "/me",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
     }
 
     /// The schema's authentication methods and their steps.

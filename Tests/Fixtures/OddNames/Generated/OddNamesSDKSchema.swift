@@ -20,10 +20,22 @@ public enum OddNamesSDKSchema: SDKSchema {
             refreshTokenField: "refresh\\token",
             expiresInField: "expires\nin",
             header: "X-Odd-Token",
-            format: .interpolation([.text("Odd \""), .variable(["accessToken"]), .text("\" \\(x) */")]),
+            format: .interpolation([.text("Odd \""), .variable(.accessToken), .text("\" \\(x) */")]),
             refresh: RefreshDescription(
-                request: RequestDescription(name: "refresh", method: .post, path: "/oauth/\"token\"\\n", authenticated: false, server: .authorization),
-                fields: [TemplateField("grant\"type", .literal(JSONValue.string("refresh\\token"))), TemplateField("refresh token */", .variable(["refreshToken"])), TemplateField("#if", .literal(JSONValue.string("\"\"\"")))],
+                request: RequestDescription(
+                    name: "refresh",
+                    method: .post,
+                    path: "/oauth/\"token\"\\n",
+                    authenticated: false,
+                    encoding: .json,
+                    clientAuthentication: .none,
+                    server: .authorization
+                ),
+                fields: [
+                    TemplateField(name: "grant\"type", value: .literal(.string("refresh\\token"))),
+                    TemplateField(name: "refresh token */", value: .variable(.refreshToken)),
+                    TemplateField(name: "#if", value: .literal(.string("\"\"\""))),
+                ],
                 leeway: .seconds(60),
                 maxRefreshes: 5,
                 window: .seconds(30)
@@ -32,13 +44,24 @@ public enum OddNamesSDKSchema: SDKSchema {
             details: Requests.`class`,
             userIDField: "user\"id"
         ),
-        errors: ErrorCatalogue(
-            codeField: "err\"or",
-            messageField: "mess\\age",
-            codes: OddNamesSDKError.categories
+        errors: ErrorCatalogue(codeField: "err\"or", messageField: "mess\\age", codes: OddNamesSDKError.categories),
+        events: EventCatalogue(
+            stream: RequestDescription(
+                name: "events",
+                method: .get,
+                path: "/events/\"stream\"",
+                authenticated: true,
+                encoding: .json,
+                clientAuthentication: .none,
+                server: .api
+            ),
+            invalidating: ["quote\"d"]
         ),
-        events: EventCatalogue(stream: RequestDescription(name: "events", method: .get, path: "/events/\"stream\""), invalidating: ["quote\"d"]),
-        lifecycle: LifecycleDescription(signOut: Requests.`self`, detachIdentity: Requests.`default`, destroyAccount: Requests.`init`)
+        lifecycle: LifecycleDescription(
+            signOut: Requests.`self`,
+            detachIdentity: Requests.`default`,
+            destroyAccount: Requests.`init`
+        )
     )
 
     public static func userID(of details: Details) -> String {
@@ -51,25 +74,147 @@ public enum OddNamesSDKSchema: SDKSchema {
 
     /// The requests of the schema's operations.
     public enum Requests {
-        public static let `class` = RequestDescription(name: "class", method: .get, path: "/users/\"me\"")
-        public static let `self` = RequestDescription(name: "self", method: .post, path: "/auth/logout\\\\")
-        public static let `default` = RequestDescription(name: "default", method: .delete, path: "/identities/{in}/{self}/{_}")
-        public static let `init` = RequestDescription(name: "init", method: .delete, path: "/account")
-        public static let type = RequestDescription(name: "Type", method: .get, path: "/search/\"q\"/名前/\\(x)")
-        public static let perform = RequestDescription(name: "perform", method: .post, path: "/perform")
+        public static let `class` = RequestDescription(
+            name: "class",
+            method: .get,
+            path: "/users/\"me\"",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let `self` = RequestDescription(
+            name: "self",
+            method: .post,
+            path: "/auth/logout\\\\",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let `default` = RequestDescription(
+            name: "default",
+            method: .delete,
+            path: "/identities/{in}/{self}/{_}",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let `init` = RequestDescription(
+            name: "init",
+            method: .delete,
+            path: "/account",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let type = RequestDescription(
+            name: "Type",
+            method: .get,
+            path: "/search/\"q\"/名前/\\(x)",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
+        public static let perform = RequestDescription(
+            name: "perform",
+            method: .post,
+            path: "/perform",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
     }
 
     /// The schema's authentication methods and their steps.
     public enum Methods {
-        public static let `class` = AuthenticationMethodDescription(name: "class", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "class.authenticate", method: .post, path: "/auth/\"class\"/café", authenticated: false), body: [TemplateField("quote\"d", .variable(["self"])), TemplateField("back\\slash", .variable(["in"])), TemplateField("line\nbreak", .variable(["_"])), TemplateField("名前", .literal(JSONValue.string("\"\"\" \\(self) */")))], needs: []),
-        ])
-        public static let `protocol` = AuthenticationMethodDescription(name: "protocol", steps: [
-            AuthenticationStepDescription(name: "init", request: RequestDescription(name: "protocol.init", method: .post, path: "/auth/protocol/init", authenticated: false), body: [TemplateField("Type", .variable(["Type"]))], needs: []),
-            AuthenticationStepDescription(name: "default", request: RequestDescription(name: "protocol.default", method: .post, path: "/auth/protocol/default", authenticated: false), body: [TemplateField("*/", .variable(["init", "class"])), TemplateField("#endif", .variable(["self"])), TemplateField("$0", .variable(["_"]))], needs: ["self", "_"]),
-        ])
-        public static let descriptionMethod = AuthenticationMethodDescription(name: "description", steps: [
-            AuthenticationStepDescription(name: "authenticate", request: RequestDescription(name: "description.authenticate", method: .post, path: "/auth/description", authenticated: false), body: [], needs: []),
-        ])
+        public static let `class` = AuthenticationMethodDescription(
+            name: "class",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "class.authenticate",
+                        method: .post,
+                        path: "/auth/\"class\"/café",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: [
+                        TemplateField(name: "quote\"d", value: .variable(.parameter("self"))),
+                        TemplateField(name: "back\\slash", value: .variable(.parameter("in"))),
+                        TemplateField(name: "line\nbreak", value: .variable(.parameter("_"))),
+                        TemplateField(name: "名前", value: .literal(.string("\"\"\" \\(self) */"))),
+                    ]
+                ),
+            ]
+        )
+        public static let `protocol` = AuthenticationMethodDescription(
+            name: "protocol",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "init",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "protocol.init",
+                        method: .post,
+                        path: "/auth/protocol/init",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: [TemplateField(name: "Type", value: .variable(.parameter("Type")))]
+                ),
+                AuthenticationStepDescription(
+                    name: "default",
+                    needs: ["self", "_"],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "protocol.default",
+                        method: .post,
+                        path: "/auth/protocol/default",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: [
+                        TemplateField(name: "*/", value: .variable(.stepOutput(step: "init", path: ["class"]))),
+                        TemplateField(name: "#endif", value: .variable(.parameter("self"))),
+                        TemplateField(name: "$0", value: .variable(.parameter("_"))),
+                    ]
+                ),
+            ]
+        )
+        public static let descriptionMethod = AuthenticationMethodDescription(
+            name: "description",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .request,
+                    request: RequestDescription(
+                        name: "description.authenticate",
+                        method: .post,
+                        path: "/auth/description",
+                        authenticated: false,
+                        encoding: .json,
+                        clientAuthentication: .none,
+                        server: .api
+                    ),
+                    body: []
+                ),
+            ]
+        )
     }
 }

@@ -1,12 +1,12 @@
 /// A JSON value whose objects keep their keys in the order given, so that a document is
 /// written the same bytes every time.
-indirect enum JSONValue: Sendable {
+indirect enum OrderedJSON: Sendable {
     case string(String)
     case integer(Int)
     case bool(Bool)
     case null
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
 
     /// Pretty-printed with two spaces, as `json.dump(indent=2, ensure_ascii=False)` does.
     func written() -> String {

@@ -1,0 +1,76 @@
+/// How the credential is read from token responses, applied, refreshed and recognised as
+/// rejected by the auth server.
+public struct CredentialDescription: Sendable, Hashable {
+    /// Field names in a token response.
+    public var accessTokenField: String
+    public var refreshTokenField: String?
+    /// Seconds until the access token expires (RFC 6749 `expires_in`).
+    public var expiresInField: String?
+    /// The header the access token goes in, and its format with `{accessToken}`.
+    public var header: String
+    public var format: Template
+    /// The refresh request; nil when the back-end has no refresh.
+    public var refresh: RefreshDescription?
+    /// How to tell the auth server's own rejection from any other 401.
+    public var rejection: RejectionRule
+    /// The operation that returns the signed-in user's details.
+    public var details: RequestDescription
+    /// The property of the details that identifies the user.
+    public var userIDField: String
+
+    public init(
+        accessTokenField: String, refreshTokenField: String? = nil, expiresInField: String? = nil, header: String,
+        format: Template, refresh: RefreshDescription? = nil, rejection: RejectionRule, details: RequestDescription,
+        userIDField: String
+    ) {
+        self.accessTokenField = accessTokenField
+        self.refreshTokenField = refreshTokenField
+        self.expiresInField = expiresInField
+        self.header = header
+        self.format = format
+        self.refresh = refresh
+        self.rejection = rejection
+        self.details = details
+        self.userIDField = userIDField
+    }
+}
+
+/// The refresh request and its limits.
+public struct RefreshDescription: Sendable, Hashable {
+    public var request: RequestDescription
+    /// The body fields; templates may use `{refreshToken}` and `{accessToken}`.
+    public var fields: [TemplateField]
+    /// Refresh this long before the access token expires.
+    public var leeway: Duration
+    /// At most this many refreshes…
+    public var maxRefreshes: Int
+    /// …in this window; more fail with an excessive-refresh error.
+    public var window: Duration
+
+    public init(request: RequestDescription, fields: [TemplateField], leeway: Duration, maxRefreshes: Int, window: Duration) {
+        self.request = request
+        self.fields = fields
+        self.leeway = leeway
+        self.maxRefreshes = maxRefreshes
+        self.window = window
+    }
+
+    /// What the refresh's and the revocation's fields may read.
+    public static let providedValues: Set<Placeholder> = [.accessToken, .refreshToken]
+}
+
+/// The auth server's own rejection of a credential: a response that matches every
+/// condition given here. Any other 401 or 403 is returned to the caller untouched.
+public struct RejectionRule: Sendable, Hashable {
+    public var status: Int
+    /// The `error` parameter of an RFC 6750 `WWW-Authenticate: Bearer` challenge.
+    public var wwwAuthenticateError: String?
+    /// The error code in the body, read through the error catalogue's envelope.
+    public var bodyCode: String?
+
+    public init(status: Int, wwwAuthenticateError: String? = nil, bodyCode: String? = nil) {
+        self.status = status
+        self.wwwAuthenticateError = wwwAuthenticateError
+        self.bodyCode = bodyCode
+    }
+}
