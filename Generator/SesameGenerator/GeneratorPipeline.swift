@@ -4,7 +4,7 @@ public enum GeneratorPipeline {
     /// The outcome of reading and validating a schema folder.
     public struct Validation: Sendable {
         /// The IR, when the schema has no errors.
-        public var ir: SDKIR?
+        public internal(set) var ir: SDKIR?
         /// Every diagnostic, in file, line, column order.
         public var diagnostics: [Diagnostic]
     }
@@ -16,7 +16,7 @@ public enum GeneratorPipeline {
         /// Every diagnostic, in file, line, column order.
         public var diagnostics: [Diagnostic]
         /// The IR, when the schema has no errors.
-        public var ir: SDKIR?
+        public internal(set) var ir: SDKIR?
     }
 
     /// The outcome of recording a schema folder as released.

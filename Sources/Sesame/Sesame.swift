@@ -7,5 +7,6 @@
 // docs/runtime.md explains the rules.
 //
 // The protocol's values shared with the generator live in SesameDescription, re-exported
-// here so that generated code and apps import Sesame alone.
+// here. Those that exist for generated code are `@_spi(Generated)`: apps see `JSONValue` and
+// `ErrorCategory`, not the descriptions (docs/packages.md, "Modules, and what an app sees").
 @_exported import SesameDescription

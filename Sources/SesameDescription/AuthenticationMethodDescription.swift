@@ -1,6 +1,6 @@
 /// An authentication method: one step (single-step) or several, the last of which returns
 /// the token response.
-public struct AuthenticationMethodDescription: Sendable, Hashable {
+@_spi(Generated) public struct AuthenticationMethodDescription: Sendable, Hashable {
     public var name: String
     public var steps: [AuthenticationStepDescription]
 
@@ -30,7 +30,7 @@ public struct AuthenticationMethodDescription: Sendable, Hashable {
 /// One step of an authentication method: a request whose body is built from the method's
 /// arguments, the values the app supplies before this step, and earlier steps' responses,
 /// and what comes before that request (its ``Kind``).
-public struct AuthenticationStepDescription: Sendable, Hashable {
+@_spi(Generated) public struct AuthenticationStepDescription: Sendable, Hashable {
     /// What a step does before its request: each kind is a case, its translation in the
     /// generator and its interpretation in the runtime.
     public enum Kind: Sendable, Hashable {
@@ -78,7 +78,7 @@ public struct AuthenticationStepDescription: Sendable, Hashable {
 /// The runtime adds `response_type=code`, `client_id`, `redirect_uri`, a fresh `state` and
 /// the S256 `code_challenge` of a fresh verifier to ``parameters``; the step's token
 /// request then reads ``providedValues``.
-public struct BrowserAuthorization: Sendable, Hashable {
+@_spi(Generated) public struct BrowserAuthorization: Sendable, Hashable {
     /// The authorization endpoint (a GET request line), usually on the authorization server.
     public var request: RequestDescription
     /// Where the authorization server sends the browser back: the app's own URL.

@@ -1,6 +1,6 @@
 /// How the credential is read from token responses, applied, refreshed and recognised as
 /// rejected by the auth server.
-public struct CredentialDescription: Sendable, Hashable {
+@_spi(Generated) public struct CredentialDescription: Sendable, Hashable {
     /// Field names in a token response.
     public var accessTokenField: String
     public var refreshTokenField: String?
@@ -36,7 +36,7 @@ public struct CredentialDescription: Sendable, Hashable {
 }
 
 /// The refresh request and its limits.
-public struct RefreshDescription: Sendable, Hashable {
+@_spi(Generated) public struct RefreshDescription: Sendable, Hashable {
     public var request: RequestDescription
     /// The body fields; templates may use `{refreshToken}` and `{accessToken}`.
     public var fields: [TemplateField]
@@ -61,7 +61,7 @@ public struct RefreshDescription: Sendable, Hashable {
 
 /// The auth server's own rejection of a credential: a response that matches every
 /// condition given here. Any other 401 or 403 is returned to the caller untouched.
-public struct RejectionRule: Sendable, Hashable {
+@_spi(Generated) public struct RejectionRule: Sendable, Hashable {
     public var status: Int
     /// The `error` parameter of an RFC 6750 `WWW-Authenticate: Bearer` challenge.
     public var wwwAuthenticateError: String?

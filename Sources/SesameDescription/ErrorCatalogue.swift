@@ -1,5 +1,5 @@
 /// Where error bodies keep their code and message, and what each known code means.
-public struct ErrorCatalogue: Sendable, Hashable {
+@_spi(Generated) public struct ErrorCatalogue: Sendable, Hashable {
     public var codeField: String
     public var messageField: String?
     /// Known codes with their category.
@@ -36,7 +36,7 @@ public enum ErrorCategory: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The server-sent-events stream and the effect of each event on the auth state.
-public struct EventCatalogue: Sendable, Hashable {
+@_spi(Generated) public struct EventCatalogue: Sendable, Hashable {
     /// The stream request; nil when the back-end pushes no events.
     public var stream: RequestDescription?
     /// Wire names whose event invalidates the session.

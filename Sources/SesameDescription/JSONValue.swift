@@ -88,7 +88,7 @@ extension JSONValue {
     }
 }
 
-extension JSONEncoder {
+@_spi(Generated) extension JSONEncoder {
     /// The encoder Sesame uses for request bodies: sorted keys, so the same value always
     /// gives the same bytes.
     public static var sesame: JSONEncoder {

@@ -1,5 +1,5 @@
 /// The operations the authentication service calls itself.
-public struct LifecycleDescription: Sendable, Hashable {
+@_spi(Generated) public struct LifecycleDescription: Sendable, Hashable {
     public var signOut: RequestDescription?
     public var detachIdentity: RequestDescription?
     public var destroyAccount: RequestDescription?
@@ -21,7 +21,7 @@ public struct LifecycleDescription: Sendable, Hashable {
 
 /// A token revocation request (RFC 7009 §2.1) that sign-out sends: usually form-encoded,
 /// with client authentication, `token={refreshToken}` and `token_type_hint`.
-public struct RevocationDescription: Sendable, Hashable {
+@_spi(Generated) public struct RevocationDescription: Sendable, Hashable {
     public var request: RequestDescription
     /// The body fields; templates may use `{refreshToken}` and `{accessToken}`.
     public var fields: [TemplateField]

@@ -4,7 +4,7 @@
 /// parses each into one of these cases for the context it appears in (``runtimeValues``
 /// are only what that context provides), and the runtime supplies each value in one
 /// `switch`.
-public enum Placeholder: Sendable, Hashable {
+@_spi(Generated) public enum Placeholder: Sendable, Hashable {
     /// The session's access token (the credential's format, the refresh, the revocation).
     case accessToken
     /// The session's refresh token (the refresh, the revocation).

@@ -2,7 +2,7 @@ import Foundation
 
 /// One HTTP request the schema declares: an operation, an authentication step, the refresh,
 /// the revocation, an authorization request or the events stream.
-public struct RequestDescription: Sendable, Hashable {
+@_spi(Generated) public struct RequestDescription: Sendable, Hashable {
     /// The name in the schema, for logs and errors.
     public var name: String
     public var method: RequestMethod
@@ -36,7 +36,7 @@ public struct RequestDescription: Sendable, Hashable {
 }
 
 /// The HTTP method of a request the schema declares (its request line's first word).
-public enum RequestMethod: String, Sendable, Hashable, Codable, CaseIterable {
+@_spi(Generated) public enum RequestMethod: String, Sendable, Hashable, Codable, CaseIterable {
     case get = "GET"
     case post = "POST"
     case put = "PUT"
@@ -47,7 +47,7 @@ public enum RequestMethod: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// How a request body is encoded (`encoding:`).
-public enum BodyEncoding: String, Sendable, Hashable, Codable, CaseIterable {
+@_spi(Generated) public enum BodyEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     /// `application/json`.
     case json
     /// `application/x-www-form-urlencoded`, as RFC 6749 token requests are.
@@ -55,7 +55,7 @@ public enum BodyEncoding: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// How a client authenticates to a token endpoint (RFC 6749 §2.3.1; `clientAuthentication:`).
-public enum ClientAuthentication: String, Sendable, Hashable, Codable, CaseIterable {
+@_spi(Generated) public enum ClientAuthentication: String, Sendable, Hashable, Codable, CaseIterable {
     /// HTTP Basic with the client id and secret.
     case basic
     /// `client_id` and `client_secret` in the form body.
@@ -68,7 +68,7 @@ public enum ClientAuthentication: String, Sendable, Hashable, Codable, CaseItera
 /// access token unless a request declares otherwise; the authorization server (token,
 /// authorization and revocation endpoints) is the only one that receives client
 /// authentication. A schema with one server has both at the same base URL.
-public enum ServerRole: String, Sendable, Hashable, Codable, CaseIterable {
+@_spi(Generated) public enum ServerRole: String, Sendable, Hashable, Codable, CaseIterable {
     /// The API: operations, and by default every step and the events stream.
     case api
     /// The authorization server: by default the refresh, the browser step and revocation.

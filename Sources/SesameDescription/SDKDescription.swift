@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The generator emits one of these for each SDK (`<SDK>Schema.description`); the runtime
 /// reads it and never hard-codes a path, a field name or an OAuth rule of its own.
-public struct SDKDescription: Sendable, Hashable {
+@_spi(Generated) public struct SDKDescription: Sendable, Hashable {
     /// The SDK's module name, such as `ReferenceSDK`.
     public var name: String
     /// The API's base URL; apps may override it when they create the service.

@@ -1,6 +1,6 @@
 /// A value in a request body or header, written in the schema as a literal or with
 /// `{placeholders}`, parsed and checked by the generator.
-public enum Template: Sendable, Hashable {
+@_spi(Generated) public enum Template: Sendable, Hashable {
     /// A fixed value.
     case literal(JSONValue)
     /// Exactly one placeholder: the value keeps its JSON type.
@@ -42,13 +42,13 @@ public enum Template: Sendable, Hashable {
 }
 
 /// A piece of an interpolated template.
-public enum TemplatePart: Sendable, Hashable {
+@_spi(Generated) public enum TemplatePart: Sendable, Hashable {
     case text(String)
     case variable(Placeholder)
 }
 
 /// A named body field whose value is a template.
-public struct TemplateField: Sendable, Hashable {
+@_spi(Generated) public struct TemplateField: Sendable, Hashable {
     public var name: String
     public var value: Template
 
@@ -62,7 +62,7 @@ public struct TemplateField: Sendable, Hashable {
     }
 }
 
-extension [TemplateField] {
+@_spi(Generated) extension [TemplateField] {
     /// Whether a field reads `placeholder`.
     public func reads(_ placeholder: Placeholder) -> Bool {
         contains { $0.value.placeholders.contains(placeholder) }
@@ -70,7 +70,7 @@ extension [TemplateField] {
 }
 
 /// A placeholder had no value when a request was built.
-public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(Generated) public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     public var placeholder: String
 
     public init(placeholder: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
-import Sesame
+@_spi(Generated) import Sesame
+@_spi(Generated) import SesameDescription
 
 /// The one object an app holds for a generated SDK: its `AuthenticationService`, its
 /// ``AppContexts`` and the SQLite session store, joined so that the user's context follows

@@ -1,6 +1,7 @@
 import Foundation
 import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Decoding instances of the conformance fixture's models (Tests/Fixtures/Conformance/Schema).
 enum Instance {

@@ -2,6 +2,7 @@ import ConformanceSDK
 import Foundation
 import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Formats checked by the generated models with the runtime's strict parsers, and the
 /// references (`$defs`, `$anchor`, `$id`, JSON pointers, the nullable `oneOf`).

@@ -2,6 +2,7 @@ import Foundation
 import OddNamesSDK
 import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// `OddEnum` and the discriminated unions: raw values and tags with odd text map to their
 /// own cases and come back exactly; values the SDK does not know are kept.

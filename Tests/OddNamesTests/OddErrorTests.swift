@@ -1,6 +1,6 @@
 import Foundation
 import OddNamesSDK
-import Sesame
+@_spi(Generated) import Sesame
 import Testing
 
 /// `OddNamesSDKError`: each error code of errors.yaml, odd text included, selects its own

@@ -1,6 +1,6 @@
 import Foundation
 import OddNamesSDK
-import Sesame
+@_spi(Generated) import Sesame
 import Testing
 
 /// `OddNamesSDKEvent`: events named with keywords, wire names with odd text; each wire name

@@ -1,6 +1,6 @@
 import Foundation
 import OddNamesSDK
-import Sesame
+@_spi(Generated) import Sesame
 import Testing
 
 /// Authentication methods, steps, needs and parameters named with keywords: their

@@ -2,6 +2,7 @@ import Foundation
 import OddNamesSDK
 import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// `Odd`, whose every property has an odd JSON key (Tests/Fixtures/OddNames/Schema/models.yaml):
 /// each key decodes into its own property and encodes back exactly as the schema spells it.

@@ -1,6 +1,6 @@
 import Foundation
 import OddNamesSDK
-import Sesame
+@_spi(Generated) import Sesame
 import SesameTestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import OddNamesSDK
-import Sesame
+@_spi(Generated) import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// `OddNamesSDKSchema.description`, what the runtime reads: every field name, header
 /// template, rejection rule and refresh field keeps the schema's text exactly.

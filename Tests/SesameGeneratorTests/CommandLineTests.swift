@@ -1,7 +1,7 @@
 import Foundation
 import SesameTestSupport
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// The `sesame` executable on real files: exit statuses, diagnostics on standard error,
 /// writes only where bytes change, stale generated files removed, hand-written files kept.

@@ -1,4 +1,4 @@
-import SesameGenerator
+@testable import SesameGenerator
 import SesameTestSupport
 import Testing
 

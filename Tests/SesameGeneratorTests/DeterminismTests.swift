@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Same input, same bytes, whatever order the files arrive in.
 @Suite struct DeterminismTests {

@@ -1,5 +1,5 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Each kind of schema mistake is reported once, as `file:line:column: error: message`, at
 /// the node that caused it.

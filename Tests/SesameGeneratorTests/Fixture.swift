@@ -1,4 +1,4 @@
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Small schema folders built in memory for generator tests.
 enum Fixture {

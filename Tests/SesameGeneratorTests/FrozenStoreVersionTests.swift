@@ -1,5 +1,5 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Store versions recorded under `released/` by a release are frozen: editing one is an error
 /// at its position, and so is dropping one; a version not recorded yet is in development.

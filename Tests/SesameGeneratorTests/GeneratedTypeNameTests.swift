@@ -1,5 +1,5 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Model names against the types the generated code uses and the SDK itself declares
 /// (the naming pass's one list): a shadowing name is renamed, a clash is an error.

@@ -1,4 +1,4 @@
-import SesameGenerator
+@testable import SesameGenerator
 import Testing
 
 /// The JSON Schema 2020-12 keywords of issue 13 in the generator: what it accepts, and what

@@ -1,5 +1,5 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// `default`, `const` and `enum` values: each must fit its type and be a value Swift can
 /// spell, or it is an error at its position.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SesameGenerator
+@_spi(Generated) import SesameDescription
 
 /// The naming pass: the Swift names it stores in the IR, and the references between
 /// declarations that carry them (`ModelRef`, `OperationRef`).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Names with quotes, backslashes, line breaks, comment markers, `#if`, interpolation
 /// syntax, keywords and non-ASCII: the generated text holds each only in escaped form (the

@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotTesting
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Whole-file snapshots of the SDK generated from `Schema/`. A change to the generator
 /// that changes any file fails here with a diff; re-record deliberately with

@@ -1,5 +1,5 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// A table of schema pairs, each with the exact findings `sesame diff` must report.
 @Suite struct SchemaDiffTests {

@@ -1,5 +1,5 @@
 import Foundation
-import SesameDescription
+@_spi(Generated) import SesameDescription
 @testable import SesameGenerator
 import Testing
 

@@ -1,5 +1,6 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
+@_spi(Generated) import SesameDescription
 
 /// Small YAML in, the exact Swift it must produce out.
 @Suite struct SnippetTests {

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 import Foundation
 @testable import SesameGenerator
 

@@ -1,5 +1,5 @@
 import Testing
-import SesameGenerator
+@testable import SesameGenerator
 
 /// Reading YAML: positions on every kind of line end, duplicate keys, and aliases up to
 /// the expansion limit, run in the fuzz target's framing (`FuzzCase`) where the fuzz target

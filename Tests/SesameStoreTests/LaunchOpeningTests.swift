@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SesameTestSupport
 import Testing
-import Sesame
+@_spi(Generated) import Sesame
 @testable import SesameStore
 
 #if canImport(Glibc)

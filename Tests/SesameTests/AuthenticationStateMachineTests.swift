@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 
 /// Every state × connectivity × input of the state machine, written out as a table: the
 /// expected state, session, epoch and actions of each of the 4 × 2 × 17 combinations.

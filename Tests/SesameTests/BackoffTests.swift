@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 /// Answers for the refresh request, in order; once they run out the fake back-end answers.
 final class RefreshScript: @unchecked Sendable {

@@ -3,7 +3,8 @@ import HTTPTypes
 import OpenAPIRuntime
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 @Suite struct CredentialScopeTests {
     func request(_ path: String = "/me", authority: String? = nil) -> HTTPRequest {

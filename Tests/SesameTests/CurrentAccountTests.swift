@@ -1,7 +1,8 @@
 import Foundation
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 import SesameTestSupport
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Running a method into the current account (`context: .currentAccount`): its steps carry
 /// the current credential, the same user keeps the session with the new credential, and a

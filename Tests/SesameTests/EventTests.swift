@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 /// Collects callback events under a lock.
 final class EventLog: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 
 /// The string formats, rule by rule: each case names the rule it holds the parser to.
 /// Cases come from the RFCs' grammars and from JSON Schema's test suite (optional/format).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// PKCE (RFC 7636) and the check of the redirect that answers an authorization request.
 @Suite struct PKCETests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 @Suite struct RedactionTests {
     @Test func credentialsNeverShowTheirTokens() {

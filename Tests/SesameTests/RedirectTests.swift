@@ -4,9 +4,10 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+@_spi(Generated) import SesameDescription
 #endif
 
 /// Redirects, followed by the pipeline itself: the credential goes only to the back-end's

@@ -1,7 +1,8 @@
 import Foundation
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 @Suite struct RefreshTests {
     let notes = OperationRequest(TestRequests.notes)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 /// Every state × input of the sign-in machine, written out as a table, for a two-step
 /// method whose second step needs a `code` from the app.

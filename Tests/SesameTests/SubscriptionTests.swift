@@ -1,7 +1,7 @@
 import Foundation
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 
 /// What a subscription's callbacks saw: each event, whether it ran where it should, and
 /// how many times `onCompletion` ran.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 @Test func templateResolvesPlaceholders() throws {
     let template = Template.interpolation([.text("Bearer "), .variable(.accessToken)])

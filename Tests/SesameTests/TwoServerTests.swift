@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 import SesameTestSupport
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Several servers: each request goes to its declared server, client credentials only to
 /// the authorization server, the access token only to the API; browser sign-in with PKCE

@@ -4,8 +4,9 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
-import Sesame
+@_spi(Generated) import Sesame
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// `sesame-bench events --subscribers N --events M`: M server-sent events, read by an
 /// `AuthenticationService` from an in-memory event stream and fanned out to N `events()`

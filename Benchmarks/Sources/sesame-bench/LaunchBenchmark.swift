@@ -6,7 +6,7 @@ import GRDBSQLite
 import Logging
 import ReferenceSDK
 import ReferenceSDKTestSupport
-import Sesame
+@_spi(Generated) import Sesame
 import SesameStore
 import SesameTestSupport
 

@@ -3,7 +3,7 @@ import BenchmarkTargets
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-import Sesame
+@_spi(Generated) import Sesame
 import SesameTestSupport
 
 /// `sesame-bench overhead`: what the credential middleware adds to a request that needs no

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BenchmarkTargets
 import Foundation
-import Sesame
+@_spi(Generated) import Sesame
 import SesameTestSupport
 
 /// `sesame-bench refresh-storm --requests N`: N concurrent requests whose credential needs a

@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
-import Sesame
+@_spi(Generated) import Sesame
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// A small back-end for the runtime's benchmarks, in memory: the guest sign-in, the RFC 6749
 /// refresh, the details and `GET /notes`, with tokens that expire on the benchmark's clock.

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 /// auth.yaml: authentication methods, their steps, and operations.
 extension Grammar {
     static let authFile = GrammarMapping(

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// errors.yaml, events.yaml and store.yaml.
 extension Grammar {

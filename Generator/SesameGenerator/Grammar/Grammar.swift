@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// The YAML format's grammar, in one place: every mapping a schema folder may hold, the
 /// keys it accepts, each key's type, whether it is required and its one-line meaning.

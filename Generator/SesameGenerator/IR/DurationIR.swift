@@ -1,15 +1,15 @@
 import Foundation
 
 /// A duration written in the schema (`300s`, `5m`, `1h`, `250ms`), kept in milliseconds.
-public struct DurationIR: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var milliseconds: Int64
+struct DurationIR: Sendable, Hashable, Codable, CustomStringConvertible {
+    var milliseconds: Int64
 
-    public init(milliseconds: Int64) {
+    init(milliseconds: Int64) {
         self.milliseconds = milliseconds
     }
 
     /// Parses `<number><unit>` with unit `ms`, `s`, `m` or `h`; a bare number is seconds.
-    public init?(_ text: String) {
+    init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
         for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
@@ -23,7 +23,7 @@ public struct DurationIR: Sendable, Hashable, Codable, CustomStringConvertible {
         self.milliseconds = seconds * 1000
     }
 
-    public var description: String {
+    var description: String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }

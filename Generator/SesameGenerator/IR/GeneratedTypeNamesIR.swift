@@ -1,18 +1,18 @@
 /// The Swift names of the types an SDK declares besides its models: the one list a model's
 /// name is checked against.
-public struct GeneratedTypeNamesIR: Sendable, Hashable, Codable {
+struct GeneratedTypeNamesIR: Sendable, Hashable, Codable {
     /// The SDK's module name, which a type must not shadow either.
-    public var module: String
+    var module: String
     /// `<SDK>Schema`, the `SDKSchema` conformance.
-    public var schema: String
+    var schema: String
     /// `<SDK>Error`, the error catalogue.
-    public var error: String
+    var error: String
     /// `<SDK>Event`, the events.
-    public var event: String
+    var event: String
     /// `<SDK>Store`, the stores' namespace: nil when the schema declares no store.
-    public var store: String?
+    var store: String?
 
-    public init(module: String, schema: String, error: String, event: String, store: String?) {
+    init(module: String, schema: String, error: String, event: String, store: String?) {
         self.module = module
         self.schema = schema
         self.error = error
@@ -21,5 +21,5 @@ public struct GeneratedTypeNamesIR: Sendable, Hashable, Codable {
     }
 
     /// Every name, for the clash check.
-    public var all: [String] { [schema, error, event, module] + (store.map { [$0] } ?? []) }
+    var all: [String] { [schema, error, event, module] + (store.map { [$0] } ?? []) }
 }

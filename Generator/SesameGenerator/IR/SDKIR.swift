@@ -1,27 +1,27 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// A whole schema folder, validated: what the renderer turns into Swift and what `diff`
 /// compares.
 public struct SDKIR: Sendable, Hashable {
-    public var name: String
-    public var description: String?
-    public var baseURL: String
+    var name: String
+    var description: String?
+    var baseURL: String
     /// The authorization server's base URL (`authorizationServer.baseURL`); nil when the
     /// API's server is the authorization server too.
-    public var authorizationServerURL: String?
-    public var credential: CredentialIR
-    public var lifecycle: LifecycleIR
-    public var methods: [MethodIR]
-    public var operations: [OperationIR]
+    var authorizationServerURL: String?
+    var credential: CredentialIR
+    var lifecycle: LifecycleIR
+    var methods: [MethodIR]
+    var operations: [OperationIR]
     /// Top-level models in name order, each with its nested types.
-    public var models: [ModelIR]
-    public var errors: ErrorsIR
-    public var events: EventsIR
-    public var store: StoreIR?
+    var models: [ModelIR]
+    var errors: ErrorsIR
+    var events: EventsIR
+    var store: StoreIR?
     /// The Swift names of the types the SDK itself declares; set by the naming pass.
-    public var typeNames: GeneratedTypeNamesIR
+    var typeNames: GeneratedTypeNamesIR
 
-    public init(
+    init(
         name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
         methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
         store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil
@@ -45,42 +45,42 @@ public struct SDKIR: Sendable, Hashable {
 extension SDKIR {
     /// The base URL requests for `server` go to: the authorization server's is the API's
     /// when the schema declares none of its own.
-    public func baseURL(of server: ServerRole) -> String {
+    func baseURL(of server: ServerRole) -> String {
         server == .authorization ? authorizationServerURL ?? baseURL : baseURL
     }
 
     /// The operation a reference names, or nil when the SDK has none of that name.
-    public func operation(_ reference: OperationRef) -> OperationIR? {
+    func operation(_ reference: OperationRef) -> OperationIR? {
         operations.first { $0.name == reference.name }
     }
 }
 
-public struct TemplateFieldIR: Sendable, Hashable {
-    public var name: String
-    public var value: Template
-    public var location: SourceLocation
+struct TemplateFieldIR: Sendable, Hashable {
+    var name: String
+    var value: Template
+    var location: SourceLocation
 
-    public init(name: String, value: Template, location: SourceLocation) {
+    init(name: String, value: Template, location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location
     }
 
     /// The field as the runtime reads it.
-    public var field: TemplateField { TemplateField(name: name, value: value) }
+    var field: TemplateField { TemplateField(name: name, value: value) }
 }
 
 /// An HTTP request line: `POST /oauth/token`.
-public struct RequestLineIR: Sendable, Hashable {
-    public var method: RequestMethod
-    public var path: String
+struct RequestLineIR: Sendable, Hashable {
+    var method: RequestMethod
+    var path: String
     /// The `{names}` in the path, in order.
-    public var pathParameters: [String]
-    public var location: SourceLocation
+    var pathParameters: [String]
+    var location: SourceLocation
     /// The server it goes to: the request's `server` key, or its kind's default.
-    public var server: ServerRole
+    var server: ServerRole
 
-    public init(
+    init(
         method: RequestMethod, path: String, pathParameters: [String], location: SourceLocation, server: ServerRole = .api
     ) {
         self.method = method
@@ -91,23 +91,23 @@ public struct RequestLineIR: Sendable, Hashable {
     }
 }
 
-public struct CredentialIR: Sendable, Hashable {
+struct CredentialIR: Sendable, Hashable {
     /// The model of a token response; nil when sdk.yaml names none that exists (an error).
-    public var tokenModel: ModelRef?
-    public var accessTokenField: String
-    public var refreshTokenField: String?
-    public var expiresInField: String?
-    public var header: String
-    public var format: Template
-    public var refresh: RefreshIR?
-    public var rejection: RejectionRule
+    var tokenModel: ModelRef?
+    var accessTokenField: String
+    var refreshTokenField: String?
+    var expiresInField: String?
+    var header: String
+    var format: Template
+    var refresh: RefreshIR?
+    var rejection: RejectionRule
     /// The operation that returns the user's details (nil when sdk.yaml names none that
     /// exists, an error), and the details' id property.
-    public var detailsOperation: OperationRef?
-    public var userIDField: String
-    public var location: SourceLocation
+    var detailsOperation: OperationRef?
+    var userIDField: String
+    var location: SourceLocation
 
-    public init(
+    init(
         tokenModel: ModelRef?, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
         header: String, format: Template, refresh: RefreshIR?, rejection: RejectionRule,
         detailsOperation: OperationRef?, userIDField: String, location: SourceLocation
@@ -126,16 +126,16 @@ public struct CredentialIR: Sendable, Hashable {
     }
 }
 
-public struct RefreshIR: Sendable, Hashable {
-    public var request: RequestLineIR
-    public var encoding: BodyEncoding
-    public var clientAuthentication: ClientAuthentication
-    public var fields: [TemplateFieldIR]
-    public var leeway: DurationIR
-    public var maxRefreshes: Int
-    public var window: DurationIR
+struct RefreshIR: Sendable, Hashable {
+    var request: RequestLineIR
+    var encoding: BodyEncoding
+    var clientAuthentication: ClientAuthentication
+    var fields: [TemplateFieldIR]
+    var leeway: DurationIR
+    var maxRefreshes: Int
+    var window: DurationIR
 
-    public init(
+    init(
         request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
         fields: [TemplateFieldIR], leeway: DurationIR, maxRefreshes: Int, window: DurationIR
     ) {
@@ -150,14 +150,14 @@ public struct RefreshIR: Sendable, Hashable {
 }
 
 /// The operations the authentication service itself calls.
-public struct LifecycleIR: Sendable, Hashable {
-    public var signOut: OperationRef?
-    public var detachIdentity: OperationRef?
-    public var destroyAccount: OperationRef?
+struct LifecycleIR: Sendable, Hashable {
+    var signOut: OperationRef?
+    var detachIdentity: OperationRef?
+    var destroyAccount: OperationRef?
     /// The RFC 7009 revocation request sent at sign-out (`lifecycle.revoke`).
-    public var revocation: RevocationIR?
+    var revocation: RevocationIR?
 
-    public init(
+    init(
         signOut: OperationRef? = nil, detachIdentity: OperationRef? = nil, destroyAccount: OperationRef? = nil,
         revocation: RevocationIR? = nil
     ) {
@@ -170,14 +170,14 @@ public struct LifecycleIR: Sendable, Hashable {
 
 /// `lifecycle.revoke`: a token revocation request (RFC 7009), by default on the
 /// authorization server, form-encoded.
-public struct RevocationIR: Sendable, Hashable {
-    public var request: RequestLineIR
-    public var encoding: BodyEncoding
-    public var clientAuthentication: ClientAuthentication
-    public var fields: [TemplateFieldIR]
-    public var location: SourceLocation
+struct RevocationIR: Sendable, Hashable {
+    var request: RequestLineIR
+    var encoding: BodyEncoding
+    var clientAuthentication: ClientAuthentication
+    var fields: [TemplateFieldIR]
+    var location: SourceLocation
 
-    public init(
+    init(
         request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication, fields: [TemplateFieldIR],
         location: SourceLocation
     ) {
@@ -191,15 +191,15 @@ public struct RevocationIR: Sendable, Hashable {
 
 /// The browser part of a step (`browser:`): the authorization request of the authorization
 /// code grant with PKCE, opened before the step's token request.
-public struct BrowserStepIR: Sendable, Hashable {
+struct BrowserStepIR: Sendable, Hashable {
     /// A GET request line, by default on the authorization server.
-    public var request: RequestLineIR
-    public var redirectURI: String
+    var request: RequestLineIR
+    var redirectURI: String
     /// Extra query parameters, templates of the method's parameters.
-    public var parameters: [TemplateFieldIR]
-    public var location: SourceLocation
+    var parameters: [TemplateFieldIR]
+    var location: SourceLocation
 
-    public init(request: RequestLineIR, redirectURI: String, parameters: [TemplateFieldIR], location: SourceLocation) {
+    init(request: RequestLineIR, redirectURI: String, parameters: [TemplateFieldIR], location: SourceLocation) {
         self.request = request
         self.redirectURI = redirectURI
         self.parameters = parameters
@@ -209,22 +209,22 @@ public struct BrowserStepIR: Sendable, Hashable {
 }
 
 /// A parameter of a method, a step's `needs`, or an operation.
-public struct ParameterIR: Sendable, Hashable {
-    public enum Location: String, Sendable, Hashable { case argument, path, query }
-    public var name: String
+struct ParameterIR: Sendable, Hashable {
+    enum Location: String, Sendable, Hashable { case argument, path, query }
+    var name: String
     /// The Swift argument label and variable; set by the naming pass.
-    public var swiftName: String
-    public var location: Location
-    public var type: TypeIR
-    public var required: Bool
-    public var defaultValue: LiteralIR?
-    public var constraints: ConstraintsIR
-    public var description: String?
+    var swiftName: String
+    var location: Location
+    var type: TypeIR
+    var required: Bool
+    var defaultValue: LiteralIR?
+    var constraints: ConstraintsIR
+    var description: String?
     /// Never shown in descriptions or logs.
-    public var secret: Bool
-    public var sourceLocation: SourceLocation
+    var secret: Bool
+    var sourceLocation: SourceLocation
 
-    public init(
+    init(
         name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
         constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation
     ) {
@@ -241,23 +241,23 @@ public struct ParameterIR: Sendable, Hashable {
     }
 }
 
-public struct StepIR: Sendable, Hashable {
-    public var name: String
-    public var request: RequestLineIR
-    public var encoding: BodyEncoding
-    public var clientAuthentication: ClientAuthentication
-    public var needs: [ParameterIR]
-    public var body: [TemplateFieldIR]
+struct StepIR: Sendable, Hashable {
+    var name: String
+    var request: RequestLineIR
+    var encoding: BodyEncoding
+    var clientAuthentication: ClientAuthentication
+    var needs: [ParameterIR]
+    var body: [TemplateFieldIR]
     /// The model the step's response decodes to.
-    public var response: ModelRef?
+    var response: ModelRef?
     /// The `AuthenticationInput` case of a later step of a multi-step method (nil for a
     /// first step); set by the naming pass.
-    public var inputCaseName: String?
-    public var location: SourceLocation
+    var inputCaseName: String?
+    var location: SourceLocation
     /// The authorization request opened in a browser before `request`; nil for a plain step.
-    public var browser: BrowserStepIR?
+    var browser: BrowserStepIR?
 
-    public init(
+    init(
         name: String, request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
         needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
         location: SourceLocation, browser: BrowserStepIR? = nil
@@ -275,16 +275,16 @@ public struct StepIR: Sendable, Hashable {
     }
 }
 
-public struct MethodIR: Sendable, Hashable {
-    public var name: String
+struct MethodIR: Sendable, Hashable {
+    var name: String
     /// The case of `SingleStepMethod` or `MultiStepMethod`; set by the naming pass.
-    public var swiftName: String
-    public var description: String?
-    public var parameters: [ParameterIR]
-    public var steps: [StepIR]
-    public var location: SourceLocation
+    var swiftName: String
+    var description: String?
+    var parameters: [ParameterIR]
+    var steps: [StepIR]
+    var location: SourceLocation
 
-    public init(
+    init(
         name: String, swiftName: String = "", description: String?, parameters: [ParameterIR], steps: [StepIR], location: SourceLocation
     ) {
         self.name = name
@@ -295,25 +295,25 @@ public struct MethodIR: Sendable, Hashable {
         self.location = location
     }
 
-    public var isMultiStep: Bool { steps.count > 1 }
+    var isMultiStep: Bool { steps.count > 1 }
 }
 
-public struct OperationIR: Sendable, Hashable {
-    public var name: String
+struct OperationIR: Sendable, Hashable {
+    var name: String
     /// The Swift name of the operation's method and request; set by the naming pass.
-    public var swiftName: String
-    public var description: String?
-    public var request: RequestLineIR
-    public var parameters: [ParameterIR]
-    public var body: TypeIR?
-    public var encoding: BodyEncoding
-    public var response: TypeIR?
-    public var authenticated: Bool
-    public var freshAuthentication: DurationIR?
-    public var deprecated: Bool
-    public var location: SourceLocation
+    var swiftName: String
+    var description: String?
+    var request: RequestLineIR
+    var parameters: [ParameterIR]
+    var body: TypeIR?
+    var encoding: BodyEncoding
+    var response: TypeIR?
+    var authenticated: Bool
+    var freshAuthentication: DurationIR?
+    var deprecated: Bool
+    var location: SourceLocation
 
-    public init(
+    init(
         name: String, swiftName: String = "", description: String?, request: RequestLineIR, parameters: [ParameterIR],
         body: TypeIR?, encoding: BodyEncoding, response: TypeIR?, authenticated: Bool,
         freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation
@@ -333,28 +333,28 @@ public struct OperationIR: Sendable, Hashable {
     }
 }
 
-public struct ErrorsIR: Sendable, Hashable {
-    public var codeField: String
-    public var messageField: String?
-    public var errors: [ErrorIR]
+struct ErrorsIR: Sendable, Hashable {
+    var codeField: String
+    var messageField: String?
+    var errors: [ErrorIR]
 
-    public init(codeField: String, messageField: String?, errors: [ErrorIR]) {
+    init(codeField: String, messageField: String?, errors: [ErrorIR]) {
         self.codeField = codeField
         self.messageField = messageField
         self.errors = errors
     }
 }
 
-public struct ErrorIR: Sendable, Hashable {
-    public var code: String
+struct ErrorIR: Sendable, Hashable {
+    var code: String
     /// The case of `<SDK>Error`; set by the naming pass.
-    public var swiftName: String
-    public var status: Int
-    public var category: ErrorCategory
-    public var description: String?
-    public var location: SourceLocation
+    var swiftName: String
+    var status: Int
+    var category: ErrorCategory
+    var description: String?
+    var location: SourceLocation
 
-    public init(
+    init(
         code: String, swiftName: String = "", status: Int, category: ErrorCategory, description: String?, location: SourceLocation
     ) {
         self.code = code
@@ -366,31 +366,31 @@ public struct ErrorIR: Sendable, Hashable {
     }
 }
 
-public struct EventsIR: Sendable, Hashable {
-    public var stream: RequestLineIR?
-    public var events: [EventIR]
+struct EventsIR: Sendable, Hashable {
+    var stream: RequestLineIR?
+    var events: [EventIR]
 
-    public init(stream: RequestLineIR?, events: [EventIR]) {
+    init(stream: RequestLineIR?, events: [EventIR]) {
         self.stream = stream
         self.events = events
     }
 }
 
-public enum EventEffectIR: String, Sendable, Hashable {
+enum EventEffectIR: String, Sendable, Hashable {
     case invalidate
 }
 
-public struct EventIR: Sendable, Hashable {
-    public var name: String
+struct EventIR: Sendable, Hashable {
+    var name: String
     /// The case of `<SDK>Event`; set by the naming pass.
-    public var swiftName: String
-    public var wireName: String
-    public var description: String?
-    public var payload: TypeIR?
-    public var effect: EventEffectIR?
-    public var location: SourceLocation
+    var swiftName: String
+    var wireName: String
+    var description: String?
+    var payload: TypeIR?
+    var effect: EventEffectIR?
+    var location: SourceLocation
 
-    public init(
+    init(
         name: String, swiftName: String = "", wireName: String, description: String?, payload: TypeIR?,
         effect: EventEffectIR?, location: SourceLocation
     ) {

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// Turns names from the schema into Swift identifiers and literals that cannot inject code.
 enum SwiftName {

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// Renders `<SDK>Error`: one case per code of the error catalogue, and `unknown` for codes
 /// this version of the SDK does not know.

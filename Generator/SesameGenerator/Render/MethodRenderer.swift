@@ -109,7 +109,7 @@ struct MethodRenderer {
                 body.line("case \(SwiftName.escaped(method.swiftName))\(parameters)")
             }
             body.line()
-            body.block("public var methodDescription: AuthenticationMethodDescription") { getter in
+            body.block("@_spi(Generated) public var methodDescription: AuthenticationMethodDescription") { getter in
                 getter.block("switch self") { cases in
                     if methods.isEmpty { return }
                     for method in methods {

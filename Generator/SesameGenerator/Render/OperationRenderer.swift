@@ -1,5 +1,7 @@
 /// Renders the operations as methods on every `OperationPerformer` of this schema (the
 /// authentication service, or a test double).
+@_spi(Generated) import SesameDescription
+
 struct OperationRenderer {
     let sdk: SDKIR
     let types: TypeRendering

@@ -1,5 +1,5 @@
 import Foundation
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// The runtime's descriptions of a translated schema: what `<SDK>Schema` carries, built as
 /// values from the IR and printed by ``SwiftLiteral``.

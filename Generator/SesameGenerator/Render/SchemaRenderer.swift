@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// Renders `<SDK>Schema`: the `SDKSchema` conformance with the description the runtime
 /// reads, and the request and method descriptions.
@@ -32,7 +32,7 @@ struct SchemaRenderer {
             body.line("public typealias ServerError = \(sdk.typeNames.error)")
             body.line("public typealias Event = \(sdk.typeNames.event)")
             body.line()
-            body.line("public static let description = \(literal.print(sdk.runtimeDescription, indent: 1))")
+            body.line("@_spi(Generated) public static let description = \(literal.print(sdk.runtimeDescription, indent: 1))")
             body.line()
             body.block("public static func userID(of details: Details) -> String") { function in
                 if sdk.credential.userIDField.isEmpty {
@@ -51,7 +51,7 @@ struct SchemaRenderer {
             }
             body.line()
             body.doc("The requests of the schema's operations.")
-            body.block("public enum Requests") { requests in
+            body.block("@_spi(Generated) public enum Requests") { requests in
                 for operation in sdk.operations {
                     requests.line(
                         "public static let \(SwiftName.escaped(operation.swiftName)) = \(SwiftLiteral().print(operation.runtimeDescription, indent: 2))"
@@ -60,7 +60,7 @@ struct SchemaRenderer {
             }
             body.line()
             body.doc("The schema's authentication methods and their steps.")
-            body.block("public enum Methods") { methods in
+            body.block("@_spi(Generated) public enum Methods") { methods in
                 for method in sdk.methods {
                     methods.line(
                         "public static let \(SwiftName.escaped(method.swiftName)) = \(SwiftLiteral().print(method.runtimeDescription, indent: 2))"

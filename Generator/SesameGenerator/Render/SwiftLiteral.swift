@@ -1,5 +1,5 @@
 import Foundation
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// Prints a SesameDescription value as the Swift expression that builds it: the one way
 /// the generated code carries the protocol's descriptions (issue 24), never Swift typed

@@ -106,7 +106,16 @@ public enum SwiftRenderer {
         var writer = CodeWriter(capacity: 8192)
         writer.line(GeneratedFile.header)
         writer.line()
-        for module in imports { writer.line("import \(module)") }
+        for module in imports {
+            // What exists for generated code only is `@_spi(Generated)` in the runtime and in
+            // the descriptions it re-exports: apps do not see it (docs/packages.md).
+            if module == "Sesame" {
+                writer.line("@_spi(Generated) import Sesame")
+                writer.line("@_spi(Generated) import SesameDescription")
+            } else {
+                writer.line("import \(module)")
+            }
+        }
         writer.line()
         return writer
     }

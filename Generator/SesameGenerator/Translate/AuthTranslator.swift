@@ -1,6 +1,6 @@
-import SesameDescription
 import Foundation
 import Yams
+@_spi(Generated) import SesameDescription
 
 /// Translates `auth.yaml` against the shared model table: authentication methods and
 /// operations, with their parameters and the placeholders of their bodies checked against

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// Translates `errors.yaml`: the error envelope and the catalogue of codes, each with its
 /// status and category.

@@ -1,5 +1,5 @@
-import SesameDescription
 import Yams
+@_spi(Generated) import SesameDescription
 
 extension NodeReader {
     /// `POST /oauth/token` → a request line with its path parameters.

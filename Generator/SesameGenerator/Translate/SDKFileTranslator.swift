@@ -1,4 +1,3 @@
-import SesameDescription
 import Foundation
 import Yams
 
@@ -281,3 +280,4 @@ struct SDKFileTranslator {
 }
 
 import Foundation
+@_spi(Generated) import SesameDescription

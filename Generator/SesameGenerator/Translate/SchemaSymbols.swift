@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 /// The first pass: what the schema folder declares, before anything is translated. Each
 /// file of a role (sdk, auth, errors, events, store), every model of the models files, and
 /// every operation name of auth.yaml, so that later passes can resolve names across files.

@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 extension Template {
     /// The template with each `{name}` that names one of `provided` read as that runtime

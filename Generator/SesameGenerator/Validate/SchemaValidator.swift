@@ -1,4 +1,4 @@
-import SesameDescription
+@_spi(Generated) import SesameDescription
 
 /// The validation pass: checks that span files, run once every file is translated. Each
 /// check returns diagnostics at the node that caused the problem; none changes the IR.

@@ -9,7 +9,7 @@ public enum StoreSnapshots {
     public static let folder = "released/store"
 
     /// The snapshot of every declared version, by path relative to the schema folder.
-    public static func snapshots(of store: StoreIR) -> [GeneratedFile] {
+    static func snapshots(of store: StoreIR) -> [GeneratedFile] {
         store.sections.flatMap { section in
             section.versions.map { version in
                 GeneratedFile(path: "\(folder)/\(section.kind.rawValue)/\(version.number).json", contents: json(of: version))
@@ -20,7 +20,7 @@ public enum StoreSnapshots {
     /// Checks the declared versions against the recorded ones (relative path → contents).
     /// - Returns: an error at the version's position for every recorded version that
     ///   changed, and at the section for every recorded version no longer declared.
-    public static func check(_ store: StoreIR?, recorded: [String: String]) -> [Diagnostic] {
+    static func check(_ store: StoreIR?, recorded: [String: String]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var declared: Set<String> = []
         for section in store?.sections ?? [] {

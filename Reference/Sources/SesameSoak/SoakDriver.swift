@@ -1,8 +1,9 @@
 import Foundation
 import Logging
-import ReferenceSDK
+@_spi(Generated) import ReferenceSDK
 import ReferenceSDKTestSupport
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// Runs a soak: sends `configuration.requests` operations of the generated ReferenceSDK
 /// through an ``AuthenticationService`` over the fault-injecting `InMemoryBackEnd`, in waves of

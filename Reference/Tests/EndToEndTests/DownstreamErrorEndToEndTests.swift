@@ -1,6 +1,8 @@
 import Foundation
 import ReferenceSDK
+@_spi(Generated) import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Only the auth server's own rejection (401 with a Bearer `invalid_token` challenge) leads
 /// to a refresh: any other 401 is returned untouched, with no refresh and no retry.

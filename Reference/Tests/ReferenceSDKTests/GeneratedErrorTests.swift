@@ -1,6 +1,7 @@
 import Foundation
-import ReferenceSDK
+@_spi(Generated) import ReferenceSDK
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// `ReferenceSDKError`, generated from Schema/errors.yaml.
 @Suite struct GeneratedErrorTests {

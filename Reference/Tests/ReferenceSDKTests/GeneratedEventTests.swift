@@ -1,7 +1,8 @@
 import Foundation
-import ReferenceSDK
+@_spi(Generated) import ReferenceSDK
 import SesameTestSupport
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// `ReferenceSDKEvent`, generated from Schema/events.yaml: decoded by wire name, never dropped.
 @Suite struct GeneratedEventTests {

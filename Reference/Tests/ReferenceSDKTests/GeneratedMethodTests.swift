@@ -1,6 +1,7 @@
 import Foundation
-import ReferenceSDK
+@_spi(Generated) import ReferenceSDK
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// The generated authentication methods (`SingleStepMethod`, `MultiStepMethod`) and the
 /// values of a multi-step method's next step (`AuthenticationInput`), from Schema/auth.yaml.

@@ -2,6 +2,7 @@ import Foundation
 import ReferenceSDK
 import SesameTestSupport
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// A value built with a generated memberwise initialiser, encoded then decoded, must give
 /// the same value back: for every model of Reference/Sources/ReferenceSDK/Generated/Models.

@@ -1,7 +1,8 @@
 import Foundation
-import ReferenceSDK
+@_spi(Generated) import ReferenceSDK
 import SesameTestSupport
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// The generated operations (Operations.swift) over a recording performer: the requests
 /// they build, the arguments they check before sending, and what a caller sees when the

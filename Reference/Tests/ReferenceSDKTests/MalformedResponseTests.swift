@@ -4,6 +4,7 @@ import ReferenceSDK
 import ReferenceSDKTestSupport
 import SesameTestSupport
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Every response the runtime reads (each operation of the reference SDK, each sign-in step,
 /// the details read during a sign-in, the refresh) answered with a malformed body, over an

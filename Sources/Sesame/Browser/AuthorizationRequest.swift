@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 /// One authorization request of a browser step (RFC 6749 §4.1.1, RFC 7636 §4.3): its URL,
 /// with a fresh `state` and PKCE challenge, and the check of the redirect that answers it.

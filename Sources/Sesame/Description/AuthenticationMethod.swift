@@ -1,9 +1,11 @@
+@_spi(Generated) import SesameDescription
+
 /// An authentication method with the arguments the app chose. Generated SDKs declare one
 /// enum of single-step methods and one of multi-step methods, whose descriptions never
 /// show a secret argument.
 public protocol AuthenticationMethod: Sendable, CustomStringConvertible {
     /// The method as the schema declares it.
-    var methodDescription: AuthenticationMethodDescription { get }
+    @_spi(Generated) var methodDescription: AuthenticationMethodDescription { get }
     /// The method's parameters by name, as JSON values.
     var arguments: [String: JSONValue] { get }
     /// Checks the arguments against their schemas before anything is sent.

@@ -1,4 +1,5 @@
 import HTTPTypes
+@_spi(Generated) import SesameDescription
 
 // Where the runtime reads SesameDescription's vocabulary: the one place each word becomes
 // what the runtime sends.

@@ -1,17 +1,19 @@
 import Foundation
 import HTTPTypes
+@_spi(Generated) import SesameDescription
 
 /// A request to one of the schema's operations, with its parameters filled in. Generated
 /// operation methods build one and hand it to an ``OperationPerformer``.
 public struct OperationRequest: Sendable {
-    public var description: RequestDescription
+    /// The request the schema declares (generated code only).
+    @_spi(Generated) public var description: RequestDescription
     /// Values of the path's `{placeholders}`, not yet percent-encoded.
     public var pathParameters: [String: String]
     /// Query items in order; nil values are left out.
     public var query: [(name: String, value: String)]
     public var body: RequestBody?
 
-    public init(
+    @_spi(Generated) public init(
         _ description: RequestDescription, pathParameters: [String: String] = [:],
         query: [(name: String, value: String?)] = [], body: RequestBody? = nil
     ) {
@@ -20,6 +22,9 @@ public struct OperationRequest: Sendable {
         self.query = query.compactMap { item in item.value.map { (item.name, $0) } }
         self.body = body
     }
+
+    /// The operation's name in the schema.
+    public var operationName: String { description.name }
 
     /// The path with its placeholders replaced by percent-encoded values.
     /// - Throws: `TemplateError` when a placeholder has no value.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 /// A generated SDK's schema: its description and the types it declares. The runtime is
 /// generic over it, so each SDK gets typed details, errors and events.
@@ -11,7 +12,7 @@ public protocol SDKSchema: Sendable {
     associatedtype Event: ServerEvent
 
     /// What the runtime needs to know about the back-end.
-    static var description: SDKDescription { get }
+    @_spi(Generated) static var description: SDKDescription { get }
     /// The identifier of the user the details describe.
     static func userID(of details: Details) -> String
     /// The typed error for an error response.

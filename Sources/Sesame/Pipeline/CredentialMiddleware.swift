@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
+@_spi(Generated) import SesameDescription
 
 /// Applies the session's credential to requests for the back-end's origin, refreshing it
 /// ahead of expiry and after the auth server's own rejection, as the schema describes.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+@_spi(Generated) import SesameDescription
 
 /// Tells the auth server's own rejection of a credential, as the schema's
 /// `credential.rejection` describes it, from any other 401 or 403 (a downstream service's,

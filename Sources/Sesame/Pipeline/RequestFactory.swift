@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+@_spi(Generated) import SesameDescription
 
 /// Turns operation requests and templated bodies into HTTP requests.
 enum RequestFactory {

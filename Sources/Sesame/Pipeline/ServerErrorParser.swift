@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+@_spi(Generated) import SesameDescription
 
 /// Reads an error response through the schema's error catalogue.
 enum ServerErrorParser {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 /// Reads a token response (RFC 6749 §5.1) with the field names the schema declares.
 enum TokenResponseReader {

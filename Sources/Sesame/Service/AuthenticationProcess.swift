@@ -1,5 +1,7 @@
 /// The running state of one authentication method: its arguments, the values the app
 /// supplied and the responses of the steps run so far. Internal: it holds secrets.
+@_spi(Generated) import SesameDescription
+
 struct AuthenticationProcess: Sendable {
     let id: UInt64
     let method: AuthenticationMethodDescription

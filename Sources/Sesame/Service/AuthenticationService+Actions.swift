@@ -1,4 +1,6 @@
 /// What the background effects of a list of actions reported.
+@_spi(Generated) import SesameDescription
+
 struct ExecutedActions: Sendable {
     /// The back-end's answer to `.revokeSession`, when the actions asked for it.
     var revocation: UnauthenticationResult?

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
     /// The authentication method under way, nil when none is.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
     /// Runs the browser part of a browser step: opens its authorization request with a

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+@_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
     /// A stream of this service's events for one subscriber: the current state first, then

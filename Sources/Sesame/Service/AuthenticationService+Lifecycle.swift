@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
     /// Signs out. Always ends in `unauthenticated`, online or offline: the local session

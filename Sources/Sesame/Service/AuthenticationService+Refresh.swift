@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
     // MARK: Credential source

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
     /// Restores the session an earlier launch saved: the state becomes

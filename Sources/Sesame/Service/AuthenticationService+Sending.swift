@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+@_spi(Generated) import SesameDescription
 
 /// An error response, before it becomes the schema's typed error at the public boundary.
 struct BackEndError: Error, Sendable {

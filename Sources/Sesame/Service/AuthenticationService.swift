@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import OpenAPIRuntime
 import OpenAPIURLSession
+@_spi(Generated) import SesameDescription
 
 /// Signs the app's user in and out, keeps the credential fresh, and sends the schema's
 /// operations: the actor that runs the authentication state machine's actions.

@@ -7,6 +7,8 @@
 ///
 /// At most one process exists: starting a method replaces the one under way, whose steps
 /// are then discarded when they answer (their id no longer matches).
+@_spi(Generated) import SesameDescription
+
 struct SignInMachine: Sendable {
     /// What to do before running the next step.
     enum StepAction: Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 // The SesameTests target's FakeBackEnd and TestSchema cannot be imported from another test
 // target; the wrapper needs far less of a back-end, so this target keeps the little it

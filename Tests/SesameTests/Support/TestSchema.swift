@@ -1,5 +1,6 @@
 import Foundation
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
+@_spi(Generated) import SesameDescription
 
 /// The details the test back-end returns.
 struct TestDetails: Codable, Hashable, Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// The test back-end with its token endpoints on an authorization server of their own
 /// (`https://idp.test`), a browser method and revocation at sign-out.

@@ -1,5 +1,6 @@
 import Foundation
-import Sesame
+@_spi(Generated) import Sesame
+@_spi(Generated) import SesameDescription
 
 /// An `OperationPerformer` for any schema that records every request and answers each with
 /// the same canned status and body, so generated operations run without a back-end.

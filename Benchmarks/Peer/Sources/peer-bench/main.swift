@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
 // peer-bench: Sesame side by side with swift-openapi-generator 1.14.3 (issue 15).
 //

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// One test's world: a reference server on loopback, the client's clock, and services
 /// made with the server's base URL, the demo client and the default (URLSession) transport,

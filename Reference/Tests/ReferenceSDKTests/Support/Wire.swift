@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceSDK
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// JSON in and out of the generated models, the way an app meets them: a plain
 /// `JSONDecoder`, or `OperationResponse.decode` as the generated operations call it.
