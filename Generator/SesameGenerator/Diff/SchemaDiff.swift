@@ -1,6 +1,8 @@
 /// Compares two validated schemas and reports every change that matters to apps built
 /// against the old one: source breaks (app code stops compiling), wire breaks (shipped
 /// apps stop understanding the back-end) and compatible additions.
+@_spi(Generated) import SesameDescription
+
 public enum SchemaDiff {
     public static func compare(old: SDKIR, new: SDKIR) -> [SchemaChange] {
         var differ = Differ(old: old, new: new)
@@ -113,13 +115,15 @@ private struct Differ {
         compareLifecycle()
         let o = old.credential
         let n = new.credential
-        if let before = o.refresh?.request.server, let after = n.refresh?.request.server,
+        let oldRefresh = o.refresh?.value
+        let newRefresh = n.refresh?.value
+        if let before = oldRefresh?.request.server, let after = newRefresh?.request.server,
             old.baseURL(of: before) != new.baseURL(of: after)
         {
             add(
                 "credential.refresh-server-changed", .warning,
                 "the refresh request moved to another server; shipped apps still refresh at \(old.baseURL(of: before))",
-                at: n.refresh?.request.location ?? n.location)
+                at: n.refresh?.requestLocation ?? n.location)
         }
         let rules: [(String, Bool, String)] = [
             (
@@ -135,16 +139,17 @@ private struct Differ {
             ("credential.rejection-changed", o.rejection != n.rejection, "the auth server's rejection is recognised differently"),
             (
                 "credential.refresh-request-changed",
-                o.refresh?.request.method != n.refresh?.request.method || o.refresh?.request.path != n.refresh?.request.path
-                    || o.refresh?.encoding != n.refresh?.encoding || o.refresh?.clientAuthentication != n.refresh?.clientAuthentication
-                    || o.refresh?.fields.map { [$0.name: $0.value] } != n.refresh?.fields.map { [$0.name: $0.value] },
+                oldRefresh?.request.method != newRefresh?.request.method || oldRefresh?.request.path != newRefresh?.request.path
+                    || oldRefresh?.request.encoding != newRefresh?.request.encoding
+                    || oldRefresh?.request.clientAuthentication != newRefresh?.request.clientAuthentication
+                    || oldRefresh?.fields != newRefresh?.fields,
                 "the refresh request changed (method, path, encoding, client authentication or fields)"
             ),
         ]
         for (kind, changed, message) in rules where changed {
             add(kind, .breaking, "\(message): shipped apps still use the old rule", at: n.location)
         }
-        if let oldRefresh = o.refresh, let newRefresh = n.refresh,
+        if let oldRefresh, let newRefresh,
             oldRefresh.leeway != newRefresh.leeway || oldRefresh.maxRefreshes != newRefresh.maxRefreshes
                 || oldRefresh.window != newRefresh.window
         {
@@ -165,10 +170,11 @@ private struct Differ {
                 "lifecycle.revocation-removed", .warning, "lifecycle.revoke was removed; shipped apps still send it at sign-out",
                 at: removed.location)
         case (let removed?, let added?)
-        where removed.request.method != added.request.method || removed.request.path != added.request.path
-            || old.baseURL(of: removed.request.server) != new.baseURL(of: added.request.server)
-            || removed.encoding != added.encoding || removed.clientAuthentication != added.clientAuthentication
-            || removed.fields.map { [$0.name: $0.value] } != added.fields.map { [$0.name: $0.value] }:
+        where removed.value.request.method != added.value.request.method || removed.value.request.path != added.value.request.path
+            || old.baseURL(of: removed.value.request.server) != new.baseURL(of: added.value.request.server)
+            || removed.value.request.encoding != added.value.request.encoding
+            || removed.value.request.clientAuthentication != added.value.request.clientAuthentication
+            || removed.value.fields != added.value.fields:
             add(
                 "lifecycle.revocation-changed", .warning,
                 "the revocation request changed; shipped apps still send the old one at sign-out", at: added.location)

@@ -126,27 +126,10 @@ struct CredentialIR: Sendable, Hashable {
     }
 }
 
+/// `credential.refresh`: the runtime's description, and where the schema wrote its request.
 struct RefreshIR: Sendable, Hashable {
-    var request: RequestLineIR
-    var encoding: BodyEncoding
-    var clientAuthentication: ClientAuthentication
-    var fields: [TemplateFieldIR]
-    var leeway: DurationIR
-    var maxRefreshes: Int
-    var window: DurationIR
-
-    init(
-        request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
-        fields: [TemplateFieldIR], leeway: DurationIR, maxRefreshes: Int, window: DurationIR
-    ) {
-        self.request = request
-        self.encoding = encoding
-        self.clientAuthentication = clientAuthentication
-        self.fields = fields
-        self.leeway = leeway
-        self.maxRefreshes = maxRefreshes
-        self.window = window
-    }
+    var value: RefreshDescription
+    var requestLocation: SourceLocation
 }
 
 /// The operations the authentication service itself calls.
@@ -168,25 +151,12 @@ struct LifecycleIR: Sendable, Hashable {
     }
 }
 
-/// `lifecycle.revoke`: a token revocation request (RFC 7009), by default on the
-/// authorization server, form-encoded.
+/// `lifecycle.revoke`: the runtime's description of the RFC 7009 request, where the schema
+/// wrote `revoke`, and where its request line.
 struct RevocationIR: Sendable, Hashable {
-    var request: RequestLineIR
-    var encoding: BodyEncoding
-    var clientAuthentication: ClientAuthentication
-    var fields: [TemplateFieldIR]
+    var value: RevocationDescription
     var location: SourceLocation
-
-    init(
-        request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication, fields: [TemplateFieldIR],
-        location: SourceLocation
-    ) {
-        self.request = request
-        self.encoding = encoding
-        self.clientAuthentication = clientAuthentication
-        self.fields = fields
-        self.location = location
-    }
+    var requestLocation: SourceLocation
 }
 
 /// The browser part of a step (`browser:`): the authorization request of the authorization

@@ -11,14 +11,7 @@ extension SDKIR {
             credential: CredentialDescription(
                 accessTokenField: credential.accessTokenField, refreshTokenField: credential.refreshTokenField,
                 expiresInField: credential.expiresInField, header: credential.header, format: credential.format,
-                refresh: credential.refresh.map { refresh in
-                    RefreshDescription(
-                        request: refresh.request.description(
-                            name: "refresh", authenticated: false, encoding: refresh.encoding,
-                            clientAuthentication: refresh.clientAuthentication),
-                        fields: refresh.fields.map(\.field), leeway: refresh.leeway.duration, maxRefreshes: refresh.maxRefreshes,
-                        window: refresh.window.duration)
-                },
+                refresh: credential.refresh?.value,
                 rejection: credential.rejection,
                 details: credential.detailsOperation.flatMap(operation)?.runtimeDescription
                     ?? RequestDescription(name: "", method: .get, path: "/"),
@@ -33,13 +26,7 @@ extension SDKIR {
                 signOut: lifecycle.signOut.flatMap(operation)?.runtimeDescription,
                 detachIdentity: lifecycle.detachIdentity.flatMap(operation)?.runtimeDescription,
                 destroyAccount: lifecycle.destroyAccount.flatMap(operation)?.runtimeDescription,
-                revocation: lifecycle.revocation.map { revocation in
-                    RevocationDescription(
-                        request: revocation.request.description(
-                            name: "revoke", authenticated: false, encoding: revocation.encoding,
-                            clientAuthentication: revocation.clientAuthentication),
-                        fields: revocation.fields.map(\.field))
-                }))
+                revocation: lifecycle.revocation?.value))
     }
 
     private static func url(_ text: String) -> URL {

@@ -212,6 +212,8 @@ struct SDKFileTranslator {
             return field
         }
         let leeway = entries["leeway"].flatMap { reader.duration($0.value, "leeway") } ?? DurationIR(milliseconds: 60_000)
+        let encoding = reader.encoding(entries["encoding"], "the refresh request")
+        let clientAuthentication = reader.clientAuthentication(entries["clientAuthentication"])
         var maxRefreshes = 5
         var window = DurationIR(milliseconds: 30_000)
         if let entry = entries["window"], let items = reader.mapping(entry.value, "window", grammar: Grammar.window) {
@@ -220,10 +222,11 @@ struct SDKFileTranslator {
             }
             if let per = items["per"], let value = reader.duration(per.value, "per") { window = value }
         }
-        return RefreshIR(
-            request: request, encoding: reader.encoding(entries["encoding"], "the refresh request"),
-            clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]),
-            fields: fields, leeway: leeway, maxRefreshes: maxRefreshes, window: window)
+        let description = RefreshDescription(
+            request: request.description(
+                name: "refresh", authenticated: false, encoding: encoding, clientAuthentication: clientAuthentication),
+            fields: fields.map(\.field), leeway: leeway.duration, maxRefreshes: maxRefreshes, window: window.duration)
+        return RefreshIR(value: description, requestLocation: request.location)
     }
 
     /// `lifecycle.revoke`: an RFC 7009 request, form-encoded and on the authorization
@@ -248,10 +251,12 @@ struct SDKFileTranslator {
             reader.error("the revocation request must send the token to revoke: fields: { token: \"{refreshToken}\" }", at: node)
         }
         let encoding: BodyEncoding = entries["encoding"] == nil ? .form : reader.encoding(entries["encoding"], "the revocation request")
-        return RevocationIR(
-            request: request, encoding: encoding,
-            clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"]), fields: fields,
-            location: reader.location(of: node))
+        let description = RevocationDescription(
+            request: request.description(
+                name: "revoke", authenticated: false, encoding: encoding,
+                clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"])),
+            fields: fields.map(\.field))
+        return RevocationIR(value: description, location: reader.location(of: node), requestLocation: request.location)
     }
 
     private func objectFields(_ model: String) -> Set<String> {

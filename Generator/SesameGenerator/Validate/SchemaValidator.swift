@@ -24,21 +24,29 @@ enum SchemaValidator {
     /// there (`server: authorization`, their default when they declare it): only an
     /// explicit `server: api` can send it elsewhere.
     static func checkClientAuthentication(_ methods: [MethodIR], credential: CredentialIR, lifecycle: LifecycleIR) -> [Diagnostic] {
-        var requests: [(String, RequestLineIR, ClientAuthentication)] = []
+        var requests: [(what: String, server: ServerRole, authentication: ClientAuthentication, at: SourceLocation)] = []
         for method in methods {
             for step in method.steps {
-                requests.append(("step '\(step.name)' of '\(method.name)'", step.request, step.clientAuthentication))
+                requests.append(
+                    ("step '\(step.name)' of '\(method.name)'", step.request.server, step.clientAuthentication, step.request.location))
             }
         }
-        if let refresh = credential.refresh { requests.append(("the refresh request", refresh.request, refresh.clientAuthentication)) }
-        if let revocation = lifecycle.revocation {
-            requests.append(("the revocation request", revocation.request, revocation.clientAuthentication))
+        if let refresh = credential.refresh {
+            requests.append(
+                ("the refresh request", refresh.value.request.server, refresh.value.request.clientAuthentication, refresh.requestLocation))
         }
-        return requests.compactMap { what, request, authentication in
-            guard authentication != .none, request.server == .api else { return nil }
+        if let revocation = lifecycle.revocation {
+            requests.append(
+                (
+                    "the revocation request", revocation.value.request.server, revocation.value.request.clientAuthentication,
+                    revocation.requestLocation
+                ))
+        }
+        return requests.compactMap { request in
+            guard request.authentication != .none, request.server == .api else { return nil }
             return .error(
-                "\(what) declares client authentication, which goes only to the authorization server: remove server: api",
-                at: request.location)
+                "\(request.what) declares client authentication, which goes only to the authorization server: remove server: api",
+                at: request.at)
         }
     }
 
