@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// A named data model, from a top-level key of a models file or hoisted from an inline
 /// schema that needs a type of its own (an inline object or enum).
 public struct ModelIR: Sendable, Hashable, Codable {
@@ -44,16 +46,16 @@ public struct ObjectIR: Sendable, Hashable, Codable {
     public var additionalPropertiesName: String
     /// The object's keywords checked on its JSON (`minProperties`, `patternProperties`,
     /// `required` names without a property schema, `not`, …).
-    public var schema: SchemaCheckIR? {
+    public var schema: ModelCheck? {
         get { schemaStorage?.value }
         set { schemaStorage = newValue.map(Box.init) }
     }
     /// Behind a reference: a model is copied often, and most objects have no such keyword.
-    private var schemaStorage: Box<SchemaCheckIR>?
+    private var schemaStorage: Box<ModelCheck>?
 
     public init(
         properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,
-        additionalPropertiesName: String = "additionalProperties", schema: SchemaCheckIR? = nil
+        additionalPropertiesName: String = "additionalProperties", schema: ModelCheck? = nil
     ) {
         self.properties = properties
         self.additionalProperties = additionalProperties

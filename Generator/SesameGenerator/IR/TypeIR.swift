@@ -1,3 +1,5 @@
+import SesameDescription
+
 /// A literal value from the schema (`default`, `const`, `enum` values, body literals).
 public indirect enum LiteralIR: Sendable, Hashable, Codable {
     case null
@@ -69,8 +71,8 @@ public struct ConstraintsIR: Sendable, Hashable, Codable {
     /// Constraints on the items of an array.
     public var items: Box<ConstraintsIR>?
     /// The keywords checked on the JSON value rather than on the Swift one (`multipleOf`,
-    /// `uniqueItems`, `not`, …): a `SchemaCheck` in the generated code.
-    public var schema: Box<SchemaCheckIR>?
+    /// `uniqueItems`, `not`, …): the runtime's `SchemaCheck` of it in the generated code.
+    public var schema: ModelCheck?
 
     public init() {}
 
@@ -104,54 +106,6 @@ extension TypeIR {
     }
 }
 
-/// A JSON Schema checked on the decoded JSON by the runtime's `SchemaCheck`: the keywords
-/// that do not change the Swift type, and every keyword of the subschemas they hold.
-public struct SchemaCheckIR: Sendable, Hashable, Codable {
-    public var types: [String]?
-    public var constValue: LiteralIR?
-    public var enumValues: [LiteralIR]?
-    public var multipleOf: Double?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var exclusiveMinimum: Double?
-    public var exclusiveMaximum: Double?
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var pattern: String?
-    public var format: String?
-    public var prefixItems: [SchemaCheckIR] = []
-    public var items: Box<SchemaCheckIR>?
-    public var contains: Box<SchemaCheckIR>?
-    public var minContains: Int?
-    public var maxContains: Int?
-    public var uniqueItems = false
-    public var minItems: Int?
-    public var maxItems: Int?
-    public var properties: [String: SchemaCheckIR] = [:]
-    public var required: [String] = []
-    public var patternProperties: [String: SchemaCheckIR] = [:]
-    public var additionalProperties: Box<SchemaCheckIR>?
-    public var propertyNames: Box<SchemaCheckIR>?
-    public var minProperties: Int?
-    public var maxProperties: Int?
-    public var dependentRequired: [String: [String]] = [:]
-    public var allOf: [SchemaCheckIR] = []
-    public var anyOf: [SchemaCheckIR] = []
-    public var oneOf: [SchemaCheckIR] = []
-    public var not: Box<SchemaCheckIR>?
-    public var ifSchema: Box<SchemaCheckIR>?
-    public var thenSchema: Box<SchemaCheckIR>?
-    public var elseSchema: Box<SchemaCheckIR>?
-    /// `$ref` to a model: the value must decode as it.
-    public var reference: ModelRef?
-    /// The schema `false`.
-    public var never = false
-
-    public init() {}
-
-    public var isEmpty: Bool { self == SchemaCheckIR() }
-}
-
 extension TypeIR {
     /// Whether decoding checks more than the Swift type says: a string a runtime parser checks
     /// (`email`, `hostname`, …), or an array of them.
@@ -160,6 +114,34 @@ extension TypeIR {
         case .string(let format?): return format.isCheckedString
         case .array(.string(let format?)): return format.isCheckedString
         default: return false
+        }
+    }
+}
+
+extension LiteralIR {
+    /// The literal as the JSON value a ``ModelCheck`` holds.
+    var jsonValue: SesameDescription.JSONValue {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .array(let items): return .array(items.map(\.jsonValue))
+        case .object(let members): return .object(members.mapValues(\.jsonValue))
+        }
+    }
+
+    /// The literal of a JSON value a ``ModelCheck`` holds.
+    init(_ value: SesameDescription.JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .integer(let number): self = .integer(number)
+        case .number(let number): self = .number(number)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(LiteralIR.init))
+        case .object(let members): self = .object(members.mapValues(LiteralIR.init))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SesameDescription
 import Yams
 
 /// The JSON Schema 2020-12 keywords that do not change a model's Swift type, checked on the
@@ -69,9 +70,9 @@ extension ModelTranslator {
 
     /// The keywords of `entries` that the Swift type does not express, as a check of the JSON
     /// value; nil when there are none.
-    mutating func checkedKeywords(_ entries: [Entry], reader: inout NodeReader) -> SchemaCheckIR? {
+    mutating func checkedKeywords(_ entries: [Entry], reader: inout NodeReader) -> ModelCheck? {
         guard entries.contains(where: { Self.isCheckedKeyword($0.key) }) else { return nil }
-        var check = SchemaCheckIR()
+        var check = ModelCheck()
         // anyOf and oneOf beside a type or properties: checks, not choices (see isChoice).
         if !isChoice(entries) && entries["discriminator"] == nil {
             for key in ["anyOf", "oneOf"] {
@@ -98,7 +99,7 @@ extension ModelTranslator {
                 check.dependentRequired[dependency.key] = reader.strings(dependency.value, "dependentRequired")?.map(\.0) ?? []
             }
         }
-        if let entry = entries["propertyNames"] { check.propertyNames = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["propertyNames"] { check.propertyNames = schemaCheck(entry.value, reader: &reader) }
         if let entry = entries["patternProperties"], let patterns = reader.mapping(entry.value, "patternProperties") {
             for pattern in patterns {
                 if (try? Regex(pattern.key)) == nil {
@@ -115,12 +116,12 @@ extension ModelTranslator {
         if let entry = entries["prefixItems"], let items = reader.sequence(entry.value, "prefixItems") {
             check.prefixItems = items.map { schemaCheck($0, reader: &reader) }
         }
-        if let entry = entries["contains"] { check.contains = Box(schemaCheck(entry.value, reader: &reader)) }
-        if let entry = entries["not"] { check.not = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["contains"] { check.contains = schemaCheck(entry.value, reader: &reader) }
+        if let entry = entries["not"] { check.not = schemaCheck(entry.value, reader: &reader) }
         if let entry = entries["if"] {
-            check.ifSchema = Box(schemaCheck(entry.value, reader: &reader))
-            check.thenSchema = entries["then"].map { Box(schemaCheck($0.value, reader: &reader)) }
-            check.elseSchema = entries["else"].map { Box(schemaCheck($0.value, reader: &reader)) }
+            check.ifSchema = schemaCheck(entry.value, reader: &reader)
+            check.thenSchema = entries["then"].map { schemaCheck($0.value, reader: &reader) }
+            check.elseSchema = entries["else"].map { schemaCheck($0.value, reader: &reader) }
         } else {
             for key in ["then", "else"] {
                 if let entry = entries[key] { reader.error("\(key) needs if", at: entry.keyNode) }
@@ -131,17 +132,14 @@ extension ModelTranslator {
 
     /// A whole subschema as a check of the JSON value: the schemas inside `not`, `if`,
     /// `contains`, `propertyNames`, `prefixItems` and `patternProperties`.
-    mutating func schemaCheck(_ node: Node, reader: inout NodeReader) -> SchemaCheckIR {
-        var check = SchemaCheckIR()
-        if case .scalar = node, let flag = node.bool {
-            check.never = !flag
-            return check
-        }
+    mutating func schemaCheck(_ node: Node, reader: inout NodeReader) -> ModelCheck {
+        var check = ModelCheck()
+        if case .scalar = node, let flag = node.bool { return flag ? check : .never }
         guard let entries = reader.mapping(node, "a schema", grammar: Grammar.schema)?.entries else { return check }
         reportUnsupported(entries, reader: &reader)
         if let ref = entries["$ref"] {
-            if let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] {
-                check.reference = declaration.reference
+            if let name = resolveReference(ref.value, reader: &reader), declarations[name] != nil {
+                check.reference = name
             }
         }
         if let entry = entries["type"] {
@@ -154,11 +152,11 @@ extension ModelTranslator {
             for name in names where !known.contains(name) {
                 reader.error("unknown type '\(name)'; expected string, integer, number, boolean, array, object or null", at: entry.value)
             }
-            check.types = names.filter(known.contains)
+            check.types = names.compactMap(ModelCheck.JSONType.init(rawValue:))
         }
-        check.constValue = entries["const"].flatMap { literal($0.value, reader: &reader) }
+        check.constValue = entries["const"].flatMap { literal($0.value, reader: &reader)?.jsonValue }
         if let entry = entries["enum"], let items = reader.sequence(entry.value, "enum") {
-            check.enumValues = items.compactMap { literal($0, reader: &reader) }
+            check.enumValues = items.compactMap { literal($0, reader: &reader)?.jsonValue }
         }
         check.minimum = entries["minimum"].flatMap { reader.number($0.value, "minimum") }
         check.maximum = entries["maximum"].flatMap { reader.number($0.value, "maximum") }
@@ -173,13 +171,13 @@ extension ModelTranslator {
             if StringFormat(rawValue: format) == nil { reportUnknownFormat(format, at: entry.value, reader: &reader) }
             check.format = format
         }
-        if let entry = entries["items"] { check.items = Box(schemaCheck(entry.value, reader: &reader)) }
+        if let entry = entries["items"] { check.items = schemaCheck(entry.value, reader: &reader) }
         if let entry = entries["properties"], let properties = reader.mapping(entry.value, "properties") {
             for property in properties { check.properties[property.key] = schemaCheck(property.value, reader: &reader) }
         }
         if let entry = entries["required"] { check.required = reader.strings(entry.value, "required")?.map(\.0) ?? [] }
         if let entry = entries["additionalProperties"] {
-            check.additionalProperties = Box(schemaCheck(entry.value, reader: &reader))
+            check.additionalProperties = schemaCheck(entry.value, reader: &reader)
         }
         if let entry = entries["allOf"], let members = reader.sequence(entry.value, "allOf") {
             check.allOf = members.map { schemaCheck($0, reader: &reader) }
@@ -445,7 +443,7 @@ extension ModelTranslator {
             if let maximum = constraints.maximum, number > maximum { return "maximum" }
             if let bound = constraints.exclusiveMinimum, number <= bound { return "exclusiveMinimum" }
             if let bound = constraints.exclusiveMaximum, number >= bound { return "exclusiveMaximum" }
-            if let step = constraints.schema?.value.multipleOf, !isMultiple(value, of: step) { return "multipleOf" }
+            if let step = constraints.schema?.multipleOf, !isMultiple(value, of: step) { return "multipleOf" }
         case .array(let items):
             if let min = constraints.minItems, items.count < min { return "minItems \(min)" }
             if let max = constraints.maxItems, items.count > max { return "maxItems \(max)" }
@@ -477,9 +475,9 @@ extension ModelTranslator {
     }
 }
 
-extension SchemaCheckIR {
+extension ModelCheck {
     /// Adds the keywords of `other` that this check leaves out.
-    mutating func merge(_ other: SchemaCheckIR) {
+    mutating func merge(_ other: ModelCheck) {
         multipleOf = multipleOf ?? other.multipleOf
         uniqueItems = uniqueItems || other.uniqueItems
         minProperties = minProperties ?? other.minProperties

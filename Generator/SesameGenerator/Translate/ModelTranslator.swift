@@ -1,3 +1,4 @@
+import SesameDescription
 import Yams
 
 /// Translates JSON Schema (draft 2020-12 keywords) into model IR: named models from the
@@ -308,7 +309,7 @@ struct ModelTranslator {
 
     mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
-        var schema = checkedKeywords(entries, reader: &reader) ?? SchemaCheckIR()
+        var schema = checkedKeywords(entries, reader: &reader) ?? ModelCheck()
         var required: [String: Node] = [:]
         if let requiredEntry = entries["required"], let names = reader.strings(requiredEntry.value, "required") {
             for (name, node) in names { required[name] = node }
@@ -340,10 +341,8 @@ struct ModelTranslator {
                 additional = flag ? .kept(.any, ConstraintsIR()) : .rejected
                 if !flag && !schema.patternProperties.isEmpty {
                     // Keys that a pattern matches are not additional: the JSON check knows them.
-                    for name in declared { schema.properties[name] = SchemaCheckIR() }
-                    var never = SchemaCheckIR()
-                    never.never = true
-                    schema.additionalProperties = Box(never)
+                    for name in declared { schema.properties[name] = ModelCheck() }
+                    schema.additionalProperties = .never
                     additional = .ignored
                 }
             } else if !schema.patternProperties.isEmpty {
@@ -773,9 +772,9 @@ struct ModelTranslator {
                 // the JSON check types them (prefixItems, then items for the rest).
                 type = .array(.any)
                 if let items = entries["items"] {
-                    var check = constraints.schema?.value ?? SchemaCheckIR()
-                    check.items = Box(schemaCheck(items.value, reader: &reader))
-                    constraints.schema = Box(check)
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = schemaCheck(items.value, reader: &reader)
+                    constraints.schema = check
                 }
             } else if let items = entries["items"], case .scalar(let scalar) = items.value, scalar.style == .plain,
                 let allowed = items.value.bool
@@ -783,11 +782,9 @@ struct ModelTranslator {
                 // `items: true` is any item; `items: false` allows none (an empty array).
                 type = .array(.any)
                 if !allowed {
-                    var check = constraints.schema?.value ?? SchemaCheckIR()
-                    var never = SchemaCheckIR()
-                    never.never = true
-                    check.items = Box(never)
-                    constraints.schema = Box(check)
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = .never
+                    constraints.schema = check
                 }
             } else if let items = entries["items"] {
                 let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
@@ -800,9 +797,9 @@ struct ModelTranslator {
         case "object"?:
             checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
             if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
-                var check = constraints.schema?.value ?? SchemaCheckIR()
+                var check = constraints.schema ?? ModelCheck()
                 check.required = names.map(\.0)
-                constraints.schema = Box(check)
+                constraints.schema = check
             }
             if let additional = entries["additionalProperties"], case .mapping = additional.value {
                 let value = inlineType(
@@ -824,9 +821,7 @@ struct ModelTranslator {
             // `required` and the JSON-checked keywords apply to the values of their type only,
             // as JSON Schema says: `{ required: [a] }` accepts 42 and refuses `{}`.
             if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
-                var check = SchemaCheckIR()
-                check.required = names.map(\.0)
-                constraints.schema = Box(check)
+                constraints.schema = ModelCheck(required: names.map(\.0))
             }
             type = .any
         }
@@ -834,15 +829,15 @@ struct ModelTranslator {
             constraints.const = literal(constEntry.value, reader: &reader)
         }
         if let more = checkedKeywords(entries, reader: &reader) {
-            var check = constraints.schema?.value ?? SchemaCheckIR()
+            var check = constraints.schema ?? ModelCheck()
             check.merge(more)
-            constraints.schema = Box(check)
+            constraints.schema = check
         }
         if case .array = type, let items = constraints.items?.value.schema {
             // The items' JSON checks run with the array's.
-            var check = constraints.schema?.value ?? SchemaCheckIR()
+            var check = constraints.schema ?? ModelCheck()
             check.items = items
-            constraints.schema = Box(check)
+            constraints.schema = check
             var itemConstraints = constraints.items!.value
             itemConstraints.schema = nil
             constraints.items = itemConstraints.isEmpty ? nil : Box(itemConstraints)
