@@ -56,30 +56,77 @@ public indirect enum TypeIR: Sendable, Hashable, Codable {
     }
 }
 
-/// The validation keywords Sesame checks on decode.
+/// The validation keywords of a property, a parameter, an item or an alias, in the one check
+/// shape (`ModelCheck`): those checked on the Swift value (`typed`), and those checked on the
+/// decoded JSON (`schema`).
 public struct ConstraintsIR: Sendable, Hashable, Codable {
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var pattern: String?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var exclusiveMinimum: Double?
-    public var exclusiveMaximum: Double?
-    public var minItems: Int?
-    public var maxItems: Int?
-    public var const: LiteralIR?
-    /// Constraints on the items of an array.
-    public var items: Box<ConstraintsIR>?
+    /// The keywords generated code checks on the Swift value, after decoding it: `minLength`,
+    /// `maxLength`, `pattern`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
+    /// `minItems`, `maxItems`, `const`, and `items` (the same keywords, of each item of an
+    /// array). No other keyword is set here.
+    public var typed: ModelCheck
     /// The keywords checked on the JSON value rather than on the Swift one (`multipleOf`,
-    /// `uniqueItems`, `not`, …): the runtime's `SchemaCheck` of it in the generated code.
+    /// `uniqueItems`, `not`, …, and the items' own under `items`): the runtime's
+    /// `SchemaCheck` of it in the generated code.
     public var schema: ModelCheck?
 
-    public init() {}
+    public init(typed: ModelCheck = ModelCheck(), schema: ModelCheck? = nil) {
+        self.typed = typed
+        self.schema = schema
+    }
 
-    public var isEmpty: Bool { self == ConstraintsIR() }
+    public var isEmpty: Bool { typed.isEmpty && schema == nil }
+
+    public var minLength: Int? {
+        get { typed.minLength }
+        set { typed.minLength = newValue }
+    }
+    public var maxLength: Int? {
+        get { typed.maxLength }
+        set { typed.maxLength = newValue }
+    }
+    public var pattern: String? {
+        get { typed.pattern }
+        set { typed.pattern = newValue }
+    }
+    public var minimum: Double? {
+        get { typed.minimum }
+        set { typed.minimum = newValue }
+    }
+    public var maximum: Double? {
+        get { typed.maximum }
+        set { typed.maximum = newValue }
+    }
+    public var exclusiveMinimum: Double? {
+        get { typed.exclusiveMinimum }
+        set { typed.exclusiveMinimum = newValue }
+    }
+    public var exclusiveMaximum: Double? {
+        get { typed.exclusiveMaximum }
+        set { typed.exclusiveMaximum = newValue }
+    }
+    public var minItems: Int? {
+        get { typed.minItems }
+        set { typed.minItems = newValue }
+    }
+    public var maxItems: Int? {
+        get { typed.maxItems }
+        set { typed.maxItems = newValue }
+    }
+    /// `const`, as a literal of the schema.
+    public var const: LiteralIR? {
+        get { typed.constValue.map(LiteralIR.init) }
+        set { typed.constValue = newValue?.jsonValue }
+    }
+    /// The keywords checked on each item of an array, on its Swift value (the items' JSON
+    /// checks are the array's `schema.items`).
+    public var items: ConstraintsIR? {
+        get { typed.items.map { ConstraintsIR(typed: $0) } }
+        set { typed.items = newValue?.typed }
+    }
 }
 
-/// A box that lets a value type hold itself (`ConstraintsIR.items`).
+/// A box that lets a value type hold a large value behind a reference (`ObjectIR.schema`).
 public final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
     public let value: Value
     public init(_ value: Value) { self.value = value }

@@ -109,7 +109,7 @@ struct TypeRendering {
         if let const = constraints.const, let literal = literal(const, type) {
             writer.line("try ModelCoding.constant(\(expression), \(literal), codingPath: \(path))")
         }
-        if let items = constraints.items?.value, case .array(let element) = type, !items.isEmpty || isEmail(element) {
+        if let items = constraints.items, case .array(let element) = type, !items.isEmpty || isEmail(element) {
             writer.block("for (index, item) in \(expression).enumerated()") { body in
                 checks("item", element, items, path: "\(path) + [AnyCodingKey(intValue: index)]", into: &body)
             }

@@ -55,7 +55,7 @@ extension ModelTranslator {
         case .array(let items):
             if let min = constraints.minItems, items.count < min { return "minItems \(min)" }
             if let max = constraints.maxItems, items.count > max { return "maxItems \(max)" }
-            if let itemConstraints = constraints.items?.value {
+            if let itemConstraints = constraints.items {
                 for item in items { if let broken = violation(of: item, itemConstraints) { return broken } }
             }
         default:

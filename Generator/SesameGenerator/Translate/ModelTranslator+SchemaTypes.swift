@@ -93,7 +93,15 @@ extension ModelTranslator {
                 }
             } else if let items = entries["items"] {
                 let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
-                if !item.constraints.isEmpty { constraints.items = Box(item.constraints) }
+                var itemConstraints = item.constraints
+                if let itemSchema = itemConstraints.schema {
+                    // The items' JSON checks run with the array's.
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = itemSchema
+                    constraints.schema = check
+                    itemConstraints.schema = nil
+                }
+                if !itemConstraints.isEmpty { constraints.items = itemConstraints }
                 type = .array(item.nullable ? .any : item.type)
                 if item.nullable { reader.error("nullable array items are not supported", at: items.value) }
             } else {
@@ -137,15 +145,6 @@ extension ModelTranslator {
             var check = constraints.schema ?? ModelCheck()
             check.merge(more)
             constraints.schema = check
-        }
-        if case .array = type, let items = constraints.items?.value.schema {
-            // The items' JSON checks run with the array's.
-            var check = constraints.schema ?? ModelCheck()
-            check.items = items
-            constraints.schema = check
-            var itemConstraints = constraints.items!.value
-            itemConstraints.schema = nil
-            constraints.items = itemConstraints.isEmpty ? nil : Box(itemConstraints)
         }
         return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
     }
