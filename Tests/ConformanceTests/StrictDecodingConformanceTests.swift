@@ -1,7 +1,8 @@
 import ConformanceSDK
 import Foundation
-import Sesame
+@_spi(Generated) import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// Decoding is wider than JSON Schema in one place only: an unknown enum value (or
 /// discriminated variant) decoded as the value's own type is kept as `.unknown`. Everywhere

@@ -127,7 +127,7 @@ import Testing
         let models = Fixture.models.replacingOccurrences(of: "required: [id]", with: "required: [id, extra]")
         #expect(Fixture.printed(["models.yaml": models]).isEmpty)
         let swift = Fixture.model("User", in: Fixture.generate(["models.yaml": models]))
-        #expect(swift.contains("private static let schemaCheck = SchemaCheck(required: [\"extra\"])"))
+        #expect(swift.contains("private static let schemaCheck = SchemaCheck(ModelCheck(required: [\"extra\"]))"))
         #expect(swift.contains("try ModelCoding.check(decoder, Self.schemaCheck)"))
     }
 

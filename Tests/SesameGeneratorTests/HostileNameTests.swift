@@ -65,6 +65,37 @@ import Testing
         #expect(names.map(\.utf8.count).max() == 6)
     }
 
+    /// Nested types are numbered (`Item`, `Item2`), past the names taken outside the scope
+    /// (a declared model's, which the nested type would shadow), each number tried once.
+    @Test func nestedTypeNamesAreNumberedPastDeclaredModels() {
+        var used = UniqueNames(style: .numbered)
+        let declared: Set<String> = ["Item", "Item3"]
+        let names = (0..<4).map { _ in used.claim("Item", isTakenElsewhere: declared.contains) }
+        #expect(names == ["Item2", "Item4", "Item5", "Item6"])
+        var nested = NestedTypeNames()
+        let type = nested.claim("Type", in: [], owner: "Pet", isDeclared: { _ in false })
+        #expect(type == "TypeModel")
+    }
+
+    /// Generated checks spell `SchemaCheck(ModelCheck(…))`: a model of either name would shadow
+    /// the runtime's type. A `$ref` in a check names the model by its declared name, and the
+    /// generated references table maps it to the renamed type.
+    @Test func aModelNamedAfterTheCheckTypesIsRenamedAndStillReferenced() {
+        let extra = """
+            ModelCheck: { type: object, properties: { a: { type: string } } }
+            Guarded: { type: object, properties: { b: { type: string } }, not: { $ref: "#/ModelCheck" } }
+            """
+        let generation = Fixture.generate(["models.yaml": Fixture.models + "\n" + extra])
+        #expect(generation.diagnostics.isEmpty)
+        let code = generation.files.map(\.contents).joined()
+        #expect(code.contains("public struct ModelCheckModel"))
+        #expect(!code.contains("public struct ModelCheck:"))
+        #expect(
+            code.contains(
+                #"SchemaCheck(ModelCheck(not: ModelCheck(reference: "ModelCheck")), references: ["ModelCheck": ModelCoding.reference(ModelCheckModel.self)])"#
+            ))
+    }
+
     @Test func threeThousandPropertiesThatAllBecomeAGiveLinearOutput() throws {
         // Every spelling of `a` with `-`, `_` and `.` around it: distinct JSON keys, one Swift name.
         var keys: [String] = []

@@ -1,10 +1,16 @@
 import Foundation
-import Sesame
+@_spi(Generated) import Sesame
 import Testing
+@_spi(Generated) import SesameDescription
 
 /// `SchemaCheck`, the runtime side of the keywords generated models check on their JSON:
-/// JSON Schema's own rules where they are easy to get wrong.
+/// JSON Schema's own rules where they are easy to get wrong. Each ``ModelCheck`` is compiled
+/// into a `SchemaCheck` as generated code does (`matches` and `violation` below).
 @Suite struct SchemaCheckTests {
+    private func violation(_ check: ModelCheck, _ value: JSONValue) -> SchemaViolation? {
+        violation(SchemaCheck(check), value)
+    }
+
     private func violation(_ check: SchemaCheck, _ value: JSONValue) -> SchemaViolation? {
         do {
             try check.validate(value, codingPath: [AnyCodingKey("root")])
@@ -30,12 +36,12 @@ import Testing
     }
 
     @Test func integerTypeAcceptsIntegralNumbersOnly() {
-        let integer = SchemaCheck(types: [.integer])
+        let integer = ModelCheck(types: [.integer])
         #expect(integer.matches(.number(2.0)))
         #expect(integer.matches(.integer(-3)))
         #expect(!integer.matches(.number(2.5)))
         #expect(violation(integer, .string("2"))?.keyword == "type")
-        #expect(SchemaCheck(types: [.number]).matches(.integer(1)))
+        #expect(ModelCheck(types: [.number]).matches(.integer(1)))
     }
 
     @Test func schemaEqualityIsByValue() {
@@ -47,7 +53,7 @@ import Testing
     }
 
     @Test func keywordsApplyToTheirTypeOnly() {
-        let check = SchemaCheck(multipleOf: 2, minLength: 3, uniqueItems: true, required: ["a"], minProperties: 2)
+        let check = ModelCheck(multipleOf: 2, minLength: 3, uniqueItems: true, required: ["a"], minProperties: 2)
         for value: JSONValue in [
             .null, .bool(true), .integer(4), .string("abc"), .array([.integer(1)]), .object(["a": .null, "b": .null]),
         ] {
@@ -58,7 +64,7 @@ import Testing
     }
 
     @Test func multipleOfWithAFraction() {
-        let check = SchemaCheck(multipleOf: 0.1)
+        let check = ModelCheck(multipleOf: 0.1)
         #expect(check.matches(.number(0.5)))
         #expect(check.matches(.integer(3)))
         #expect(!check.matches(.number(0.05)))
@@ -68,19 +74,19 @@ import Testing
     /// and 19.99 / 0.01 is 1998.9999999999998, yet both are multiples.
     @Test(arguments: [(0.3, 0.1), (0.6, 0.1), (0.7, 0.1), (19.99, 0.01), (4.35, 0.05), (1e300, 0.5)])
     func multipleOfIsExactForDecimals(value: Double, step: Double) {
-        #expect(SchemaCheck(multipleOf: step).matches(.number(value)))
+        #expect(ModelCheck(multipleOf: step).matches(.number(value)))
     }
 
     @Test func multipleOfIsExactBeyondDoublePrecision() {
-        let even = SchemaCheck(multipleOf: 2)
+        let even = ModelCheck(multipleOf: 2)
         #expect(!even.matches(.integer(9_007_199_254_740_993)))  // 2^53 + 1: as a Double it is even
         #expect(even.matches(.integer(9_007_199_254_740_994)))
-        #expect(!SchemaCheck(multipleOf: 0.1).matches(.number(0.35000000000000003)))
+        #expect(!ModelCheck(multipleOf: 0.1).matches(.number(0.35000000000000003)))
     }
 
     @Test func neverMatchesNothingAndNamesAdditionalProperties() {
         #expect(!SchemaCheck.never.matches(.null))
-        let closed = SchemaCheck(properties: ["a": SchemaCheck()], additionalProperties: .never)
+        let closed = ModelCheck(properties: ["a": ModelCheck()], additionalProperties: .never)
         #expect(closed.matches(.object(["a": .integer(1)])))
         let extra = violation(closed, .object(["b": .integer(1)]))
         #expect(extra?.keyword == "additionalProperties")
@@ -88,16 +94,16 @@ import Testing
     }
 
     @Test func containsCountsAndDefaultMinimumOfOne() {
-        let check = SchemaCheck(contains: SchemaCheck(constValue: .integer(1)))
+        let check = ModelCheck(contains: ModelCheck(constValue: .integer(1)))
         #expect(check.matches(.array([.integer(0), .number(1.0)])))
         #expect(violation(check, .array([]))?.keyword == "contains")
-        let none = SchemaCheck(contains: SchemaCheck(constValue: .integer(1)), minContains: 0)
+        let none = ModelCheck(contains: ModelCheck(constValue: .integer(1)), minContains: 0)
         #expect(none.matches(.array([])))
     }
 
     @Test func ifWithoutThenOrElseChecksNothing() {
-        #expect(SchemaCheck(ifSchema: SchemaCheck(types: [.string])).matches(.integer(1)))
-        let check = SchemaCheck(ifSchema: SchemaCheck(types: [.string]), elseSchema: SchemaCheck(minimum: 10))
+        #expect(ModelCheck(ifSchema: ModelCheck(types: [.string])).matches(.integer(1)))
+        let check = ModelCheck(ifSchema: ModelCheck(types: [.string]), elseSchema: ModelCheck(minimum: 10))
         #expect(check.matches(.string("x")))
         #expect(violation(check, .integer(1))?.keyword == "minimum")
     }
@@ -109,7 +115,8 @@ import Testing
                 try ModelCoding.length(text, min: nil, max: 2, codingPath: decoder.codingPath)
             }
         }
-        let check = SchemaCheck(items: SchemaCheck(reference: ModelCoding.reference(Short.self)))
+        let check = SchemaCheck(
+            ModelCheck(items: ModelCheck(reference: "short")), references: ["short": ModelCoding.reference(Short.self)])
         let long = violation(check, .array([.string("ab"), .string("abc")]))
         #expect(long?.keyword == "maxLength")
         #expect(long?.path == "$.root[1]")
@@ -123,7 +130,8 @@ import Testing
         struct Named: Decodable {
             var name: String
         }
-        let check = SchemaCheck(properties: ["owner": SchemaCheck(reference: ModelCoding.reference(Named.self))])
+        let check = SchemaCheck(
+            ModelCheck(properties: ["owner": ModelCheck(reference: "named")]), references: ["named": ModelCoding.reference(Named.self)])
         #expect(violation(check, .object(["owner": .object(["name": .string("Ada")])])) == nil)
         let missing = violation(check, .object(["owner": .object([:])]))
         #expect(missing?.keyword == "required")
@@ -139,7 +147,7 @@ import Testing
         (.number(-0.0), .integer(0)),
     ])
     func uniqueItemsFindsEqualValues(first: JSONValue, second: JSONValue) {
-        let check = SchemaCheck(uniqueItems: true)
+        let check = ModelCheck(uniqueItems: true)
         let repeated = violation(check, .array([first, .string("x"), second]))
         #expect(repeated?.keyword == "uniqueItems")
         #expect(repeated?.path == "$.root[2]")
@@ -147,7 +155,7 @@ import Testing
     }
 
     @Test func uniqueItemsTellsApartWhatJSONSchemaTellsApart() {
-        let check = SchemaCheck(uniqueItems: true)
+        let check = ModelCheck(uniqueItems: true)
         #expect(check.matches(.array([.integer(1), .string("1"), .bool(true), .array([.integer(1)]), .object(["1": .integer(1)])])))
         #expect(check.matches(.array([.integer(9_007_199_254_740_993), .integer(9_007_199_254_740_992)])))
         #expect(check.matches(.array([.array([.integer(1), .integer(2)]), .array([.integer(2), .integer(1)])])))
@@ -162,10 +170,10 @@ import Testing
     /// `minLength`/`maxLength` count code points (Unicode scalars), as JSON Schema does,
     /// not the characters (grapheme clusters) a Swift `String` counts.
     @Test func lengthsAreCountedInCodePoints() {
-        let atMostOne = SchemaCheck(maxLength: 1)
+        let atMostOne = ModelCheck(maxLength: 1)
         #expect(atMostOne.matches(.string("\u{E9}")))  // é, one code point
         #expect(violation(atMostOne, .string("e\u{301}"))?.message == "expected at most 1 characters, found 2")
-        let atLeastTwo = SchemaCheck(minLength: 2)
+        let atLeastTwo = ModelCheck(minLength: 2)
         #expect(atLeastTwo.matches(.string("🇫🇷")))  // two regional indicators
         #expect(atLeastTwo.matches(.string("e\u{301}")))
         #expect(violation(atLeastTwo, .string("\u{E9}"))?.keyword == "minLength")
@@ -181,10 +189,10 @@ import Testing
         let decomposed = JSONValue.string("e\u{301}")
         #expect(!composed.schemaEquals(decomposed))
         #expect(composed.schemaEquals(.string("\u{E9}")))
-        #expect(SchemaCheck(uniqueItems: true).matches(.array([composed, decomposed])))
-        #expect(!SchemaCheck(uniqueItems: true).matches(.array([decomposed, .string("x"), decomposed])))
-        #expect(violation(SchemaCheck(constValue: composed), decomposed)?.keyword == "const")
-        #expect(violation(SchemaCheck(enumValues: [composed]), decomposed)?.keyword == "enum")
+        #expect(ModelCheck(uniqueItems: true).matches(.array([composed, decomposed])))
+        #expect(!ModelCheck(uniqueItems: true).matches(.array([decomposed, .string("x"), decomposed])))
+        #expect(violation(ModelCheck(constValue: composed), decomposed)?.keyword == "const")
+        #expect(violation(ModelCheck(enumValues: [composed]), decomposed)?.keyword == "enum")
         // The `const` check generated string properties call.
         #expect(throws: SchemaViolation.self) { try ModelCoding.constant("e\u{301}", "\u{E9}", codingPath: []) }
         #expect(throws: Never.self) { try ModelCoding.constant("\u{E9}", "\u{E9}", codingPath: []) }
@@ -192,7 +200,7 @@ import Testing
 
     /// `pattern` reads as ECMA-262 reads it: `\d` and `\w` are ASCII, `.` is one code point.
     @Test func patternHasECMAScriptSemantics() {
-        func matches(_ pattern: String, _ text: String) -> Bool { SchemaCheck(pattern: pattern).matches(.string(text)) }
+        func matches(_ pattern: String, _ text: String) -> Bool { ModelCheck(pattern: pattern).matches(.string(text)) }
         #expect(matches(#"^\d$"#, "3"))
         #expect(!matches(#"^\d$"#, "٣"))  // ARABIC-INDIC DIGIT THREE
         #expect(!matches(#"^\d$"#, "３"))  // FULLWIDTH DIGIT THREE
@@ -213,16 +221,46 @@ import Testing
     @Test func propertyPatternsHaveECMAScriptSemantics() {
         #expect(throws: SchemaViolation.self) { try ModelCoding.pattern("٣", #"^\d$"#, codingPath: []) }
         #expect(throws: Never.self) { try ModelCoding.pattern("3", #"^\d$"#, codingPath: []) }
-        let check = SchemaCheck(patternProperties: [#"^\d+$"#: SchemaCheck(types: [.integer])], additionalProperties: .never)
+        let check = ModelCheck(patternProperties: [#"^\d+$"#: ModelCheck(types: [.integer])], additionalProperties: .never)
         #expect(check.matches(.object(["12": .integer(1)])))
         let arabic = violation(check, .object(["١٢": .integer(1)]))
         #expect(arabic?.keyword == "additionalProperties")
     }
 
     @Test func formatsByName() {
-        #expect(SchemaCheck(format: "ipv4").matches(.string("10.0.0.1")))
-        #expect(!SchemaCheck(format: "ipv4").matches(.string("10.0.0.01")))
-        #expect(!SchemaCheck(format: "date").matches(.string("2023-02-29")))
-        #expect(SchemaCheck(format: "unknown-annotation").matches(.string("anything")))
+        #expect(ModelCheck(format: "ipv4").matches(.string("10.0.0.1")))
+        #expect(!ModelCheck(format: "ipv4").matches(.string("10.0.0.01")))
+        #expect(!ModelCheck(format: "date").matches(.string("2023-02-29")))
+        #expect(ModelCheck(format: "unknown-annotation").matches(.string("anything")))
     }
+
+    /// A `$ref` names a model; the references the check is compiled with say what it checks.
+    /// A name they leave out fails every value at `$ref` rather than passing it.
+    @Test func aReferenceTheCheckWasNotGivenFailsAtRef() {
+        let check = SchemaCheck(ModelCheck(properties: ["owner": ModelCheck(reference: "named")]))
+        let unknown = violation(check, .object(["owner": .object([:])]))
+        #expect(unknown?.keyword == "$ref")
+        #expect(unknown?.path == "$.root.owner")
+        #expect(check.matches(.object([:])))
+    }
+
+    /// The check is plain data: it lists the models its `$ref`s name, at any depth, and
+    /// survives a round trip through JSON unchanged (the generator's IR embeds it).
+    @Test func aModelCheckIsPlainData() throws {
+        let check = ModelCheck(
+            items: ModelCheck(reference: "a"), properties: ["p": ModelCheck(not: ModelCheck(reference: "b"))],
+            anyOf: [ModelCheck(ifSchema: .never, thenSchema: ModelCheck(reference: "a"))], reference: "c")
+        #expect(check.references == ["a", "b", "c"])
+        #expect(ModelCheck.never.isNever)
+        #expect(!ModelCheck(not: ModelCheck(reference: "a")).isNever)
+        #expect(ModelCheck().isEmpty)
+        let decoded = try JSONDecoder().decode(ModelCheck.self, from: JSONEncoder().encode(check))
+        #expect(decoded == check)
+        #expect(decoded.properties["p"]?.not?.reference == "b")
+    }
+}
+
+extension ModelCheck {
+    /// Whether `value` matches the check, compiled as generated code compiles it.
+    fileprivate func matches(_ value: JSONValue) -> Bool { SchemaCheck(self).matches(value) }
 }

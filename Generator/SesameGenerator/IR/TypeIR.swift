@@ -1,5 +1,8 @@
+import SesameDescription
+@_spi(Generated) import SesameDescription
+
 /// A literal value from the schema (`default`, `const`, `enum` values, body literals).
-public indirect enum LiteralIR: Sendable, Hashable, Codable {
+indirect enum LiteralIR: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -10,7 +13,7 @@ public indirect enum LiteralIR: Sendable, Hashable, Codable {
 }
 
 /// The string formats Sesame maps to Swift types.
-public enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
+enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case dateTime = "date-time"
     case date
     case uuid
@@ -31,7 +34,7 @@ public enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The type of a property, a parameter, an item or a response.
-public indirect enum TypeIR: Sendable, Hashable, Codable {
+indirect enum TypeIR: Sendable, Hashable, Codable {
     case string(StringFormat?)
     case integer
     case number
@@ -54,37 +57,84 @@ public indirect enum TypeIR: Sendable, Hashable, Codable {
     }
 }
 
-/// The validation keywords Sesame checks on decode.
-public struct ConstraintsIR: Sendable, Hashable, Codable {
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var pattern: String?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var exclusiveMinimum: Double?
-    public var exclusiveMaximum: Double?
-    public var minItems: Int?
-    public var maxItems: Int?
-    public var const: LiteralIR?
-    /// Constraints on the items of an array.
-    public var items: Box<ConstraintsIR>?
+/// The validation keywords of a property, a parameter, an item or an alias, in the one check
+/// shape (`ModelCheck`): those checked on the Swift value (`typed`), and those checked on the
+/// decoded JSON (`schema`).
+struct ConstraintsIR: Sendable, Hashable, Codable {
+    /// The keywords generated code checks on the Swift value, after decoding it: `minLength`,
+    /// `maxLength`, `pattern`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
+    /// `minItems`, `maxItems`, `const`, and `items` (the same keywords, of each item of an
+    /// array). No other keyword is set here.
+    var typed: ModelCheck
     /// The keywords checked on the JSON value rather than on the Swift one (`multipleOf`,
-    /// `uniqueItems`, `not`, …): a `SchemaCheck` in the generated code.
-    public var schema: Box<SchemaCheckIR>?
+    /// `uniqueItems`, `not`, …, and the items' own under `items`): the runtime's
+    /// `SchemaCheck` of it in the generated code.
+    var schema: ModelCheck?
 
-    public init() {}
+    init(typed: ModelCheck = ModelCheck(), schema: ModelCheck? = nil) {
+        self.typed = typed
+        self.schema = schema
+    }
 
-    public var isEmpty: Bool { self == ConstraintsIR() }
+    var isEmpty: Bool { typed.isEmpty && schema == nil }
+
+    var minLength: Int? {
+        get { typed.minLength }
+        set { typed.minLength = newValue }
+    }
+    var maxLength: Int? {
+        get { typed.maxLength }
+        set { typed.maxLength = newValue }
+    }
+    var pattern: String? {
+        get { typed.pattern }
+        set { typed.pattern = newValue }
+    }
+    var minimum: Double? {
+        get { typed.minimum }
+        set { typed.minimum = newValue }
+    }
+    var maximum: Double? {
+        get { typed.maximum }
+        set { typed.maximum = newValue }
+    }
+    var exclusiveMinimum: Double? {
+        get { typed.exclusiveMinimum }
+        set { typed.exclusiveMinimum = newValue }
+    }
+    var exclusiveMaximum: Double? {
+        get { typed.exclusiveMaximum }
+        set { typed.exclusiveMaximum = newValue }
+    }
+    var minItems: Int? {
+        get { typed.minItems }
+        set { typed.minItems = newValue }
+    }
+    var maxItems: Int? {
+        get { typed.maxItems }
+        set { typed.maxItems = newValue }
+    }
+    /// `const`, as a literal of the schema.
+    var const: LiteralIR? {
+        get { typed.constValue.map(LiteralIR.init) }
+        set { typed.constValue = newValue?.jsonValue }
+    }
+    /// The keywords checked on each item of an array, on its Swift value (the items' JSON
+    /// checks are the array's `schema.items`).
+    var items: ConstraintsIR? {
+        get { typed.items.map { ConstraintsIR(typed: $0) } }
+        set { typed.items = newValue?.typed }
+    }
 }
 
-/// A box that lets a value type hold itself (`ConstraintsIR.items`).
-public final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
-    public let value: Value
-    public init(_ value: Value) { self.value = value }
-    public static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
-    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
-    public init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
-    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+/// A box that lets a value type hold a large value behind a reference (`ObjectIR.schema`).
+final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
 extension TypeIR {
@@ -104,54 +154,6 @@ extension TypeIR {
     }
 }
 
-/// A JSON Schema checked on the decoded JSON by the runtime's `SchemaCheck`: the keywords
-/// that do not change the Swift type, and every keyword of the subschemas they hold.
-public struct SchemaCheckIR: Sendable, Hashable, Codable {
-    public var types: [String]?
-    public var constValue: LiteralIR?
-    public var enumValues: [LiteralIR]?
-    public var multipleOf: Double?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var exclusiveMinimum: Double?
-    public var exclusiveMaximum: Double?
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var pattern: String?
-    public var format: String?
-    public var prefixItems: [SchemaCheckIR] = []
-    public var items: Box<SchemaCheckIR>?
-    public var contains: Box<SchemaCheckIR>?
-    public var minContains: Int?
-    public var maxContains: Int?
-    public var uniqueItems = false
-    public var minItems: Int?
-    public var maxItems: Int?
-    public var properties: [String: SchemaCheckIR] = [:]
-    public var required: [String] = []
-    public var patternProperties: [String: SchemaCheckIR] = [:]
-    public var additionalProperties: Box<SchemaCheckIR>?
-    public var propertyNames: Box<SchemaCheckIR>?
-    public var minProperties: Int?
-    public var maxProperties: Int?
-    public var dependentRequired: [String: [String]] = [:]
-    public var allOf: [SchemaCheckIR] = []
-    public var anyOf: [SchemaCheckIR] = []
-    public var oneOf: [SchemaCheckIR] = []
-    public var not: Box<SchemaCheckIR>?
-    public var ifSchema: Box<SchemaCheckIR>?
-    public var thenSchema: Box<SchemaCheckIR>?
-    public var elseSchema: Box<SchemaCheckIR>?
-    /// `$ref` to a model: the value must decode as it.
-    public var reference: ModelRef?
-    /// The schema `false`.
-    public var never = false
-
-    public init() {}
-
-    public var isEmpty: Bool { self == SchemaCheckIR() }
-}
-
 extension TypeIR {
     /// Whether decoding checks more than the Swift type says: a string a runtime parser checks
     /// (`email`, `hostname`, …), or an array of them.
@@ -160,6 +162,34 @@ extension TypeIR {
         case .string(let format?): return format.isCheckedString
         case .array(.string(let format?)): return format.isCheckedString
         default: return false
+        }
+    }
+}
+
+extension LiteralIR {
+    /// The literal as the JSON value a ``ModelCheck`` holds.
+    var jsonValue: SesameDescription.JSONValue {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .array(let items): return .array(items.map(\.jsonValue))
+        case .object(let members): return .object(members.mapValues(\.jsonValue))
+        }
+    }
+
+    /// The literal of a JSON value a ``ModelCheck`` holds.
+    init(_ value: SesameDescription.JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .integer(let number): self = .integer(number)
+        case .number(let number): self = .number(number)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(LiteralIR.init))
+        case .object(let members): self = .object(members.mapValues(LiteralIR.init))
         }
     }
 }

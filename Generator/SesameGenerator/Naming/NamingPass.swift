@@ -9,10 +9,12 @@
 /// keeps an object's undeclared keys and the discriminator names of unions; and the Swift names that references to operations
 /// carry (`OperationRef`).
 ///
-/// The type names of models are the model translator's: it names a nested or hoisted type
-/// against the Swift names of the declared models as it creates it, and finds models by
-/// Swift name while it translates (see `ModelTranslator`). The store's tables and columns are
-/// named, and checked, version by version by the store translator.
+/// The type names of models follow the rules of `NamingPass+TypeNames` (declared, pointed and
+/// hoisted models) and `NestedTypeNames` (types nested in a model), made unique by
+/// `UniqueNames`; the translators ask for them as they create each model, since references
+/// (`ModelRef.swiftPath`) carry the name at once and models are found by Swift name while they
+/// translate. The store's tables and columns are named, and checked, version by version by
+/// the store translator.
 struct NamingPass {
     private(set) var diagnostics: [Diagnostic] = []
 

@@ -94,10 +94,10 @@ struct ModelRenderer {
             writer.line("private static let schemaCheck = \(types.schemaCheck(schema))")
         }
         for property in object.properties {
-            guard let schema = property.constraints.schema?.value else { continue }
+            guard let schema = property.constraints.schema else { continue }
             writer.line("private static let \(checkName(property)) = \(types.schemaCheck(schema))")
         }
-        if case .kept(_, let constraints) = object.additionalProperties, let schema = constraints.schema?.value {
+        if case .kept(_, let constraints) = object.additionalProperties, let schema = constraints.schema {
             writer.line("private static let extraSchemaCheck = \(types.schemaCheck(schema))")
         }
     }
@@ -388,7 +388,7 @@ struct ModelRenderer {
         }
         writer.block("public struct \(name): Codable, Hashable, Sendable, RawRepresentable") { body in
             body.line("public var rawValue: \(swiftType)")
-            if let schema = constraints.schema?.value {
+            if let schema = constraints.schema {
                 body.line()
                 body.doc("The keywords checked on the value's JSON.")
                 body.line("private static let schemaCheck = \(types.schemaCheck(schema))")

@@ -1,7 +1,14 @@
+import SesameDescription
+@_spi(Generated) import SesameDescription
+
 /// How an IR type reads in Swift, travels on the wire, and is checked.
 struct TypeRendering {
     /// Every model by qualified Swift name, for enum defaults and wrapper detection.
     let models: [String: ModelIR]
+    /// The top-level models by the name `$ref` gives them (a declared model's key), for the
+    /// references of a ``ModelCheck``; the first model of a name wins (declared models come
+    /// before hoisted ones).
+    let declaredModels: [String: ModelRef]
 
     init(models: [ModelIR]) {
         var table: [String: ModelIR] = [:]
@@ -12,6 +19,11 @@ struct TypeRendering {
         }
         for model in models { add(model, prefix: "") }
         self.models = table
+        var declared: [String: ModelRef] = [:]
+        for model in models where declared[model.name] == nil {
+            declared[model.name] = ModelRef(declaredName: model.name, swiftPath: model.swiftName)
+        }
+        self.declaredModels = declared
     }
 
     /// The Swift type.
@@ -98,7 +110,7 @@ struct TypeRendering {
         if let const = constraints.const, let literal = literal(const, type) {
             writer.line("try ModelCoding.constant(\(expression), \(literal), codingPath: \(path))")
         }
-        if let items = constraints.items?.value, case .array(let element) = type, !items.isEmpty || isEmail(element) {
+        if let items = constraints.items, case .array(let element) = type, !items.isEmpty || isEmail(element) {
             writer.block("for (index, item) in \(expression).enumerated()") { body in
                 checks("item", element, items, path: "\(path) + [AnyCodingKey(intValue: index)]", into: &body)
             }
@@ -130,21 +142,33 @@ struct TypeRendering {
         }
     }
 
-    /// A `SchemaCheck` expression of `check`.
-    func schemaCheck(_ check: SchemaCheckIR) -> String {
-        if check.never { return "SchemaCheck.never" }
+    /// A `SchemaCheck` expression of `check`: the runtime compiles the ``ModelCheck`` once,
+    /// with what each model a `$ref` names checks (the value must decode as the model).
+    func schemaCheck(_ check: ModelCheck) -> String {
+        if check.isNever { return "SchemaCheck.never" }
+        let references = check.references.sorted().compactMap { name in
+            declaredModels[name].map { "\(SwiftName.stringLiteral(name)): ModelCoding.reference(\(swift(.model($0))).self)" }
+        }
+        guard !references.isEmpty else { return "SchemaCheck(\(modelCheck(check)))" }
+        return "SchemaCheck(\(modelCheck(check)), references: [\(references.joined(separator: ", "))])"
+    }
+
+    /// A ``ModelCheck`` literal of `check`: only the keywords it has, in declaration order.
+    func modelCheck(_ check: ModelCheck) -> String {
+        if check.isNever { return "ModelCheck.never" }
         var arguments: [String] = []
         func add(_ label: String, _ value: String?) { if let value { arguments.append("\(label): \(value)") } }
-        func list(_ checks: [SchemaCheckIR]) -> String? { checks.isEmpty ? nil : "[\(checks.map(schemaCheck).joined(separator: ", "))]" }
-        func map(_ checks: [String: SchemaCheckIR]) -> String? {
+        func list(_ checks: [ModelCheck]) -> String? { checks.isEmpty ? nil : "[\(checks.map(modelCheck).joined(separator: ", "))]" }
+        func map(_ checks: [String: ModelCheck]) -> String? {
             checks.isEmpty
                 ? nil
-                : "[\(checks.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(schemaCheck(checks[$0]!))" }.joined(separator: ", "))]"
+                : "[\(checks.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(modelCheck(checks[$0]!))" }.joined(separator: ", "))]"
         }
         func strings(_ values: [String]) -> String { "[\(values.map(SwiftName.stringLiteral).joined(separator: ", "))]" }
-        add("types", check.types.map { "[\($0.map { ".\($0)" }.joined(separator: ", "))]" })
-        add("constValue", check.constValue.map(jsonLiteral))
-        add("enumValues", check.enumValues.map { "[\($0.map(jsonLiteral).joined(separator: ", "))]" })
+        func json(_ value: SesameDescription.JSONValue) -> String { jsonLiteral(LiteralIR(value)) }
+        add("types", check.types.map { "[\($0.map { ".\($0.rawValue)" }.joined(separator: ", "))]" })
+        add("constValue", check.constValue.map(json))
+        add("enumValues", check.enumValues.map { "[\($0.map(json).joined(separator: ", "))]" })
         add("multipleOf", check.multipleOf.map(number))
         add("minimum", check.minimum.map(number))
         add("maximum", check.maximum.map(number))
@@ -155,8 +179,8 @@ struct TypeRendering {
         add("pattern", check.pattern.map(SwiftName.stringLiteral))
         add("format", check.format.map(SwiftName.stringLiteral))
         add("prefixItems", list(check.prefixItems))
-        add("items", check.items.map { schemaCheck($0.value) })
-        add("contains", check.contains.map { schemaCheck($0.value) })
+        add("items", check.items.map(modelCheck))
+        add("contains", check.contains.map(modelCheck))
         add("minContains", check.minContains.map(String.init))
         add("maxContains", check.maxContains.map(String.init))
         add("uniqueItems", check.uniqueItems ? "true" : nil)
@@ -165,8 +189,8 @@ struct TypeRendering {
         add("properties", map(check.properties))
         add("required", check.required.isEmpty ? nil : strings(check.required))
         add("patternProperties", map(check.patternProperties))
-        add("additionalProperties", check.additionalProperties.map { schemaCheck($0.value) })
-        add("propertyNames", check.propertyNames.map { schemaCheck($0.value) })
+        add("additionalProperties", check.additionalProperties.map(modelCheck))
+        add("propertyNames", check.propertyNames.map(modelCheck))
         add("minProperties", check.minProperties.map(String.init))
         add("maxProperties", check.maxProperties.map(String.init))
         add(
@@ -178,12 +202,12 @@ struct TypeRendering {
         add("allOf", list(check.allOf))
         add("anyOf", list(check.anyOf))
         add("oneOf", list(check.oneOf))
-        add("not", check.not.map { schemaCheck($0.value) })
-        add("ifSchema", check.ifSchema.map { schemaCheck($0.value) })
-        add("thenSchema", check.thenSchema.map { schemaCheck($0.value) })
-        add("elseSchema", check.elseSchema.map { schemaCheck($0.value) })
-        add("reference", check.reference.map { "ModelCoding.reference(\(swift(.model($0))).self)" })
-        return "SchemaCheck(\(arguments.joined(separator: ", ")))"
+        add("not", check.not.map(modelCheck))
+        add("ifSchema", check.ifSchema.map(modelCheck))
+        add("thenSchema", check.thenSchema.map(modelCheck))
+        add("elseSchema", check.elseSchema.map(modelCheck))
+        add("reference", check.reference.map(SwiftName.stringLiteral))
+        return "ModelCheck(\(arguments.joined(separator: ", ")))"
     }
 
     /// A Swift literal of `value` for `type`, or nil when there is none.

@@ -247,7 +247,7 @@ struct AuthTranslator {
             }
             schema = .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
         }
-        let resolved = schemas.inlineType(schema, hint: SwiftName.upperCamel(owner) + SwiftName.upperCamel(entry.key), reader: &reader)
+        let resolved = schemas.inlineType(schema, hint: NamingPass.hoistedTypeName(owner: owner, key: entry.key), reader: &reader)
         return ParameterIR(
             name: entry.key, location: location, type: resolved.type,
             required: required ?? (resolved.defaultValue == nil && !resolved.nullable),
@@ -308,9 +308,12 @@ struct AuthTranslator {
                     defaultValue: nil, constraints: ConstraintsIR(), description: nil, secret: false,
                     sourceLocation: request.location))
         }
-        let base = SwiftName.upperCamel(entry.key)
-        let body = items["body"].map { schemas.hoistedType($0.value, name: base + "Body", reader: &reader) }
-        let response = items["response"].map { schemas.hoistedType($0.value, name: base + "Response", reader: &reader) }
+        let body = items["body"].map {
+            schemas.hoistedType($0.value, name: NamingPass.hoistedTypeName(entry.key, role: "Body"), reader: &reader)
+        }
+        let response = items["response"].map {
+            schemas.hoistedType($0.value, name: NamingPass.hoistedTypeName(entry.key, role: "Response"), reader: &reader)
+        }
         // The access token goes to the authorization server only where a request says so.
         let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? (request.server == .api)
         if !authenticated, let fresh = items["freshAuthentication"] {

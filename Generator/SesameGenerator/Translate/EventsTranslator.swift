@@ -29,7 +29,8 @@ struct EventsTranslator {
             wireNames[wireName] = items["wireName"]?.value ?? entry.keyNode
             var payload: TypeIR?
             if let payloadEntry = items["payload"] {
-                payload = schemas.hoistedType(payloadEntry.value, name: SwiftName.upperCamel(entry.key) + "Payload", reader: &reader)
+                payload = schemas.hoistedType(
+                    payloadEntry.value, name: NamingPass.hoistedTypeName(entry.key, role: "Payload"), reader: &reader)
             }
             var effect: EventEffectIR?
             if let effectEntry = items["effect"], let text = reader.string(effectEntry.value, "effect") {

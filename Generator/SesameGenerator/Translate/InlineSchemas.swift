@@ -24,10 +24,7 @@ struct InlineSchemas {
     /// The type of an inline schema; one that needs a type of its own becomes a top-level
     /// model named `name` (with `_` appended while a model already has that name).
     mutating func hoistedType(_ node: Node, name: String, reader: inout NodeReader) -> TypeIR {
-        var swiftName = name
-        while table.namesBySwiftName[swiftName] != nil || hoistedNames.contains(swiftName) {
-            swiftName += "_"
-        }
+        let swiftName = NamingPass.uniqueHoistedName(name) { table.namesBySwiftName[$0] != nil || hoistedNames.contains($0) }
         let resolved = inlineType(node, hint: swiftName, reader: &reader)
         if resolved.nullable { reader.error("a nullable schema is not supported here", at: node) }
         return resolved.type

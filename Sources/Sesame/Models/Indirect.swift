@@ -7,6 +7,7 @@
 /// value semantics and a change in place does not copy what the value holds. Compared,
 /// hashed, printed and reflected as the value would be, so `print`, `dump` and `Mirror` see
 /// the nested model's fields.
+@_spi(Generated)
 public final class Indirect<Value: Sendable & Hashable>: Sendable, Hashable, CustomStringConvertible,
     CustomDebugStringConvertible, CustomReflectable
 {

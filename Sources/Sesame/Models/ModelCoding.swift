@@ -4,7 +4,7 @@ import Foundation
 /// that do not depend on the decoder's strategy, and the constraint checks of JSON Schema.
 ///
 /// Every check throws ``SchemaViolation`` naming the JSON path of the value.
-public enum ModelCoding {
+@_spi(Generated) public enum ModelCoding {
     // MARK: Dates
 
     /// Parses an RFC 3339 `date-time`, with or without fractional seconds.
@@ -192,7 +192,7 @@ public enum ModelCoding {
 /// of a `CodingKeys` enum in each: an enum's conformances (`CodingKey`, `RawRepresentable`,
 /// `Hashable`, `CaseIterable`) are about 36 functions per model, which every clean build of
 /// an app compiles (docs/performance.md, "Compile cost").
-public struct PropertyKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
+@_spi(Generated) public struct PropertyKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
     public let stringValue: String
 
     public init(_ stringValue: String) { self.stringValue = stringValue }
@@ -207,7 +207,7 @@ public struct PropertyKey: CodingKey, ExpressibleByStringLiteral, Hashable, Send
 
 /// A coding key made of any string or index, for the keys a generated model does not
 /// declare (`additionalProperties`) and for paths in errors.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+@_spi(Generated) public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public var stringValue: String
     public var intValue: Int?
 

@@ -1,120 +1,88 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 
-/// The JSON Schema 2020-12 validation keywords that a generated model checks on the JSON it
-/// decodes rather than on its Swift properties: `multipleOf`, `uniqueItems`,
-/// `minProperties`, `maxProperties`, `required`, `dependentRequired`, `propertyNames`,
-/// `patternProperties`, `prefixItems`, `contains`, `not`, `if`/`then`/`else`, `anyOf`,
-/// `oneOf`, and the keywords of the subschemas these hold.
+/// The runtime's form of a ``ModelCheck``: the check compiled once (its regular expressions
+/// with ECMA-262's semantics, its subschemas) and evaluated on the JSON a generated model
+/// decodes. Every keyword applies only to the JSON type it is defined for, as JSON Schema
+/// says: `minProperties` says nothing about a string.
 ///
 /// Generated code builds one per schema that needs it, once (`static let`), and calls
-/// ``validate(_:codingPath:)`` from `init(from:)`. Every keyword applies only to the JSON
-/// type it is defined for, as JSON Schema says: `minProperties` says nothing about a string.
-public final class SchemaCheck: Sendable {
+/// ``validate(_:codingPath:)`` from `init(from:)`. A `$ref` in the check names a model; the
+/// `references` it is built with say what each name checks (generated code passes
+/// ``ModelCoding/reference(_:)`` of the model: the value must decode as it).
+@_spi(Generated) public final class SchemaCheck: Sendable {
     /// A JSON type, as `type` names it.
-    public enum JSONType: String, Sendable {
-        case null, boolean, integer, number, string, array, object
-    }
+    public typealias JSONType = ModelCheck.JSONType
 
-    public let types: [JSONType]?
-    public let constValue: JSONValue?
-    public let enumValues: [JSONValue]?
-    public let multipleOf: Double?
-    public let minimum: Double?
-    public let maximum: Double?
-    public let exclusiveMinimum: Double?
-    public let exclusiveMaximum: Double?
-    public let minLength: Int?
-    public let maxLength: Int?
-    public let pattern: String?
-    public let format: String?
-    public let prefixItems: [SchemaCheck]
-    public let items: SchemaCheck?
-    public let contains: SchemaCheck?
-    public let minContains: Int?
-    public let maxContains: Int?
-    public let uniqueItems: Bool
-    public let minItems: Int?
-    public let maxItems: Int?
-    public let properties: [String: SchemaCheck]
-    public let required: [String]
-    public let patternProperties: [String: SchemaCheck]
-    public let additionalProperties: SchemaCheck?
-    public let propertyNames: SchemaCheck?
-    public let minProperties: Int?
-    public let maxProperties: Int?
-    public let dependentRequired: [String: [String]]
-    public let allOf: [SchemaCheck]
-    public let anyOf: [SchemaCheck]
-    public let oneOf: [SchemaCheck]
-    public let not: SchemaCheck?
-    public let ifSchema: SchemaCheck?
-    public let thenSchema: SchemaCheck?
-    public let elseSchema: SchemaCheck?
-    public let reference: (@Sendable (JSONValue, [any CodingKey]) throws -> Void)?
+    /// What a `$ref` checks: throws a ``SchemaViolation`` when the value is not the model.
+    public typealias Reference = @Sendable (JSONValue, [any CodingKey]) throws -> Void
+
+    /// The check as generated code wrote it.
+    public let check: ModelCheck
+    private let reference: Reference?
+    private let prefixItems: [SchemaCheck]
+    private let items: SchemaCheck?
+    private let contains: SchemaCheck?
+    private let properties: [String: SchemaCheck]
+    private let additionalProperties: SchemaCheck?
+    private let propertyNames: SchemaCheck?
+    private let allOf: [SchemaCheck]
+    private let anyOf: [SchemaCheck]
+    private let oneOf: [SchemaCheck]
+    private let not: SchemaCheck?
+    private let ifSchema: SchemaCheck?
+    private let thenSchema: SchemaCheck?
+    private let elseSchema: SchemaCheck?
     /// `pattern`, compiled once with ECMA-262's semantics.
     private let compiledPattern: ECMARegex?
     /// `patternProperties` in the order they are tried, each regex compiled once.
     private let compiledPatternProperties: [(pattern: String, regex: ECMARegex?, schema: SchemaCheck)]
 
-    /// Creates a check; every keyword left out is absent. `reference` checks a `$ref` (see
-    /// ``ModelCoding/reference(_:)``).
-    public init(
-        types: [JSONType]? = nil, constValue: JSONValue? = nil, enumValues: [JSONValue]? = nil, multipleOf: Double? = nil,
-        minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
-        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil,
-        prefixItems: [SchemaCheck] = [], items: SchemaCheck? = nil, contains: SchemaCheck? = nil, minContains: Int? = nil,
-        maxContains: Int? = nil, uniqueItems: Bool = false, minItems: Int? = nil, maxItems: Int? = nil,
-        properties: [String: SchemaCheck] = [:], required: [String] = [], patternProperties: [String: SchemaCheck] = [:],
-        additionalProperties: SchemaCheck? = nil, propertyNames: SchemaCheck? = nil, minProperties: Int? = nil,
-        maxProperties: Int? = nil, dependentRequired: [String: [String]] = [:], allOf: [SchemaCheck] = [],
-        anyOf: [SchemaCheck] = [], oneOf: [SchemaCheck] = [], not: SchemaCheck? = nil, ifSchema: SchemaCheck? = nil,
-        thenSchema: SchemaCheck? = nil, elseSchema: SchemaCheck? = nil,
-        reference: (@Sendable (JSONValue, [any CodingKey]) throws -> Void)? = nil
-    ) {
-        self.types = types
-        self.constValue = constValue
-        self.enumValues = enumValues
-        self.multipleOf = multipleOf
-        self.minimum = minimum
-        self.maximum = maximum
-        self.exclusiveMinimum = exclusiveMinimum
-        self.exclusiveMaximum = exclusiveMaximum
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.pattern = pattern
-        self.format = format
-        self.prefixItems = prefixItems
-        self.items = items
-        self.contains = contains
-        self.minContains = minContains
-        self.maxContains = maxContains
-        self.uniqueItems = uniqueItems
-        self.minItems = minItems
-        self.maxItems = maxItems
-        self.properties = properties
-        self.required = required
-        self.patternProperties = patternProperties
-        self.additionalProperties = additionalProperties
-        self.propertyNames = propertyNames
-        self.minProperties = minProperties
-        self.maxProperties = maxProperties
-        self.dependentRequired = dependentRequired
-        self.allOf = allOf
-        self.anyOf = anyOf
-        self.oneOf = oneOf
-        self.not = not
-        self.ifSchema = ifSchema
-        self.thenSchema = thenSchema
-        self.elseSchema = elseSchema
-        self.reference = reference
-        self.compiledPattern = pattern.flatMap { ModelCoding.regex($0) }
-        self.compiledPatternProperties = patternProperties.sorted(by: { $0.key < $1.key }).map {
-            (pattern: $0.key, regex: ModelCoding.regex($0.key), schema: $0.value)
+    /// Compiles `check`. `references` says what each model name a `$ref` of the check (or of
+    /// its subschemas) names checks; a name it leaves out fails every value, as a
+    /// ``SchemaViolation`` at `$ref`.
+    public convenience init(_ check: ModelCheck, references: [String: Reference] = [:]) {
+        self.init(compiling: check, references: references)
+    }
+
+    private init(compiling check: ModelCheck, references: [String: Reference]) {
+        func compile(_ subschema: ModelCheck?) -> SchemaCheck? {
+            subschema.map { SchemaCheck(compiling: $0, references: references) }
+        }
+        func compile(_ subschemas: [ModelCheck]) -> [SchemaCheck] {
+            subschemas.map { SchemaCheck(compiling: $0, references: references) }
+        }
+        self.check = check
+        if let name = check.reference {
+            self.reference =
+                references[name] ?? { _, codingPath in
+                    throw SchemaViolation(
+                        codingPath: codingPath, keyword: "$ref", message: "the check knows no model \(SchemaViolation.excerpt(name))")
+                }
+        } else {
+            self.reference = nil
+        }
+        prefixItems = compile(check.prefixItems)
+        items = compile(check.items)
+        contains = compile(check.contains)
+        properties = check.properties.mapValues { SchemaCheck(compiling: $0, references: references) }
+        additionalProperties = compile(check.additionalProperties)
+        propertyNames = compile(check.propertyNames)
+        allOf = compile(check.allOf)
+        anyOf = compile(check.anyOf)
+        oneOf = compile(check.oneOf)
+        not = compile(check.not)
+        ifSchema = compile(check.ifSchema)
+        thenSchema = compile(check.thenSchema)
+        elseSchema = compile(check.elseSchema)
+        compiledPattern = check.pattern.flatMap { ModelCoding.regex($0) }
+        compiledPatternProperties = check.patternProperties.sorted(by: { $0.key < $1.key }).map {
+            (pattern: $0.key, regex: ModelCoding.regex($0.key), schema: SchemaCheck(compiling: $0.value, references: references))
         }
     }
 
     /// The schema `false`: no value matches it.
-    public static let never = SchemaCheck(not: SchemaCheck())
+    public static let never = SchemaCheck(.never)
 
     /// Whether `value` matches the schema.
     public func matches(_ value: JSONValue) -> Bool {
@@ -128,26 +96,28 @@ public final class SchemaCheck: Sendable {
             SchemaViolation(codingPath: path ?? codingPath, keyword: keyword, message: message)
         }
         if let reference { try reference(value, codingPath) }
-        if let types, !types.contains(where: { value.hasType($0) }) {
+        if let types = check.types, !types.contains(where: { value.hasType($0) }) {
             throw fail("type", "expected \(types.map(\.rawValue).joined(separator: " or ")), found \(value.typeName)")
         }
-        if let constValue, !value.schemaEquals(constValue) { throw fail("const", "expected the schema's constant") }
-        if let enumValues, !enumValues.contains(where: { value.schemaEquals($0) }) {
+        if let constValue = check.constValue, !value.schemaEquals(constValue) { throw fail("const", "expected the schema's constant") }
+        if let enumValues = check.enumValues, !enumValues.contains(where: { value.schemaEquals($0) }) {
             throw fail("enum", "expected one of the schema's \(enumValues.count) values")
         }
         switch value {
         case .integer, .number:
             let number = value.doubleValue!
-            if let multipleOf, !Self.isMultiple(value, of: multipleOf) {
+            if let multipleOf = check.multipleOf, !Self.isMultiple(value, of: multipleOf) {
                 throw fail("multipleOf", "expected a multiple of \(Self.format(multipleOf)), found \(Self.format(number))")
             }
             try ModelCoding.range(
-                number, minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum, exclusiveMaximum: exclusiveMaximum,
-                codingPath: codingPath)
+                number, minimum: check.minimum, maximum: check.maximum, exclusiveMinimum: check.exclusiveMinimum,
+                exclusiveMaximum: check.exclusiveMaximum, codingPath: codingPath)
         case .string(let text):
-            if minLength != nil || maxLength != nil { try ModelCoding.length(text, min: minLength, max: maxLength, codingPath: codingPath) }
-            if let pattern { try ModelCoding.pattern(text, pattern, compiledPattern, codingPath: codingPath) }
-            if let format { try ModelCoding.format(text, format, codingPath: codingPath) }
+            if check.minLength != nil || check.maxLength != nil {
+                try ModelCoding.length(text, min: check.minLength, max: check.maxLength, codingPath: codingPath)
+            }
+            if let pattern = check.pattern { try ModelCoding.pattern(text, pattern, compiledPattern, codingPath: codingPath) }
+            if let format = check.format { try ModelCoding.format(text, format, codingPath: codingPath) }
         case .array(let elements):
             try validateArray(elements, codingPath: codingPath)
         case .object(let object):
@@ -180,7 +150,7 @@ public final class SchemaCheck: Sendable {
     }
 
     private func validateArray(_ elements: [JSONValue], codingPath: [any CodingKey]) throws {
-        try ModelCoding.items(count: elements.count, min: minItems, max: maxItems, codingPath: codingPath)
+        try ModelCoding.items(count: elements.count, min: check.minItems, max: check.maxItems, codingPath: codingPath)
         for (index, element) in elements.enumerated() {
             let path = codingPath + [AnyCodingKey(intValue: index)]
             let keyword = index < prefixItems.count ? "prefixItems" : "items"
@@ -192,19 +162,19 @@ public final class SchemaCheck: Sendable {
         }
         if let contains {
             let count = elements.lazy.filter { contains.matches($0) }.count
-            let minimum = minContains ?? 1
+            let minimum = check.minContains ?? 1
             if count < minimum {
                 throw SchemaViolation(
-                    codingPath: codingPath, keyword: minContains == nil ? "contains" : "minContains",
+                    codingPath: codingPath, keyword: check.minContains == nil ? "contains" : "minContains",
                     message: "expected at least \(minimum) items matching contains, found \(count)")
             }
-            if let maxContains, count > maxContains {
+            if let maxContains = check.maxContains, count > maxContains {
                 throw SchemaViolation(
                     codingPath: codingPath, keyword: "maxContains",
                     message: "expected at most \(maxContains) items matching contains, found \(count)")
             }
         }
-        if uniqueItems {
+        if check.uniqueItems {
             // One pass with a hash of each item's value as JSON Schema compares them: O(n) on average.
             var seen: [SchemaEqualKey: Int] = [:]
             seen.reserveCapacity(elements.count)
@@ -219,21 +189,21 @@ public final class SchemaCheck: Sendable {
     }
 
     private func validateObject(_ object: [String: JSONValue], codingPath: [any CodingKey]) throws {
-        if let minProperties, object.count < minProperties {
+        if let minProperties = check.minProperties, object.count < minProperties {
             throw SchemaViolation(
                 codingPath: codingPath, keyword: "minProperties",
                 message: "expected at least \(minProperties) properties, found \(object.count)")
         }
-        if let maxProperties, object.count > maxProperties {
+        if let maxProperties = check.maxProperties, object.count > maxProperties {
             throw SchemaViolation(
                 codingPath: codingPath, keyword: "maxProperties",
                 message: "expected at most \(maxProperties) properties, found \(object.count)")
         }
-        for name in required where object[name] == nil {
+        for name in check.required where object[name] == nil {
             throw SchemaViolation(
                 codingPath: codingPath + [AnyCodingKey(name)], keyword: "required", message: "the required property is missing")
         }
-        for (name, needed) in dependentRequired.sorted(by: { $0.key < $1.key }) where object[name] != nil {
+        for (name, needed) in check.dependentRequired.sorted(by: { $0.key < $1.key }) where object[name] != nil {
             for other in needed where object[other] == nil {
                 throw SchemaViolation(
                     codingPath: codingPath + [AnyCodingKey(other)], keyword: "dependentRequired",
@@ -266,18 +236,11 @@ public final class SchemaCheck: Sendable {
         }
     }
 
+    /// Whether the schema is `false` (`not: {}`, with no keyword that fails first).
     private var isNever: Bool {
-        guard let not, not.isEmptySchema else { return false }
-        return types == nil && reference == nil && allOf.isEmpty && anyOf.isEmpty && oneOf.isEmpty && properties.isEmpty
-    }
-
-    private var isEmptySchema: Bool {
-        types == nil && constValue == nil && enumValues == nil && multipleOf == nil && minimum == nil && maximum == nil
-            && exclusiveMinimum == nil && exclusiveMaximum == nil && minLength == nil && maxLength == nil && pattern == nil
-            && format == nil && prefixItems.isEmpty && items == nil && contains == nil && !uniqueItems && minItems == nil
-            && maxItems == nil && properties.isEmpty && required.isEmpty && patternProperties.isEmpty && additionalProperties == nil
-            && propertyNames == nil && minProperties == nil && maxProperties == nil && dependentRequired.isEmpty && allOf.isEmpty
-            && anyOf.isEmpty && oneOf.isEmpty && not == nil && ifSchema == nil && reference == nil
+        guard let not = check.not, not.isEmpty else { return false }
+        return check.types == nil && check.reference == nil && check.allOf.isEmpty && check.anyOf.isEmpty && check.oneOf.isEmpty
+            && check.properties.isEmpty
     }
 
     /// Whether a JSON number is a multiple of `step` as the JSON texts write them, not as binary
@@ -308,184 +271,5 @@ public final class SchemaCheck: Sendable {
 
     private static func format(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
-extension JSONValue {
-    /// Equality as JSON Schema defines it for `const`, `enum` and `uniqueItems`: numbers by
-    /// value (`2` equals `2.0`), strings code point by code point (not canonically: `é` and
-    /// `e` + U+0301 differ), arrays item by item, objects key by key.
-    public func schemaEquals(_ other: JSONValue) -> Bool {
-        switch (self, other) {
-        case (.null, .null): return true
-        case (.bool(let left), .bool(let right)): return left == right
-        case (.integer(let left), .integer(let right)): return left == right
-        case (.integer, .number), (.number, .integer), (.number, .number): return doubleValue == other.doubleValue
-        // Code point by code point, as JSON Schema compares strings: Swift's `==` equates
-        // canonically equivalent strings (`é` and `e` + U+0301), JSON Schema does not.
-        case (.string(let left), .string(let right)): return left.unicodeScalars.elementsEqual(right.unicodeScalars)
-        case (.array(let left), .array(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { $0.schemaEquals($1) }
-        case (.object(let left), .object(let right)):
-            return left.count == right.count && left.allSatisfy { key, value in right[key].map { value.schemaEquals($0) } ?? false }
-        default: return false
-        }
-    }
-
-    /// The value as a `Double` when it is a number.
-    var doubleValue: Double? {
-        switch self {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
-        default: return nil
-        }
-    }
-
-    func hasType(_ type: SchemaCheck.JSONType) -> Bool {
-        switch (self, type) {
-        case (.null, .null), (.bool, .boolean), (.string, .string), (.array, .array), (.object, .object): return true
-        case (.integer, .integer), (.integer, .number), (.number, .number): return true
-        case (.number(let value), .integer): return value.rounded() == value
-        default: return false
-        }
-    }
-
-    var typeName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .integer: return "integer"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
-}
-
-extension ModelCoding {
-    /// Checks `const` on a value of any JSON type, comparing as JSON Schema does (numbers by
-    /// value: `-2` equals `-2.0`; `null` equals `null`).
-    public static func constant(_ value: JSONValue, _ expected: JSONValue, codingPath: [any CodingKey]) throws {
-        if !value.schemaEquals(expected) {
-            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected the schema's constant")
-        }
-    }
-
-    /// Checks a string against a `format` by its name (`date-time`, `date`, `uuid`, `uri`,
-    /// `uri-reference`, `email`, `hostname`, `ipv4`, `ipv6`); other names are annotations.
-    public static func format(_ text: String, _ format: String, codingPath: [any CodingKey]) throws {
-        switch format {
-        case "date-time": _ = try dateTime(text, codingPath: codingPath)
-        case "date":
-            if RFC3339.fullDate(text) == nil {
-                throw SchemaViolation(
-                    codingPath: codingPath, keyword: "format",
-                    message: "expected a date (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
-            }
-        case "uuid": _ = try uuid(text, codingPath: codingPath)
-        case "uri": _ = try uri(text, codingPath: codingPath)
-        case "uri-reference": try uriReference(text, codingPath: codingPath)
-        case "email": try email(text, codingPath: codingPath)
-        case "hostname": try hostname(text, codingPath: codingPath)
-        case "ipv4": try ipv4(text, codingPath: codingPath)
-        case "ipv6": try ipv6(text, codingPath: codingPath)
-        default: break
-        }
-    }
-
-    /// A `$ref` inside a ``SchemaCheck``: the value matches when it decodes as `Model`,
-    /// strictly (an enum's unknown value does not match; see ``strictly(_:)``). A failure
-    /// names the path and keyword inside the referenced schema.
-    public static func reference<Model: Decodable & SendableMetatype>(
-        _ model: Model.Type
-    ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
-        { value, codingPath in
-            do {
-                let data = try JSONEncoder().encode(value)
-                _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
-            } catch let violation as SchemaViolation {
-                var path = SchemaViolation.jsonPath(codingPath)
-                path += violation.path.dropFirst()
-                throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
-            } catch let error as DecodingError {
-                // The type or presence the referenced schema expects, where it failed.
-                let (inner, keyword, message): ([any CodingKey], String, String)
-                switch error {
-                case .keyNotFound(let key, let context):
-                    (inner, keyword, message) = (context.codingPath + [key], "required", "the required property is missing")
-                case .valueNotFound(_, let context):
-                    (inner, keyword, message) = (context.codingPath, "type", "found null")
-                case .typeMismatch(let type, let context):
-                    (inner, keyword, message) = (context.codingPath, "type", "expected \(Self.jsonTypeName(type))")
-                case .dataCorrupted(let context):
-                    (inner, keyword, message) = (context.codingPath, "type", "the value does not decode")
-                @unknown default:
-                    (inner, keyword, message) = ([], "$ref", "the value does not decode as \(String(describing: Model.self))")
-                }
-                throw SchemaViolation(codingPath: codingPath + inner, keyword: keyword, message: message)
-            } catch {
-                throw SchemaViolation(
-                    codingPath: codingPath, keyword: "$ref", message: "the value does not decode as \(String(describing: Model.self))")
-            }
-        }
-    }
-
-    private static func jsonTypeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Bool.Type: return "a boolean"
-        case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
-        case is Double.Type, is Float.Type: return "a number"
-        default:
-            let name = String(describing: type)
-            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
-            if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") { return "an array" }
-            return "another type"
-        }
-    }
-
-    /// Checks the JSON value a decoder is at against `check`; used by generated models for
-    /// the keywords only the JSON shows (``SchemaCheck``).
-    public static func check(_ decoder: any Decoder, _ check: SchemaCheck) throws {
-        try check.validate(JSONValue(from: decoder), codingPath: decoder.codingPath)
-    }
-}
-
-/// A JSON value hashed and compared as JSON Schema compares values (`JSONValue.schemaEquals`):
-/// numbers by value (`2` and `2.0` are one key), objects regardless of key order.
-struct SchemaEqualKey: Hashable {
-    let value: JSONValue
-
-    init(_ value: JSONValue) { self.value = value }
-
-    static func == (left: Self, right: Self) -> Bool { left.value.schemaEquals(right.value) }
-
-    func hash(into hasher: inout Hasher) { Self.hash(value, into: &hasher) }
-
-    private static func hash(_ value: JSONValue, into hasher: inout Hasher) {
-        switch value {
-        case .null: hasher.combine(0)
-        case .bool(let flag): hasher.combine(flag)
-        // Every number by its `Double` value: equal numbers hash alike (integers beyond 2^53
-        // may share a hash; equality still tells them apart).
-        case .integer, .number: hasher.combine(value.doubleValue!)
-        // Strings equal code point by code point are canonically equivalent, so hash alike.
-        case .string(let text): hasher.combine(text)
-        case .array(let items):
-            hasher.combine(items.count)
-            for item in items { hash(item, into: &hasher) }
-        case .object(let object):
-            // Order-independent: the sum of each member's own hash.
-            var sum = 0
-            for (key, member) in object {
-                var inner = Hasher()
-                inner.combine(key)
-                hash(member, into: &inner)
-                sum &+= inner.finalize()
-            }
-            hasher.combine(object.count)
-            hasher.combine(sum)
-        }
     }
 }

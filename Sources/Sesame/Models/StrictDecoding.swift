@@ -26,7 +26,7 @@ extension ModelCoding {
     }
 }
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// The coding path of the property `key`: where a check on its value failed. One call,
     /// so a generated model's decoder does not build the array at each check.
     public func codingPath(appending key: Key) -> [any CodingKey] {

@@ -134,7 +134,7 @@ public struct NotAColor: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(not: SchemaCheck(reference: ModelCoding.reference(Color.self)))
+    private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(reference: "Color")), references: ["Color": ModelCoding.reference(Color.self)])
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }

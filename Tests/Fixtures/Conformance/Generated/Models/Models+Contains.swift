@@ -10,7 +10,7 @@ public struct Contains: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: [Int]
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(contains: SchemaCheck(minimum: 10.0), minContains: 2, maxContains: 3)
+    private static let schemaCheck = SchemaCheck(ModelCheck(contains: ModelCheck(minimum: 10.0), minContains: 2, maxContains: 3))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: [Int]) { self.rawValue = rawValue }
@@ -32,7 +32,7 @@ public struct Forbidden: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(not: SchemaCheck(enumValues: [JSONValue.string("admin"), JSONValue.string("root")]))
+    private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(enumValues: [JSONValue.string("admin"), JSONValue.string("root")])))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -55,7 +55,7 @@ public struct Conditional: Codable, Hashable, Sendable {
     public var postcode: String?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ifSchema: SchemaCheck(properties: ["country": SchemaCheck(constValue: JSONValue.string("FR"))], required: ["country"]), thenSchema: SchemaCheck(properties: ["postcode": SchemaCheck(pattern: "^[0-9]{5}$")]), elseSchema: SchemaCheck(properties: ["postcode": SchemaCheck(minLength: 1)]))
+    private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(properties: ["country": ModelCheck(constValue: JSONValue.string("FR"))], required: ["country"]), thenSchema: ModelCheck(properties: ["postcode": ModelCheck(pattern: "^[0-9]{5}$")]), elseSchema: ModelCheck(properties: ["postcode": ModelCheck(minLength: 1)])))
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(country: String? = nil, postcode: String? = nil) {
@@ -84,8 +84,8 @@ public struct Nested: Codable, Hashable, Sendable {
     public var step: Int?
     public var either: Nested.Either?
     public var defaulted: String
-    private static let schemaCheck_tags = SchemaCheck(items: SchemaCheck(not: SchemaCheck(constValue: JSONValue.string(""))), uniqueItems: true)
-    private static let schemaCheck_step = SchemaCheck(multipleOf: 5.0)
+    private static let schemaCheck_tags = SchemaCheck(ModelCheck(items: ModelCheck(not: ModelCheck(constValue: JSONValue.string(""))), uniqueItems: true))
+    private static let schemaCheck_step = SchemaCheck(ModelCheck(multipleOf: 5.0))
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(tags: [String]? = nil, step: Int? = nil, either: Nested.Either? = nil, defaulted: String = "ok") {

@@ -29,7 +29,7 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
     public var main: String?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ifSchema: SchemaCheck(required: ["main"]), thenSchema: SchemaCheck(reference: ModelCoding.reference(Palette.self)))
+    private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(required: ["main"]), thenSchema: ModelCheck(reference: "Palette")), references: ["Palette": ModelCoding.reference(Palette.self)])
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(main: String? = nil) {
@@ -112,7 +112,7 @@ public struct Circle: Codable, Hashable, Sendable {
 public struct NotAShape: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(not: SchemaCheck(reference: ModelCoding.reference(Shape.self)))
+    private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(reference: "Shape")), references: ["Shape": ModelCoding.reference(Shape.self)])
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init() {

@@ -60,7 +60,7 @@ public indirect enum PaletteOrName: Codable, Hashable, Sendable {
     public struct Option2: Codable, Hashable, Sendable {
 
         /// The keywords checked on the object's JSON.
-        private static let schemaCheck = SchemaCheck(required: ["name"])
+        private static let schemaCheck = SchemaCheck(ModelCheck(required: ["name"]))
 
         /// Creates a value; properties with a default in the schema may be left out.
         public init() {

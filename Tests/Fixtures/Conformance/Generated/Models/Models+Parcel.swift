@@ -188,7 +188,7 @@ public indirect enum OneOfValue: Codable, Hashable, Sendable {
         public var rawValue: Int
 
         /// The keywords checked on the value's JSON.
-        private static let schemaCheck = SchemaCheck(multipleOf: 2.0)
+        private static let schemaCheck = SchemaCheck(ModelCheck(multipleOf: 2.0))
 
         /// Wraps a value without checking it; decoding checks the schema's constraints.
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -208,7 +208,7 @@ public indirect enum OneOfValue: Codable, Hashable, Sendable {
         public var rawValue: Int
 
         /// The keywords checked on the value's JSON.
-        private static let schemaCheck = SchemaCheck(multipleOf: 3.0)
+        private static let schemaCheck = SchemaCheck(ModelCheck(multipleOf: 3.0))
 
         /// Wraps a value without checking it; decoding checks the schema's constraints.
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -401,7 +401,7 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
     public var phone: String?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(anyOf: [SchemaCheck(required: ["email"]), SchemaCheck(required: ["phone"])])
+    private static let schemaCheck = SchemaCheck(ModelCheck(anyOf: [ModelCheck(required: ["email"]), ModelCheck(required: ["phone"])]))
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(email: String? = nil, phone: String? = nil) {
@@ -429,7 +429,7 @@ public struct ShortOrX: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(oneOf: [SchemaCheck(maxLength: 2), SchemaCheck(pattern: "^x")])
+    private static let schemaCheck = SchemaCheck(ModelCheck(oneOf: [ModelCheck(maxLength: 2), ModelCheck(pattern: "^x")]))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -451,7 +451,7 @@ public struct MultipleOf: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: Double
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(multipleOf: 0.5)
+    private static let schemaCheck = SchemaCheck(ModelCheck(multipleOf: 0.5))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: Double) { self.rawValue = rawValue }
@@ -473,7 +473,7 @@ public struct UniqueItems: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: [JSONValue]
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(uniqueItems: true)
+    private static let schemaCheck = SchemaCheck(ModelCheck(uniqueItems: true))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
@@ -496,7 +496,7 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
     public var billing: String?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(propertyNames: SchemaCheck(pattern: "^[a-z]+$"), minProperties: 1, maxProperties: 3, dependentRequired: ["card": ["billing"]])
+    private static let schemaCheck = SchemaCheck(ModelCheck(propertyNames: ModelCheck(pattern: "^[a-z]+$"), minProperties: 1, maxProperties: 3, dependentRequired: ["card": ["billing"]]))
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(card: String? = nil, billing: String? = nil) {
@@ -524,7 +524,7 @@ public struct Patterns: Codable, Hashable, Sendable {
     public var id: Int?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(properties: ["id": SchemaCheck()], patternProperties: ["^x-": SchemaCheck(types: [.string])], additionalProperties: SchemaCheck.never)
+    private static let schemaCheck = SchemaCheck(ModelCheck(properties: ["id": ModelCheck()], patternProperties: ["^x-": ModelCheck(types: [.string])], additionalProperties: ModelCheck.never))
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: Int? = nil) {
@@ -549,7 +549,7 @@ public struct Tuple: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: [JSONValue]
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(prefixItems: [SchemaCheck(types: [.string]), SchemaCheck(types: [.integer])], items: SchemaCheck(types: [.boolean]))
+    private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])], items: ModelCheck(types: [.boolean])))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
@@ -571,7 +571,7 @@ public struct Pair: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: [JSONValue]
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(prefixItems: [SchemaCheck(types: [.string]), SchemaCheck(types: [.integer])], items: SchemaCheck.never)
+    private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])], items: ModelCheck.never))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }

@@ -10,7 +10,7 @@ public struct RequiredNames: Codable, Hashable, Sendable {
     public var id: String
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(required: ["extra"])
+    private static let schemaCheck = SchemaCheck(ModelCheck(required: ["extra"]))
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: String) {

@@ -69,7 +69,7 @@ public struct RequiredOnly: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: JSONValue
 
     /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(required: ["a", "b"])
+    private static let schemaCheck = SchemaCheck(ModelCheck(required: ["a", "b"]))
 
     /// Wraps a value without checking it; decoding checks the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }

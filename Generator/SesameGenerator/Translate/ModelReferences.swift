@@ -1,0 +1,237 @@
+import Foundation
+import Yams
+
+/// The reference-resolution pass of the models: collects the models every models file
+/// declares (top-level keys, `$defs`), with the names a `$ref` may use for each (its JSON
+/// pointer, `$anchor`, `$id`), and resolves a `$ref` to a declared model's name. A pointer to
+/// a schema inside a model (`#/User/properties/address`) declares a model of it here, named
+/// after the pointer.
+///
+/// It decides no Swift name but the declared models' own (`SwiftName.typeName` of the key,
+/// and a numbered one for a pointed schema): `ModelTranslator` reads the declarations from it.
+struct ModelReferences {
+    /// A model declared at the top level of a models file.
+    struct Declaration {
+        var name: String
+        var swiftName: String
+        var node: Node
+        var keyNode: Node
+        var file: ParsedFile
+        /// The JSON pointer of the schema in its file (`/User`, `/$defs/Address`).
+        var pointer: String = ""
+
+        /// A reference to the declared model.
+        var reference: ModelRef { ModelRef(declaredName: name, swiftPath: swiftName) }
+    }
+
+    private(set) var declarations: [String: Declaration] = [:]
+    /// Declared names by Swift type name, so that lookups by type stay constant-time.
+    private(set) var namesBySwiftName: [String: String] = [:]
+    /// Declared names by `file#pointer`, `file#anchor` and `$id`, for `$ref`.
+    private var pointers: [String: String] = [:]
+    private var identifiers: [String: String] = [:]
+    private var files: [String: ParsedFile] = [:]
+    /// Over a complete table (inline schemas of auth.yaml, events.yaml): a pointer may not
+    /// make a model of the schema it points to, as the models are all translated already.
+    private var declaresNoModel = false
+
+    /// Collects the top-level models of every models file; a name declared twice, or two
+    /// names that give the same Swift type, are errors.
+    init(modelFiles: [ParsedFile], readers: inout [String: NodeReader]) {
+        var swiftNames: [String: Declaration] = [:]
+        for file in modelFiles {
+            var reader = NodeReader(file: file.source.path)
+            defer { readers[file.source.path] = reader }
+            guard let root = file.root, !root.isNullScalar else { continue }
+            guard let entries = reader.mapping(root, "a models file") else { continue }
+            files[file.source.path] = file
+            for (entry, pointer) in Self.declaredSchemas(entries, reader: &reader) {
+                let swiftName = NamingPass.declaredModelName(entry.key)
+                let declaration = Declaration(
+                    name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file, pointer: pointer)
+                if let previous = declarations[entry.key] {
+                    reader.error(
+                        "model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))",
+                        at: entry.keyNode)
+                    continue
+                }
+                if let previous = swiftNames[swiftName] {
+                    reader.error(
+                        "model '\(entry.key)' and model '\(previous.name)' would both be the Swift type \(swiftName)", at: entry.keyNode)
+                    continue
+                }
+                declarations[entry.key] = declaration
+                swiftNames[swiftName] = declaration
+                namesBySwiftName[swiftName] = entry.key
+                pointers[file.source.path + "#" + pointer] = entry.key
+                if case .mapping(let mapping) = entry.value {
+                    for (key, value) in mapping where key.string?.first == "$" {
+                        if key.string == "$anchor", let anchor = value.string { pointers[file.source.path + "#" + anchor] = entry.key }
+                        if key.string == "$id", let id = value.string { identifiers[id] = entry.key }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The models of a models file: its top-level keys, the entries of a top-level `$defs`,
+    /// and of the `$defs` inside those, each with its JSON pointer.
+    static func declaredSchemas(_ entries: [Entry], reader: inout NodeReader, prefix: String = "") -> [(Entry, String)] {
+        var result: [(Entry, String)] = []
+        for entry in entries {
+            let pointer = prefix + "/" + Self.escapePointer(entry.key)
+            if entry.key == "$defs" {
+                if let definitions = reader.mapping(entry.value, "$defs") {
+                    result += declaredSchemas(definitions, reader: &reader, prefix: pointer)
+                }
+                continue
+            }
+            if entry.key == "$comment" && prefix.isEmpty { continue }
+            result.append((entry, pointer))
+            guard case .mapping(let mapping) = entry.value else { continue }
+            for (key, definitions) in mapping where key.string == "$defs" {
+                if case .mapping = definitions, let inner = reader.mapping(definitions, "$defs") {
+                    result += declaredSchemas(inner, reader: &reader, prefix: pointer + "/$defs")
+                }
+            }
+        }
+        return result
+    }
+
+    static func escapePointer(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// The references of a complete table: every declared model is translated already, so a
+    /// pointer may name a declared model only.
+    init(table: ModelTable) {
+        declarations = table.declarations
+        namesBySwiftName = table.namesBySwiftName
+        // The names `$ref` may use besides a model's: its pointer, `$anchor` and `$id`.
+        declaresNoModel = true
+        for declaration in table.declarations.values {
+            let path = declaration.file.source.path
+            files[path] = declaration.file
+            pointers["\(path)#\(declaration.pointer)"] = declaration.name
+            guard case .mapping(let mapping) = declaration.node else { continue }
+            if let anchor = mapping["$anchor"]?.string { pointers["\(path)#\(anchor)"] = declaration.name }
+            if let id = mapping["$id"]?.string { identifiers[id] = declaration.name }
+        }
+    }
+
+    /// Resolves a `$ref` to a declared model name: a bare `Name`, `#/Name`, `file.yaml#/Name`,
+    /// a JSON pointer inside a models file (`#/$defs/Name`, `#/User/properties/address`), an
+    /// `#anchor` (`$anchor`) or a schema's `$id`. Remote references are refused.
+    mutating func resolve(_ node: Node, reader: inout NodeReader) -> String? {
+        guard let text = reader.string(node, "$ref") else { return nil }
+        if let name = identifiers[text] { return name }
+        let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let file = parts.count == 2 ? parts[0] : ""
+        var name = parts.count == 2 ? parts[1] : parts[0]
+        let remote = parts[0].contains("://") || parts[0].lowercased().hasPrefix("urn:") || file.contains(":") || file.hasPrefix("//")
+        if remote || (!file.isEmpty && !file.hasSuffix(".yaml") && !file.hasSuffix(".yml")) {
+            reader.error(
+                "$ref '\(text)' is a remote reference, which Sesame does not support; declare the model in a models file", at: node)
+            return nil
+        }
+        let path: String? =
+            file.isEmpty
+            ? (files[reader.file] != nil ? reader.file : nil)
+            : files.values.first(where: { $0.source.relativePath == file })?.source.path
+        if let path, parts.count == 2, let found = pointers["\(path)#\(name)"] { return found }
+        if path == nil, file.isEmpty, parts.count == 2, !name.isEmpty {
+            // From a file that declares no models (auth.yaml): `#/$defs/Name` or `#anchor`
+            // in whichever models file declares it, as `#/Name` names a model of any file.
+            let found = Set(pointers.filter { $0.key.hasSuffix("#" + name) }.values)
+            if found.count == 1 { return found.first }
+        }
+        if parts.count == 2 && !name.hasPrefix("/") && !name.isEmpty {
+            reader.error("$ref '\(text)' names no $anchor", at: node)
+            return nil
+        }
+        if name.hasPrefix("/") { name.removeFirst() }
+        if name.contains("/") {
+            guard let path else {
+                reader.error("$ref '\(text)' points into no models file; outside one, name a model ('#/Name' or '#/$defs/Name')", at: node)
+                return nil
+            }
+            return pointedModel(text, pointer: "/" + name, file: path, at: node, reader: &reader)
+        }
+        guard let declaration = declarations[name] else {
+            let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '#/\($0)'?" } ?? ""
+            reader.error("unknown model '\(name)' in $ref '\(text)'\(hint)", at: node)
+            return nil
+        }
+        if !file.isEmpty, declaration.file.source.relativePath != file {
+            reader.error("model '\(name)' is declared in \(declaration.file.source.relativePath), not in \(file)", at: node)
+            return nil
+        }
+        return name
+    }
+
+    /// A JSON pointer to a schema inside a models file that is not a model of its own
+    /// (`#/User/properties/address`): the schema becomes a model named after the pointer.
+    private mutating func pointedModel(
+        _ text: String, pointer: String, file path: String, at node: Node, reader: inout NodeReader
+    )
+        -> String?
+    {
+        guard let parsed = files[path], var current = parsed.root else { return nil }
+        if declaresNoModel {
+            reader.error("$ref '\(text)' must name a model ('#/Name' or '#/$defs/Name') outside the models files", at: node)
+            return nil
+        }
+        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+        var keyNode = node
+        // Start from the declared model the pointer goes through (`/User`, `/$defs/Address`)
+        // rather than scanning the file's top-level keys once per pointer.
+        var start = 0
+        for length in [2, 1] where start == 0 && tokens.count > length {
+            let prefix = tokens[..<length].map { "/" + Self.escapePointer($0) }.joined()
+            if let name = pointers["\(path)#\(prefix)"], let declaration = declarations[name] {
+                current = declaration.node
+                keyNode = declaration.keyNode
+                start = length
+            }
+        }
+        for token in tokens[start...] {
+            switch current {
+            case .mapping(let mapping):
+                guard let index = mapping.firstIndex(where: { $0.key.string == token }) else {
+                    reader.error("$ref '\(text)' points to nothing: no '\(token)' in its file", at: node)
+                    return nil
+                }
+                keyNode = mapping[index].key
+                current = mapping[index].value
+            case .sequence(let items):
+                guard let index = Int(token), items.indices.contains(index) else {
+                    reader.error("$ref '\(text)' points to nothing: no item \(token) in its file", at: node)
+                    return nil
+                }
+                current = items[index]
+            default:
+                reader.error("$ref '\(text)' points to nothing in its file", at: node)
+                return nil
+            }
+        }
+        guard case .mapping = current else {
+            reader.error("$ref '\(text)' must point to a schema (a mapping)", at: node)
+            return nil
+        }
+        let swiftName: String
+        do {
+            // A copy of the table for the closure, released before the table grows below: kept
+            // alive, it would make each insertion copy the whole table (quadratic over pointers).
+            let taken = namesBySwiftName
+            swiftName = NamingPass.pointedModelName(tokens, isTaken: { taken[$0] != nil })
+        }
+        let name = String(pointer.dropFirst())
+        declarations[name] = Declaration(name: name, swiftName: swiftName, node: current, keyNode: keyNode, file: parsed, pointer: pointer)
+        namesBySwiftName[swiftName] = name
+        pointers["\(path)#\(pointer)"] = name
+        return name
+    }
+}

@@ -1,0 +1,224 @@
+import SesameDescription
+import Yams
+@_spi(Generated) import SesameDescription
+
+/// Objects (`properties`, `allOf`), enums and discriminated unions: the models whose Swift
+/// type is a struct or an enum of their own.
+extension ModelTranslator {
+    mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
+        checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
+        var schema = checkedKeywords(entries, reader: &reader) ?? ModelCheck()
+        var required: [String: Node] = [:]
+        if let requiredEntry = entries["required"], let names = reader.strings(requiredEntry.value, "required") {
+            for (name, node) in names { required[name] = node }
+        }
+        var properties: [PropertyIR] = []
+        if let propertiesEntry = entries["properties"], let propertyEntries = reader.mapping(propertiesEntry.value, "properties") {
+            for entry in propertyEntries {
+                let hint = SwiftName.upperCamel(entry.key)
+                let property = self.property(
+                    entry, required: required[entry.key] != nil,
+                    qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+                properties.append(property)
+            }
+        }
+        // A required name with no property schema must be present, with any value.
+        let declared = Set(properties.map(\.name))
+        schema.required = required.keys.filter { !declared.contains($0) }.sorted()
+        for name in schema.required {
+            // Most often a typo: say so, without refusing what JSON Schema allows.
+            if let close = Suggestion.closest(to: name, in: Array(declared)) {
+                reader.warning(
+                    "required property '\(name)' has no property schema, so it must be present with any value; did you mean '\(close)'?",
+                    at: required[name]!)
+            }
+        }
+        var additional = AdditionalPropertiesIR.ignored
+        if let entry = entries["additionalProperties"] {
+            if case .scalar = entry.value, let flag = entry.value.bool {
+                additional = flag ? .kept(.any, ConstraintsIR()) : .rejected
+                if !flag && !schema.patternProperties.isEmpty {
+                    // Keys that a pattern matches are not additional: the JSON check knows them.
+                    for name in declared { schema.properties[name] = ModelCheck() }
+                    schema.additionalProperties = .never
+                    additional = .ignored
+                }
+            } else if !schema.patternProperties.isEmpty {
+                reader.error("patternProperties beside an additionalProperties schema is not supported", at: entry.keyNode)
+            } else {
+                let resolved = inlineType(
+                    entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
+                additional = .kept(resolved.type, resolved.constraints)
+            }
+        }
+        return ObjectIR(properties: properties, additionalProperties: additional, schema: schema.isEmpty ? nil : schema)
+    }
+
+    private mutating func property(
+        _ entry: Entry, required: Bool, qualifiedName: String, hint: String,
+        nested: inout [ModelIR], reader: inout NodeReader
+    ) -> PropertyIR {
+        let resolved = inlineType(entry.value, qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
+        var deprecated = false
+        if case .mapping(let mapping) = entry.value {
+            for index in mapping.indices where mapping[index].key.string == "deprecated" {
+                deprecated = reader.bool(mapping[index].value, "deprecated") ?? false
+            }
+        }
+        return PropertyIR(
+            name: entry.key, type: resolved.type, required: required, nullable: resolved.nullable,
+            defaultValue: resolved.defaultValue, constraints: resolved.constraints, description: resolved.description,
+            deprecated: deprecated, location: reader.location(of: entry.keyNode))
+    }
+
+    mutating func allOf(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
+        let others = entries.filter { !["allOf", "description", "title", "deprecated", "examples"].contains($0.key) }
+        for other in others {
+            reader.error("'\(other.key)' beside allOf is not supported; move it into one of the allOf schemas", at: other.keyNode)
+        }
+        guard let members = reader.sequence(entries["allOf"]!.value, "allOf") else {
+            return ObjectIR(properties: [], additionalProperties: .ignored)
+        }
+        var properties: [PropertyIR] = []
+        var additional = AdditionalPropertiesIR.ignored
+        for member in members {
+            var part: ObjectIR?
+            if let memberEntries = reader.mapping(member, "an allOf schema", grammar: Grammar.schema)?.entries {
+                if let ref = memberEntries["$ref"] {
+                    if let name = resolveReference(ref.value, reader: &reader) {
+                        if let model = model(named: name) {
+                            if case .object(let object) = model.kind,
+                                mergedProperties + object.properties.count > Self.maximumMergedProperties
+                            {
+                                reader.error(
+                                    "allOf would copy more than \(Self.maximumMergedProperties) properties from the models it names, in all models; declare shared properties once and refer to the model holding them",
+                                    at: ref.value)
+                            } else if case .object(let object) = model.kind {
+                                part = object
+                                mergedProperties += object.properties.count
+                                nested += model.nested.filter { inner in !nested.contains { $0.swiftName == inner.swiftName } }
+                            } else {
+                                reader.error("allOf can only combine object schemas; '\(name)' is not an object", at: ref.value)
+                            }
+                        } else if inProgress.contains(name) {
+                            reader.error("allOf of '\(name)' refers back to itself", at: ref.value)
+                        }
+                    }
+                } else {
+                    part = object(memberEntries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                }
+            }
+            guard let part else { continue }
+            for property in part.properties {
+                if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                    if properties[index].type != property.type {
+                        reader.error("allOf declares property '\(property.name)' twice with different types", at: member)
+                    } else {
+                        properties[index].required = properties[index].required || property.required
+                    }
+                } else {
+                    properties.append(property)
+                }
+            }
+            if part.additionalProperties != .ignored { additional = part.additionalProperties }
+        }
+        return ObjectIR(properties: properties, additionalProperties: additional)
+    }
+
+    // MARK: Enums and unions
+
+    mutating func enumeration(_ entry: Entry, entries: [Entry], reader: inout NodeReader) -> EnumIR {
+        var rawType = EnumIR.RawType.string
+        if let type = entries["type"], case .scalar(let scalar) = type.value {
+            switch scalar.string {
+            case "string": rawType = .string
+            case "integer": rawType = .integer
+            default: reader.error("enum values must be strings or integers, not \(scalar.string)", at: type.value)
+            }
+        }
+        for other in entries where !["enum", "type", "description", "title", "default", "deprecated", "examples"].contains(other.key) {
+            reader.error("'\(other.key)' is not supported on an enum", at: other.keyNode)
+        }
+        var cases: [EnumCaseIR] = []
+        var seen: Set<String> = []
+        let items = reader.sequence(entry.value, "enum") ?? []
+        if entries["type"] == nil {
+            let integers = items.filter { item in
+                if case .scalar(let scalar) = item { return scalar.style == .plain && item.int != nil }
+                return false
+            }
+            if !integers.isEmpty && integers.count < items.count {
+                reader.error("enum mixes strings and integers; declare 'type: string' to treat every value as text", at: entry.value)
+                return EnumIR(rawType: .string, cases: [])
+            }
+            if !items.isEmpty && integers.count == items.count { rawType = .integer }
+        }
+        for item in items {
+            guard case .scalar(let scalar) = item else {
+                reader.error("enum values must be scalars", at: item)
+                continue
+            }
+            let raw = scalar.string
+            if rawType == .integer, item.int == nil {
+                reader.error("enum value '\(raw)' is not an integer", at: item)
+                continue
+            }
+            if !seen.insert(raw).inserted {
+                reader.error("enum value '\(raw)' is listed twice", at: item)
+                continue
+            }
+            cases.append(EnumCaseIR(rawValue: raw, location: reader.location(of: item)))
+        }
+        if cases.isEmpty && items.isEmpty { reader.error("enum must list at least one value", at: entry.value) }
+        return EnumIR(rawType: rawType, cases: cases)
+    }
+
+    mutating func union(_ entries: [Entry], reader: inout NodeReader) -> UnionIR {
+        for other in entries where !["oneOf", "discriminator", "description", "title", "deprecated", "examples"].contains(other.key) {
+            reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
+        }
+        guard let discriminatorEntry = entries["discriminator"] else {
+            reader.error(
+                "oneOf needs a discriminator (discriminator: { propertyName: kind }) so that a value decodes to exactly one case",
+                at: entries["oneOf"]!.keyNode)
+            return UnionIR(discriminator: "", variants: [])
+        }
+        guard let discriminator = reader.mapping(discriminatorEntry.value, "discriminator", grammar: Grammar.discriminator),
+            let propertyEntry = discriminator["propertyName"], let propertyName = reader.string(propertyEntry.value, "propertyName")
+        else { return UnionIR(discriminator: "", variants: []) }
+        // The tag of each variant: from the mapping, else the model's name.
+        var tags: [String: (String, Node)] = [:]
+        if let mapping = discriminator["mapping"], let mappingEntries = reader.mapping(mapping.value, "discriminator mapping") {
+            for entry in mappingEntries {
+                if let target = resolveReference(entry.value, reader: &reader) { tags[target] = (entry.key, entry.keyNode) }
+            }
+        }
+        var variants: [UnionVariantIR] = []
+        for member in reader.sequence(entries["oneOf"]!.value, "oneOf") ?? [] {
+            guard let memberEntries = reader.mapping(member, "a oneOf schema", grammar: Grammar.schema)?.entries,
+                let ref = memberEntries["$ref"]
+            else {
+                reader.error("each oneOf schema must be a $ref to an object model", at: member)
+                continue
+            }
+            guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else { continue }
+            if let model = model(named: name) {
+                guard case .object(let object) = model.kind else {
+                    reader.error("oneOf variant '\(name)' must be an object", at: ref.value)
+                    continue
+                }
+                if !object.properties.contains(where: { $0.name == propertyName && $0.required }) {
+                    reader.error(
+                        "oneOf variant '\(name)' must declare the discriminator '\(propertyName)' as a required property", at: ref.value)
+                }
+            }
+            let tag = tags[name]?.0 ?? name
+            variants.append(
+                UnionVariantIR(tag: tag, model: declaration.reference, location: reader.location(of: ref.value)))
+        }
+        for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
+            reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
+        }
+        return UnionIR(discriminator: propertyName, variants: variants)
+    }
+}

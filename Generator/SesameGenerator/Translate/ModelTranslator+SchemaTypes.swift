@@ -1,0 +1,171 @@
+import SesameDescription
+import Yams
+@_spi(Generated) import SesameDescription
+
+/// The keyword translation of a schema that needs no type of its own: its Swift type
+/// (scalars, arrays, dictionaries, references) and the keywords checked on the Swift value
+/// (`ConstraintsIR`), with those checked on the JSON (`ConstraintsIR.schema`) from the check
+/// extraction (ModelTranslator+Checks).
+extension ModelTranslator {
+    /// The type of a schema that needs no type of its own: scalars, arrays, refs, `{}`.
+    mutating func schemaType(
+        _ entries: [Entry], node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR],
+        reader: inout NodeReader
+    ) -> Resolved {
+        var constraints = ConstraintsIR()
+        let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
+        if let ref = entries["$ref"] {
+            for other in entries where !Self.besideReference.contains(other.key) {
+                reader.error("'\(other.key)' beside $ref is not supported; declare it in the referenced model", at: other.keyNode)
+            }
+            guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
+                return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
+            }
+            return Resolved(type: .model(declaration.reference), constraints: constraints, nullable: false, defaultValue: defaultValue)
+        }
+        var typeName: String?
+        var isNullable = false
+        if let typeEntry = entries["type"] {
+            switch typeEntry.value {
+            case .scalar(let scalar):
+                typeName = scalar.string
+            case .sequence(let items):
+                let names = items.compactMap { $0.isNullScalar ? "null" : reader.string($0, "a type") }
+                isNullable = names.contains("null")
+                let others = names.filter { $0 != "null" }
+                if others.count == 1 {
+                    typeName = others[0]
+                } else {
+                    reader.error("a type list may hold one type and \"null\"; use oneOf for a choice of types", at: typeEntry.value)
+                }
+            default:
+                reader.error("type must be a string or a list", at: typeEntry.value)
+            }
+        } else if entries["items"] != nil {
+            typeName = "array"
+        } else if entries["additionalProperties"] != nil {
+            typeName = "object"
+        }
+        let type: TypeIR
+        switch typeName {
+        case "string"?:
+            checkApplicable(entries, allowed: Self.stringKeywords, typeName: "string", reader: &reader)
+            var format: StringFormat?
+            if let formatEntry = entries["format"], let text = reader.string(formatEntry.value, "format") {
+                format = StringFormat(rawValue: text)
+                if format == nil { reportUnknownFormat(text, at: formatEntry.value, reader: &reader) }
+            }
+            constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
+            constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }
+            constraints.pattern = pattern(entries, reader: &reader)
+            type = .string(format)
+        case "integer"?, "number"?:
+            checkApplicable(entries, allowed: Self.numberKeywords, typeName: typeName!, reader: &reader)
+            constraints.minimum = entries["minimum"].flatMap { reader.number($0.value, "minimum") }
+            constraints.maximum = entries["maximum"].flatMap { reader.number($0.value, "maximum") }
+            constraints.exclusiveMinimum = entries["exclusiveMinimum"].flatMap { reader.number($0.value, "exclusiveMinimum") }
+            constraints.exclusiveMaximum = entries["exclusiveMaximum"].flatMap { reader.number($0.value, "exclusiveMaximum") }
+            type = typeName == "integer" ? .integer : .number
+        case "boolean"?:
+            checkApplicable(entries, allowed: [], typeName: "boolean", reader: &reader)
+            type = .boolean
+        case "array"?:
+            checkApplicable(entries, allowed: Self.arrayKeywords, typeName: "array", reader: &reader)
+            constraints.minItems = entries["minItems"].flatMap { nonNegative($0, reader: &reader) }
+            constraints.maxItems = entries["maxItems"].flatMap { nonNegative($0, reader: &reader) }
+            if entries["prefixItems"] != nil {
+                // A tuple: its items differ in type, so the Swift array holds JSON values and
+                // the JSON check types them (prefixItems, then items for the rest).
+                type = .array(.any)
+                if let items = entries["items"] {
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = schemaCheck(items.value, reader: &reader)
+                    constraints.schema = check
+                }
+            } else if let items = entries["items"], case .scalar(let scalar) = items.value, scalar.style == .plain,
+                let allowed = items.value.bool
+            {
+                // `items: true` is any item; `items: false` allows none (an empty array).
+                type = .array(.any)
+                if !allowed {
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = .never
+                    constraints.schema = check
+                }
+            } else if let items = entries["items"] {
+                let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
+                var itemConstraints = item.constraints
+                if let itemSchema = itemConstraints.schema {
+                    // The items' JSON checks run with the array's.
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = itemSchema
+                    constraints.schema = check
+                    itemConstraints.schema = nil
+                }
+                if !itemConstraints.isEmpty { constraints.items = itemConstraints }
+                type = .array(item.nullable ? .any : item.type)
+                if item.nullable { reader.error("nullable array items are not supported", at: items.value) }
+            } else {
+                type = .array(.any)
+            }
+        case "object"?:
+            checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
+            if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
+                var check = constraints.schema ?? ModelCheck()
+                check.required = names.map(\.0)
+                constraints.schema = check
+            }
+            if let additional = entries["additionalProperties"], case .mapping = additional.value {
+                let value = inlineType(
+                    additional.value, qualifiedName: qualifiedName, hint: hint + "Value", nested: &nested, reader: &reader)
+                type = .dictionary(value.type)
+            } else {
+                type = .dictionary(.any)
+            }
+        case "null"?:
+            reader.error("a schema of type null alone is not supported", at: entries["type"]!.value)
+            type = .any
+        case let other?:
+            reader.error("unknown type '\(other)'; expected string, integer, number, boolean, array or object", at: entries["type"]!.value)
+            type = .any
+        case nil:
+            for entry in entries where Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).contains(entry.key) {
+                reader.error("'\(entry.key)' needs a type", at: entry.keyNode)
+            }
+            // `required` and the JSON-checked keywords apply to the values of their type only,
+            // as JSON Schema says: `{ required: [a] }` accepts 42 and refuses `{}`.
+            if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
+                constraints.schema = ModelCheck(required: names.map(\.0))
+            }
+            type = .any
+        }
+        if let constEntry = entries["const"] {
+            constraints.const = literal(constEntry.value, reader: &reader)
+        }
+        if let more = checkedKeywords(entries, reader: &reader) {
+            var check = constraints.schema ?? ModelCheck()
+            check.merge(more)
+            constraints.schema = check
+        }
+        return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
+    }
+
+    /// The keywords that apply to one type only, and those of each type (computed once).
+    private static let typedKeywords = stringKeywords.union(numberKeywords).union(arrayKeywords).union(objectKeywords)
+        .union(checkedByType.values.joined())
+    private static let applicable: [String: Set<String>] = [
+        "string": stringKeywords, "integer": numberKeywords.union(["multipleOf"]), "number": numberKeywords.union(["multipleOf"]),
+        "boolean": [], "array": arrayKeywords.union(checkedByType["array"]!), "object": objectKeywords.union(checkedByType["object"]!),
+    ]
+
+    func checkApplicable(_ entries: [Entry], allowed: Set<String>, typeName: String, reader: inout NodeReader) {
+        let allowed = Self.applicable[typeName] ?? allowed
+        for entry in entries where Self.typedKeywords.contains(entry.key) && !allowed.contains(entry.key) {
+            reader.error("'\(entry.key)' does not apply to \(typeName)", at: entry.keyNode)
+        }
+    }
+
+    private func nonNegative(_ entry: Entry, reader: inout NodeReader) -> Int? {
+        count(entry, reader: &reader)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+extension ModelCoding {
+    /// Checks `const` on a value of any JSON type, comparing as JSON Schema does (numbers by
+    /// value: `-2` equals `-2.0`; `null` equals `null`).
+    public static func constant(_ value: JSONValue, _ expected: JSONValue, codingPath: [any CodingKey]) throws {
+        if !value.schemaEquals(expected) {
+            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected the schema's constant")
+        }
+    }
+
+    /// Checks a string against a `format` by its name (`date-time`, `date`, `uuid`, `uri`,
+    /// `uri-reference`, `email`, `hostname`, `ipv4`, `ipv6`); other names are annotations.
+    public static func format(_ text: String, _ format: String, codingPath: [any CodingKey]) throws {
+        switch format {
+        case "date-time": _ = try dateTime(text, codingPath: codingPath)
+        case "date":
+            if RFC3339.fullDate(text) == nil {
+                throw SchemaViolation(
+                    codingPath: codingPath, keyword: "format",
+                    message: "expected a date (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
+            }
+        case "uuid": _ = try uuid(text, codingPath: codingPath)
+        case "uri": _ = try uri(text, codingPath: codingPath)
+        case "uri-reference": try uriReference(text, codingPath: codingPath)
+        case "email": try email(text, codingPath: codingPath)
+        case "hostname": try hostname(text, codingPath: codingPath)
+        case "ipv4": try ipv4(text, codingPath: codingPath)
+        case "ipv6": try ipv6(text, codingPath: codingPath)
+        default: break
+        }
+    }
+
+    /// A `$ref` inside a ``SchemaCheck``: the value matches when it decodes as `Model`,
+    /// strictly (an enum's unknown value does not match; see ``strictly(_:)``). A failure
+    /// names the path and keyword inside the referenced schema.
+    public static func reference<Model: Decodable & SendableMetatype>(
+        _ model: Model.Type
+    ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
+        { value, codingPath in
+            do {
+                let data = try JSONEncoder().encode(value)
+                _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
+            } catch let violation as SchemaViolation {
+                var path = SchemaViolation.jsonPath(codingPath)
+                path += violation.path.dropFirst()
+                throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
+            } catch let error as DecodingError {
+                // The type or presence the referenced schema expects, where it failed.
+                let (inner, keyword, message): ([any CodingKey], String, String)
+                switch error {
+                case .keyNotFound(let key, let context):
+                    (inner, keyword, message) = (context.codingPath + [key], "required", "the required property is missing")
+                case .valueNotFound(_, let context):
+                    (inner, keyword, message) = (context.codingPath, "type", "found null")
+                case .typeMismatch(let type, let context):
+                    (inner, keyword, message) = (context.codingPath, "type", "expected \(Self.jsonTypeName(type))")
+                case .dataCorrupted(let context):
+                    (inner, keyword, message) = (context.codingPath, "type", "the value does not decode")
+                @unknown default:
+                    (inner, keyword, message) = ([], "$ref", "the value does not decode as \(String(describing: Model.self))")
+                }
+                throw SchemaViolation(codingPath: codingPath + inner, keyword: keyword, message: message)
+            } catch {
+                throw SchemaViolation(
+                    codingPath: codingPath, keyword: "$ref", message: "the value does not decode as \(String(describing: Model.self))")
+            }
+        }
+    }
+
+    private static func jsonTypeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "a boolean"
+        case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
+        case is Double.Type, is Float.Type: return "a number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+            if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") { return "an array" }
+            return "another type"
+        }
+    }
+
+    /// Checks the JSON value a decoder is at against `check`; used by generated models for
+    /// the keywords only the JSON shows (``SchemaCheck``).
+    public static func check(_ decoder: any Decoder, _ check: SchemaCheck) throws {
+        try check.validate(JSONValue(from: decoder), codingPath: decoder.codingPath)
+    }
+}
