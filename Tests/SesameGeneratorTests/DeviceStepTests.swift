@@ -85,13 +85,15 @@ import Testing
                 "Schema/auth.yaml:4:9: error: a step is a browser step or a device step, not both: remove browser or device",
                 "Schema/auth.yaml:5:20: error: the device authorization request must be a POST request (RFC 8628 §3.1)",
                 "Schema/auth.yaml:5:20: error: the device authorization request's path cannot have parameters",
-                "Schema/auth.yaml:6:26: error: the runtime sets 'client_id' of the device authorization request itself; remove it from parameters",
-                "Schema/auth.yaml:6:45: error: no parameter, need or earlier step provides '{scop}'",
+                "Schema/auth.yaml:6:36: error: the runtime sets 'client_id' of the device authorization request itself; remove it from parameters",
+                "Schema/auth.yaml:6:48: error: no parameter, need or earlier step provides '{scop}'",
                 "Schema/auth.yaml:11:19: error: the token request of a device step is form-encoded (RFC 8628 §3.4): use encoding: form",
+                // With both kinds, the browser's values are what the token request can read.
+                "Schema/auth.yaml:12:9: error: the token request of a browser step must send {code}, {codeVerifier}, {redirectURI} (RFC 6749 §4.1.3, RFC 7636 §4.5)",
                 "Schema/auth.yaml:12:9: error: the token request of a device step must send {deviceCode} (RFC 8628 §3.4)",
                 "Schema/auth.yaml:12:9: error: the token request of a device step must send grant_type: urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4)",
-                "Schema/auth.yaml:17:34: error: no parameter, need or earlier step provides '{deviceCode}'",
-                "Schema/auth.yaml:21:9: error: the token request of a device step is form-encoded (RFC 8628 §3.4): add encoding: form",
+                "Schema/auth.yaml:17:30: error: no parameter, need or earlier step provides '{deviceCode}'",
+                "Schema/auth.yaml:23:9: error: the token request of a device step is form-encoded (RFC 8628 §3.4): add encoding: form",
             ])
     }
 
