@@ -18,7 +18,7 @@ import Testing
         let (clock, waits, onWait) = (self.clock, self.waits, self.onWait)
         return AuthenticationService(
             configuration: .init(
-                client: ClientCredentials(clientID: "tv-app", clientSecret: "s3cr3t"), transport: transport,
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport,
                 now: { clock.now }, logger: logs.logger(), receivesServerEvents: false,
                 sleep: { duration in
                     let seconds = duration.timeInterval
@@ -61,7 +61,7 @@ import Testing
         let authorize = try #require(sent.first)
         #expect(authorize.url == "https://idp.test/oauth/device_authorization")
         #expect(authorize.authorization?.hasPrefix("Basic ") == true)
-        #expect(formFields(authorize.body) == ["scope": "profile", "client_id": "tv-app"])
+        #expect(formFields(authorize.body) == ["scope": "profile", "client_id": "app"])
         #expect(waits.value == [5, 5, 5])
         let polls = await transport.polls
         #expect(polls.count == 3)
@@ -148,6 +148,11 @@ import Testing
             }
         }
         let signIn = Task { try await service.authenticate(with: DeviceMethod.method) }
+        // A sign-in that ends before its second wait ends the stream too: the test fails, never hangs.
+        Task {
+            _ = await signIn.result
+            started.continuation.finish()
+        }
         for await _ in started.stream { break }
         signIn.cancel()
         await #expect(throws: DeviceAuthorizationError.cancelled) { try await signIn.value }

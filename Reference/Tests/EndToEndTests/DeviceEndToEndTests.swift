@@ -193,6 +193,11 @@ struct DeviceEndToEndTests {
             }
             let service = device.service
             let signIn = Task { try await service.authenticate(with: SingleStepMethod.device()) }
+            // A sign-in that ends before its second wait ends the stream too: the test fails, never hangs.
+            Task {
+                _ = await signIn.result
+                started.continuation.finish()
+            }
             for await _ in started.stream { break }
             signIn.cancel()
             await #expect(throws: DeviceAuthorizationError.cancelled) { try await signIn.value }

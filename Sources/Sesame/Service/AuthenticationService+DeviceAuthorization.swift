@@ -96,10 +96,14 @@ struct DeviceAuthorizationAnswer: Sendable {
         }
         func seconds(_ field: String) throws -> Double? {
             guard let value = json[field], value != .null else { return nil }
-            guard case .number(let number) = value, number > 0, number <= 86_400 else {
-                throw fail(field, "expected a positive number of seconds")
-            }
-            return number
+            let seconds: Double? =
+                switch value {
+                case .integer(let integer): Double(integer)
+                case .number(let number): number
+                default: nil
+                }
+            guard let seconds, seconds > 0, seconds <= 86_400 else { throw fail(field, "expected a positive number of seconds") }
+            return seconds
         }
         deviceCode = try string("device_code")
         let userCode = try string("user_code")

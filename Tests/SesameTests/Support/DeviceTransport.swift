@@ -71,6 +71,9 @@ actor DeviceTransport: ClientTransport {
             return json(.ok, authorization)
         case "https://idp.test/oauth/token":
             let form = formFields(sent.body)
+            if form["grant_type"] == "password" {
+                return try await backEnd.send(request, body: HTTPBody(sent.body), baseURL: api, operationID: "token")
+            }
             guard form["grant_type"] == DeviceAuthorization.grantType, form["device_code"] == "dev-secret-1" else {
                 return json(.badRequest, #"{"error":"invalid_grant"}"#)
             }
