@@ -45,7 +45,7 @@ final class Demo {
                     // A device sign-in's waits between polls pass at once: the demo fast-forwards.
                     sleep: { duration in
                         try await Task.sleep(for: .milliseconds(50))
-                        clock.advance(by: duration.timeInterval)
+                        clock.advance(by: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
                     }),
                 stores: stores, directory: directory))
     }

@@ -22,7 +22,7 @@ struct DeviceEndToEndTests {
             let waits = self.waits
             let holder = LockedValue<Service?>(nil)
             service = e2e.makeService(sleep: { duration in
-                let asked = duration.timeInterval
+                let asked = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
                 let index = waits.value.count
                 waits.set(waits.value + [asked])
                 let code = await holder.value?.ongoingAuthentication?.deviceAuthorization?.userCode

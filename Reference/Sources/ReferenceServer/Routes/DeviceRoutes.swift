@@ -17,7 +17,7 @@ struct DeviceRoutes {
             let form = try await RequestDecoding.form(from: request)
             let client = try await authenticatedClient(request, form)
             var answer = await state.authorizeDevice(clientID: client.id, scope: form["scope"])
-            let origin = "http://\(request.head.authority ?? request.headers[.host] ?? "localhost")"
+            let origin = "http://\(request.head.authority ?? "localhost")"
             answer.verification_uri = origin + "/device"
             answer.verification_uri_complete = origin + "/device?user_code=" + FormURLEncoding.encode(answer.user_code)
             var headers = HTTPFields()
