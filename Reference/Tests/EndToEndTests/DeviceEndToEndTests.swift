@@ -62,7 +62,7 @@ struct DeviceEndToEndTests {
             }
             let details = try await service.authenticate(with: SingleStepMethod.device())
             #expect(await service.state == .authenticated(details))
-            #expect(await service.me().uid == details.uid)
+            #expect(try await service.me().uid == details.uid)
             let prompt = try #require(await shown.value)
             #expect(prompt.userCode.count == 9 && prompt.userCode.contains("-"))
             let authorization = e2e.backEnd.authorizationBaseURL.absoluteString.trimmingCharacters(in: ["/"])
@@ -119,7 +119,7 @@ struct DeviceEndToEndTests {
             let guest = try await e2e.signInAsGuest(service)
             await #expect(throws: DeviceAuthorizationError.accessDenied) { try await service.authenticate(with: SingleStepMethod.device()) }
             #expect(await service.state == .authenticated(guest))
-            #expect(await service.me().uid == guest.uid)
+            #expect(try await service.me().uid == guest.uid)
             #expect(await service.ongoingAuthentication == nil)
             #expect(await device.polls() == 2)
         }
