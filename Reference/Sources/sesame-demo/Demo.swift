@@ -337,13 +337,13 @@ final class Demo {
         Console.info("the TV shows: “Go to \(prompt.verificationURI.absoluteString) and enter \(prompt.userCode)”")
         Console.info("meanwhile the runtime polls POST /oauth/token every \(prompt.interval): authorization_pending")
         try await Task.sleep(for: .milliseconds(200))
-        try await backEnd.approveDevice(userCode: prompt.userCode, as: "bob")
-        Console.info("on his phone, Bob opens the approval page, signs in and approves the code")
-        let bob = try await signIn.value
-        try await log.waitForState(after: mark, .authenticated(bob))
+        try await backEnd.approveDevice(userCode: prompt.userCode, as: "alice")
+        Console.info("on her phone, Alice opens the approval page, signs in and approves the code")
+        let alice = try await signIn.value
+        try await log.waitForState(after: mark, .authenticated(alice))
         let polls = await backEnd.requestLog().filter { $0.contains("POST /oauth/token") }.count
         try check(polls >= 2, "the runtime polled \(polls) times")
-        Console.ok("signed in as \(bob.uid) after \(polls) polls; the device code never left the runtime")
+        Console.ok("signed in as \(alice.uid) after \(polls) polls; the device code never left the runtime")
         await service.unauthenticate()
     }
 
