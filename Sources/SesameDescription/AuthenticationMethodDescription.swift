@@ -39,6 +39,9 @@
         /// The authorization request of the authorization code grant with PKCE, opened in a
         /// browser; the step's request is then the token request.
         case browser(BrowserAuthorization)
+        /// The device authorization request (RFC 8628 §3.1), whose user code the app shows;
+        /// the step's request is then the token request, polled until the user answers.
+        case deviceAuthorization(DeviceAuthorization)
     }
 
     /// The step's name, used in `{step.field}` placeholders and by `continueAuthentication`.
@@ -69,6 +72,12 @@
     /// The browser authorization of a browser step; nil for any other kind.
     public var browser: BrowserAuthorization? {
         if case .browser(let authorization) = kind { return authorization }
+        return nil
+    }
+
+    /// The device authorization of a device step; nil for any other kind.
+    public var deviceAuthorization: DeviceAuthorization? {
+        if case .deviceAuthorization(let authorization) = kind { return authorization }
         return nil
     }
 }

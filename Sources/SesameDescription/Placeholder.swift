@@ -15,6 +15,8 @@
     case codeVerifier
     /// The redirect URI the authorization request named (`{redirectURI}`, RFC 6749 §4.1.3).
     case redirectURI
+    /// The device code of a device step's authorization (`{deviceCode}`, RFC 8628 §3.4).
+    case deviceCode
     /// A method parameter, or a value the app supplied before a step (`needs`).
     case parameter(String)
     /// A field of an earlier step's response (`{initialize.challengeId}`).
@@ -23,7 +25,7 @@
     /// The values the runtime supplies, by the name a schema writes between braces.
     public static let runtimeValues: [String: Placeholder] = [
         "accessToken": .accessToken, "refreshToken": .refreshToken, "code": .authorizationCode,
-        "codeVerifier": .codeVerifier, "redirectURI": .redirectURI,
+        "codeVerifier": .codeVerifier, "redirectURI": .redirectURI, "deviceCode": .deviceCode,
     ]
 
     /// The placeholder a schema writes as `{path}` (`path` split at dots), where the values in

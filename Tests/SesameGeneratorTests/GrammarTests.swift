@@ -34,6 +34,13 @@ import Testing
                 clientAuthentication: basic
                 body: { code: "{code}", code_verifier: "{codeVerifier}", redirect_uri: "{redirectURI}" }
                 response: Token
+          device:
+            steps:
+              - device: { request: POST /device_authorization, server: authorization, parameters: { scope: profile } }
+                request: POST /token
+                encoding: form
+                body: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "{deviceCode}" }
+                response: Token
         operations:
           me: { request: GET /me, response: User }
           search: { request: GET /search, parameters: { q: { in: query, schema: { type: string } } }, response: User }

@@ -221,6 +221,12 @@ private struct Differ {
                         "step '\(newStep.name)' of '\(method.name)' changed its browser part (added, removed, another authorization endpoint or redirect URI)",
                         at: newStep.browser?.location ?? newStep.location)
                 }
+                if step.device?.request.path != newStep.device?.request.path {
+                    add(
+                        "step.device-changed", .breaking,
+                        "step '\(newStep.name)' of '\(method.name)' changed its device part (added, removed, or another device authorization endpoint)",
+                        at: newStep.device?.location ?? newStep.location)
+                }
                 if old.baseURL(of: step.request.server) != new.baseURL(of: newStep.request.server) {
                     add(
                         "step.server-changed", .warning,

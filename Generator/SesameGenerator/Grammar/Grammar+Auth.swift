@@ -45,6 +45,10 @@ extension Grammar {
                 "browser", .mapping(browser),
                 "Opens the authorization request (authorization code grant with PKCE) in a browser before the step's request, which then reads {code}, {codeVerifier} and {redirectURI}. The runtime sets "
                     + BrowserAuthorization.reservedParameters.sorted().joined(separator: ", ") + " itself."),
+            GrammarKey(
+                "device", .mapping(device),
+                "Sends the device authorization request (RFC 8628) before the step's request, hands the app the user code, then polls the step's request, which reads {deviceCode}, until the user answers."
+            ),
             GrammarKey("request", .shared("requestLine"), missing: " needs a request", "The step's request."),
             GrammarKey("server", .shared("server"), "The server of the step's request (default api)."),
             GrammarKey("encoding", .shared("encoding"), "How the body is encoded (default json)."),
@@ -72,6 +76,23 @@ extension Grammar {
                         .any, [("not", .object([("enum", .array(BrowserAuthorization.reservedParameters.sorted().map { .string($0) }))]))]),
                     values: .shared("template")),
                 "More query parameters: literals or templates of the method's parameters."),
+        ])
+
+    static let device = GrammarMapping(
+        "device", "The device authorization request (RFC 8628 §3.1), form-encoded with the step's client authentication.",
+        keys: [
+            GrammarKey(
+                "request", .refined(.shared("requestLine"), [("pattern", .string("^ *[Pp][Oo][Ss][Tt] "))]),
+                missing: " needs the device authorization request (POST /oauth/device_authorization)",
+                "The device authorization endpoint: a POST request line."),
+            GrammarKey("server", .shared("server"), "The server of the device authorization endpoint (default authorization)."),
+            GrammarKey(
+                "parameters",
+                .dictionary(
+                    names: .refined(
+                        .any, [("not", .object([("enum", .array(DeviceAuthorization.reservedParameters.sorted().map { .string($0) }))]))]),
+                    values: .shared("template")),
+                "More form parameters (scope): literals or templates of the method's parameters."),
         ])
 
     static let operation = GrammarMapping(

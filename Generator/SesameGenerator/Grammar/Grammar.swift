@@ -14,7 +14,7 @@ enum Grammar {
     static let all: [GrammarMapping] =
         [
             sdkFile, apiServer, authorizationServer, credential, token, apply, refresh, window, rejected, wwwAuthenticate,
-            rejectedBody, lifecycle, revoke, authFile, method, step, browser, operation, operationParameter,
+            rejectedBody, lifecycle, revoke, authFile, method, step, browser, device, operation, operationParameter,
             errorsFile, envelope, error, eventsFile, event, storeFile,
         ] + storeSections.map(\.1) + [storeVersion, column, index, schema, discriminator]
 

@@ -178,6 +178,23 @@ struct BrowserStepIR: Sendable, Hashable {
 
 }
 
+/// The device part of a step (`device:`): the device authorization request (RFC 8628 §3.1)
+/// sent before the step's token request is polled.
+struct DeviceStepIR: Sendable, Hashable {
+    /// A POST request line, by default on the authorization server, form-encoded, with the
+    /// step's client authentication.
+    var request: RequestLineIR
+    /// Extra form parameters, templates of the method's parameters.
+    var parameters: [TemplateFieldIR]
+    var location: SourceLocation
+
+    init(request: RequestLineIR, parameters: [TemplateFieldIR], location: SourceLocation) {
+        self.request = request
+        self.parameters = parameters
+        self.location = location
+    }
+}
+
 /// A parameter of a method, a step's `needs`, or an operation.
 struct ParameterIR: Sendable, Hashable {
     enum Location: String, Sendable, Hashable { case argument, path, query }
@@ -226,13 +243,16 @@ struct StepIR: Sendable, Hashable {
     var location: SourceLocation
     /// The authorization request opened in a browser before `request`; nil for a plain step.
     var browser: BrowserStepIR?
+    /// The device authorization request sent before `request` is polled; nil for other steps.
+    var device: DeviceStepIR?
 
     init(
         name: String, request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
         needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
-        location: SourceLocation, browser: BrowserStepIR? = nil
+        location: SourceLocation, browser: BrowserStepIR? = nil, device: DeviceStepIR? = nil
     ) {
         self.browser = browser
+        self.device = device
         self.name = name
         self.request = request
         self.encoding = encoding

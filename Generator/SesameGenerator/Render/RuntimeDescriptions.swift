@@ -59,6 +59,13 @@ extension MethodIR {
                                     name: "\(name).\(step.name).authorize", authenticated: false, encoding: .json,
                                     clientAuthentication: .none),
                                 redirectURI: browser.redirectURI, parameters: browser.parameters.map(\.field)))
+                    } ?? step.device.map { device in
+                        .deviceAuthorization(
+                            DeviceAuthorization(
+                                request: device.request.description(
+                                    name: "\(name).\(step.name).deviceAuthorization", authenticated: false, encoding: .form,
+                                    clientAuthentication: step.clientAuthentication),
+                                parameters: device.parameters.map(\.field)))
                     } ?? .request,
                     request: step.request.description(
                         name: "\(name).\(step.name)", authenticated: false, encoding: step.encoding,

@@ -82,12 +82,19 @@ struct AuthTranslator {
             // with the API when the schema declares no authorizationServer), so that an app
             // that sets `authorizationServerURL` at run time moves its token steps there.
             let clientAuthentication = reader.clientAuthentication(stepItems["clientAuthentication"])
-            request.server = reader.server(stepItems["server"], default: clientAuthentication == .none ? .api : .authorization)
+            // A device step's request is the token request: on the authorization server too.
+            let tokenStep = clientAuthentication != .none || stepItems["device"] != nil
+            request.server = reader.server(stepItems["server"], default: tokenStep ? .authorization : .api)
             let browser = stepItems["browser"].flatMap {
                 translateBrowser($0, visible: visible, stepResponses: stepResponses, reader: &reader)
             }
-            // What the browser brings back is visible to this step's token request only.
-            let provided = browser == nil ? [] : BrowserAuthorization.providedValues
+            let device = stepItems["device"].flatMap {
+                translateDevice($0, hasBrowser: browser != nil, visible: visible, stepResponses: stepResponses, reader: &reader)
+            }
+            // What the browser or the device authorization brings back is visible to this
+            // step's token request only.
+            let provided =
+                browser != nil ? BrowserAuthorization.providedValues : device != nil ? DeviceAuthorization.providedValues : []
             let body = (stepItems["body"].map { reader.templateFields($0.value, "the step's body") } ?? []).map { $0.providing(provided) }
             for field in body {
                 for placeholder in field.value.placeholders where !provided.contains(placeholder) {
@@ -102,6 +109,10 @@ struct AuthTranslator {
                         at: stepItems["body"]?.keyNode ?? requestEntry.keyNode)
                 }
             }
+            if device != nil {
+                checkDeviceTokenRequest(
+                    body, encoding: stepItems["encoding"]?.value, at: stepItems["body"]?.keyNode ?? requestEntry.keyNode, reader: &reader)
+            }
             var response: ModelRef?
             if let responseEntry = stepItems["response"], let model = modelReference(responseEntry.value, reader: &reader) {
                 response = model
@@ -114,7 +125,8 @@ struct AuthTranslator {
                 StepIR(
                     name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
                     clientAuthentication: clientAuthentication,
-                    needs: needs, body: body, response: response, location: reader.location(of: node), browser: browser))
+                    needs: needs, body: body, response: response, location: reader.location(of: node), browser: browser,
+                    device: device))
         }
         return MethodIR(
             name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
@@ -165,7 +177,7 @@ struct AuthTranslator {
             request: request, redirectURI: redirectURI, parameters: parameters, location: reader.location(of: entry.keyNode))
     }
 
-    private func checkPlaceholder(
+    func checkPlaceholder(
         _ path: [String], visible: Set<String>, stepResponses: [String: Set<String>],
         at location: SourceLocation, reader: inout NodeReader
     ) {

@@ -52,6 +52,8 @@ enum Console {
             return "refresh failed (\(failure.kind.rawValue))"
         case .server(let event):
             return "server event \(event.wireName): \(describe(event))"
+        case .deviceAuthorization(let prompt):
+            return "device sign-in waiting for code \(prompt.userCode) at \(prompt.verificationURI.absoluteString)"
         }
     }
 

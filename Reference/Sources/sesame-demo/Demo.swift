@@ -41,7 +41,12 @@ final class Demo {
                     client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
                     now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100),
                     authorizationServerURL: backEnd.authorizationBaseURL,
-                    browser: HeadlessBrowser(username: "alice", password: "wonderland")),
+                    browser: HeadlessBrowser(username: "alice", password: "wonderland"),
+                    // A device sign-in's waits between polls pass at once: the demo fast-forwards.
+                    sleep: { duration in
+                        try await Task.sleep(for: .milliseconds(50))
+                        clock.advance(by: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+                    }),
                 stores: stores, directory: directory))
     }
 
@@ -82,6 +87,7 @@ final class Demo {
         try await relaunchOffline(as: ada)
         try await goOfflineWhileRevoked(ada)
         try await signInAndOut()
+        try await signInATV()
         try await upgradeTheApp()
     }
 
@@ -313,8 +319,36 @@ final class Demo {
         Console.ok("back online: one refresh vouched for the session, authenticated; the context stayed open")
     }
 
+    private func signInATV() async throws {
+        Console.step(11, "Sign in a TV with a code shown on its screen (device authorization grant, RFC 8628)")
+        await backEnd.clearRequestLog()
+        let mark = log.count
+        let service = self.service
+        let signIn = Task { try await service.authenticate(with: SingleStepMethod.device()) }
+        var prompt: DeviceAuthorizationPrompt?
+        for _ in 0..<200 where prompt == nil {
+            prompt = await service.ongoingAuthentication?.deviceAuthorization
+            if prompt == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        guard let prompt else {
+            signIn.cancel()
+            throw DemoFailure("the device sign-in showed no user code")
+        }
+        Console.info("the TV shows: “Go to \(prompt.verificationURI.absoluteString) and enter \(prompt.userCode)”")
+        Console.info("meanwhile the runtime polls POST /oauth/token every \(prompt.interval): authorization_pending")
+        try await Task.sleep(for: .milliseconds(200))
+        try await backEnd.approveDevice(userCode: prompt.userCode, as: "alice")
+        Console.info("on her phone, Alice opens the approval page, signs in and approves the code")
+        let alice = try await signIn.value
+        try await log.waitForState(after: mark, .authenticated(alice))
+        let polls = await backEnd.requestLog().filter { $0.contains("POST /oauth/token") }.count
+        try check(polls >= 2, "the runtime polled \(polls) times")
+        Console.ok("signed in as \(alice.uid) after \(polls) polls; the device code never left the runtime")
+        await service.unauthenticate()
+    }
+
     private func upgradeTheApp() async throws {
-        Console.step(11, "An app update migrates a user's data at sign-in")
+        Console.step(12, "An app update migrates a user's data at sign-in")
         log.cancel()
         try app.contexts.close()
         // The previous release: the same SDK with its store at version 1.

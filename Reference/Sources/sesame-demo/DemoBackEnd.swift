@@ -41,6 +41,11 @@ final class DemoBackEnd: Sendable {
         await server.state.latestChallenge(identifier: identifier).map { ($0.code, $0.channel) }
     }
 
+    /// Approves a device sign-in's user code as `username`, as the user would on the approval page.
+    func approveDevice(userCode: String, as username: String) async throws {
+        try await server.state.decideDevice(userCode: userCode, approvingAs: username)
+    }
+
     func openEventStreams(ofUser uid: String) async -> Int {
         await server.state.openEventStreams(ofUser: uid)
     }

@@ -12,6 +12,9 @@ public enum AuthenticationEvent<Schema: SDKSchema>: Sendable, Hashable, CustomSt
     /// The back-end pushed an event over its server-sent-events stream; events the SDK does
     /// not know arrive as the generated type's `unknown` case.
     case server(Schema.Event)
+    /// A device step (RFC 8628) got its user code: show it and the verification URI until
+    /// the sign-in ends (``AuthenticationService/ongoingAuthentication`` holds it too).
+    case deviceAuthorization(DeviceAuthorizationPrompt)
 
     /// A description without tokens or details.
     public var description: String {
@@ -20,6 +23,7 @@ public enum AuthenticationEvent<Schema: SDKSchema>: Sendable, Hashable, CustomSt
         case .tokenRefreshed: return "tokenRefreshed"
         case .refreshFailed(let failure): return "refreshFailed(\(failure))"
         case .server(let event): return "server(\(event.wireName))"
+        case .deviceAuthorization(let prompt): return "deviceAuthorization(\(prompt))"
         }
     }
 }

@@ -17,6 +17,11 @@ struct AuthenticationProcess: Sendable {
     /// What the browser brought back, in the copy of the process that runs a browser
     /// step's token request only.
     var grant: BrowserGrant?
+    /// The device code of a device step (RFC 8628), in the copy of the process that polls
+    /// its token request only: a secret until the user approves.
+    var deviceCode: String?
+    /// What the app shows while a device step waits for the user (no secret in it).
+    var devicePrompt: DeviceAuthorizationPrompt?
     /// Where the process is in the method's steps; whether that step runs is the sign-in
     /// machine's phase (``SignInMachine/Phase``).
     var nextStepIndex = 0
@@ -34,7 +39,9 @@ struct AuthenticationProcess: Sendable {
     }
 
     var ongoing: OngoingAuthentication? {
-        nextStep.map { OngoingAuthentication(methodName: method.name, nextStep: $0.name, needs: $0.needs) }
+        nextStep.map {
+            OngoingAuthentication(methodName: method.name, nextStep: $0.name, needs: $0.needs, deviceAuthorization: devicePrompt)
+        }
     }
 
     /// The value of a template placeholder, or nil when the process has none: what the
@@ -47,6 +54,7 @@ struct AuthenticationProcess: Sendable {
         case .authorizationCode: return grant.map { .string($0.code) }
         case .codeVerifier: return grant.map { .string($0.codeVerifier) }
         case .redirectURI: return grant.map { .string($0.redirectURI) }
+        case .deviceCode: return deviceCode.map { .string($0) }
         case .accessToken, .refreshToken: return credential?.value(of: placeholder)
         }
     }
@@ -79,7 +87,8 @@ extension AuthenticationProcess: CustomReflectable {
             self,
             children: [
                 "id": id, "method": method.name, "epoch": epoch, "attaching": attachingTo != nil, "nextStepIndex": nextStepIndex,
-                "arguments": arguments.keys.sorted(), "values": values.keys.sorted(), "responses": responses.keys.sorted(),
+                "device": devicePrompt != nil, "arguments": arguments.keys.sorted(), "values": values.keys.sorted(),
+                "responses": responses.keys.sorted(),
             ], displayStyle: .struct)
     }
 }

@@ -129,10 +129,23 @@ extension AuthenticationService {
         credential: Credential?
     ) async throws -> JSONValue {
         var process = process
-        if let browser = step.browser {
+        switch step.kind {
+        case .request:
+            break
+        case .browser(let browser):
             // The code and the verifier live in this copy only, for this step's body.
             process.grant = try await authorizeInBrowser(browser, of: process)
+        case .deviceAuthorization(let device):
+            return try await authorizeDevice(device, step: step, of: process, credential: credential)
         }
+        return try await sendStepRequest(step, of: process, credential: credential)
+    }
+
+    /// Sends a step's own request with the values `process` holds, and checks that its
+    /// response has what later steps read.
+    nonisolated func sendStepRequest(
+        _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?
+    ) async throws -> JSONValue {
         let body: RequestBody?
         do {
             body =

@@ -30,6 +30,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// The current time. Every expiry, leeway, window and freshness decision reads it and
     /// nothing else, so tests inject a manual clock.
     public var now: @Sendable () -> Date
+    /// Waits for a duration: a device step (RFC 8628) waits so between token requests. It
+    /// throws when the waiting task is cancelled, which stops the polling. Tests inject one
+    /// that advances their manual ``now`` instead of sleeping.
+    public var sleep: @Sendable (Duration) async throws -> Void
     /// Where the runtime logs; tokens and secrets are never logged.
     public var logger: Logger
     /// Where the session is kept between launches.
@@ -73,8 +77,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
         refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
-        authorizationServerURL: URL? = nil, browser: (any Browser)? = nil
+        authorizationServerURL: URL? = nil, browser: (any Browser)? = nil,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
+        self.sleep = sleep
         self.authorizationServerURL = authorizationServerURL
         self.browser = browser
         self.eventTransport = eventTransport

@@ -117,6 +117,7 @@ struct SignInMachine: Sendable {
     mutating func stepAnswered(_ response: JSONValue, id: UInt64) -> AnswerAction {
         guard case .running(var current) = state, current.id == id, let step = current.nextStep else { return .superseded }
         current.responses[step.name] = response
+        current.devicePrompt = nil
         if current.isAtLastStep {
             // Not over yet: the details are fetched before the process ends.
             state = .completing(current)
@@ -128,13 +129,31 @@ struct SignInMachine: Sendable {
         return .runNext
     }
 
+    /// Process `id`'s running device step got its user code: the app sees it in
+    /// ``ongoing`` until the step answers.
+    /// - Returns: whether the process still runs that step (false: cancelled or replaced).
+    mutating func deviceAuthorized(_ prompt: DeviceAuthorizationPrompt, id: UInt64) -> Bool {
+        guard case .running(var current) = state, current.id == id else { return false }
+        current.devicePrompt = prompt
+        state = .running(current)
+        return true
+    }
+
+    /// Whether process `id` still runs its step (a device step polls while it does).
+    func isRunning(id: UInt64) -> Bool {
+        if case .running(let current) = state { return current.id == id }
+        return false
+    }
+
     /// Process `id`'s running step failed. A step that needed input can be retried after a
     /// refusal or a failed connection; a malformed answer means the back-end ran the step,
     /// so the process ends, as it does for a step that needed nothing.
     mutating func stepFailed(id: UInt64, malformedAnswer: Bool) {
         guard case .running(let current) = state, current.id == id else { return }
         let retryable = !(current.nextStep?.needs.isEmpty ?? true) && !malformedAnswer
-        state = retryable ? .atStep(current) : .idle
+        var stopped = current
+        stopped.devicePrompt = nil
+        state = retryable ? .atStep(stopped) : .idle
     }
 
     /// The app supplies `values` for `stepName` of `methodName`.

@@ -18,6 +18,10 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
     /// - Parameters:
     ///   - scope: The scopes the app asks for, separated by spaces.
     case oauth2(scope: String = "profile")
+    /// Signs in a TV, a command-line tool or a watch with the device authorization grant (RFC 8628): the app shows a user code, the user approves it on another device, and the runtime polls the token endpoint until they do.
+    /// - Parameters:
+    ///   - scope: The scopes the app asks for, separated by spaces.
+    case device(scope: String = "profile")
     /// Signs in with a token issued by the app's own identity provider.
     /// - Parameters:
     ///   - token:  Secret: never shown in descriptions or logs.
@@ -29,6 +33,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
             case .guest: return ReferenceSDKSchema.Methods.guest
             case .password: return ReferenceSDKSchema.Methods.password
             case .oauth2: return ReferenceSDKSchema.Methods.oauth2
+            case .device: return ReferenceSDKSchema.Methods.device
             case .custom: return ReferenceSDKSchema.Methods.custom
         }
     }
@@ -38,6 +43,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
             case .guest: return [:]
             case .password(let username, let password, let scope): return ["username": .string(username), "password": .string(password), "scope": .string(scope)]
             case .oauth2(let scope): return ["scope": .string(scope)]
+            case .device(let scope): return ["scope": .string(scope)]
             case .custom(let token, let provider): return ["token": .string(token), "provider": .string(provider)]
         }
     }
@@ -47,6 +53,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
             case .guest: return "guest"
             case .password: return "password"
             case .oauth2: return "oauth2"
+            case .device: return "device"
             case .custom: return "custom"
         }
     }

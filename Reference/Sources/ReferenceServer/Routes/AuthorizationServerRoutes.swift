@@ -32,6 +32,8 @@ struct AuthorizationServerRoutes {
         router.post("/oauth/revoke") { request, _ in
             try await revoke(request)
         }
+        DeviceRoutes(state: state, configuration: configuration) { try await authenticatedClient($0, form: $1) }
+            .register(on: router)
     }
 
     // MARK: Authorization endpoint
@@ -141,6 +143,9 @@ struct AuthorizationServerRoutes {
             }
             return try Responses.token(
                 try await state.redeemAuthorizationCode(code, clientID: client.id, redirectURI: redirectURI, verifier: verifier))
+        case DeviceAuthorizationResponse.grantType:
+            guard let deviceCode = form["device_code"] else { throw OAuthError.invalidRequest("`device_code` is missing.") }
+            return try Responses.token(try await state.redeemDeviceCode(deviceCode, clientID: client.id))
         default:
             throw OAuthError(
                 status: .badRequest,

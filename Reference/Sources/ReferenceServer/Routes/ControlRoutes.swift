@@ -63,6 +63,7 @@ struct ControlRoutes {
         registerFailures(on: control)
         registerUsers(on: control)
         registerEvents(on: control)
+        registerDevice(on: control)
         control.get("/challenges/{id}") { _, context in
             let id = context.parameters.get("id") ?? ""
             guard let info = await state.challenge(id: id) else { throw OAuthError.notFound("No challenge \(id).") }

@@ -220,6 +220,8 @@ public enum ControlError: Error, Sendable, Equatable {
     case invalidEventName(String)
     /// A provider name that models.yaml's `Provider` does not list.
     case unknownProvider(String)
+    /// A device user code that is unknown, expired or already answered (RFC 8628).
+    case unknownUserCode
 }
 
 /// One request as the server received it, for tests that check which origin got which

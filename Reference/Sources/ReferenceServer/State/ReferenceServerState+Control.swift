@@ -151,6 +151,7 @@ extension ReferenceServerState {
         requests = []
         deniesConsent = false
         authorizationCodes = [:]
+        deviceCodes = [:]
         accounts = [:]
         identityIndex = [:]
         sessions = [:]

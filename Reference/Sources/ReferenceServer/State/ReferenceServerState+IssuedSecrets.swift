@@ -22,6 +22,8 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
         case authorizationCode
         /// A PKCE code verifier the token endpoint accepted.
         case codeVerifier
+        /// A device code the device authorization endpoint issued (RFC 8628).
+        case deviceCode
     }
 
     /// What the secret is.

@@ -120,6 +120,8 @@ public actor ReferenceServerState {
     var challenges: [UUID: Challenge] = [:]
     var challengesStarted = 0
     var authorizationCodes: [String: AuthorizationCodeRecord] = [:]
+    /// Device authorizations (RFC 8628) by device code.
+    var deviceCodes: [String: DeviceCodeRecord] = [:]
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]

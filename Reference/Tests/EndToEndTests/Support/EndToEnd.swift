@@ -24,7 +24,8 @@ struct EndToEnd: Sendable {
         logs: LogCapture = LogCapture(),
         client: ClientCredentials = ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
         restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate(),
-        browser: (any Browser)? = nil
+        browser: (any Browser)? = nil,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> Service {
         let clock = self.clock
         let runtime = AuthenticationService<ReferenceSDKSchema>(
@@ -39,7 +40,7 @@ struct EndToEnd: Sendable {
                 receivesServerEvents: receivesServerEvents,
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
-                browser: browser
+                browser: browser, sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)

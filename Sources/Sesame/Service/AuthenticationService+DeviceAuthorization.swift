@@ -1,0 +1,121 @@
+import Foundation
+@_spi(Generated) import SesameDescription
+
+extension AuthenticationService {
+    /// Runs a device step (RFC 8628): posts its device authorization request, hands the app
+    /// the user code (``AuthenticationEvent/deviceAuthorization(_:)`` and
+    /// ``ongoingAuthentication``), then sends the step's token request with the device code
+    /// every `interval` until it succeeds.
+    ///
+    /// `authorization_pending` keeps polling, `slow_down` adds 5 seconds to the interval
+    /// (§3.5); polling stops at the code's expiry, when the app cancels the sign-in, and when
+    /// the awaiting task is cancelled.
+    /// - Returns: the token request's response.
+    /// - Throws: ``DeviceAuthorizationError`` (denied, expired, cancelled);
+    ///   ``SesameError/decoding(operation:reason:)`` for a malformed device authorization
+    ///   answer; the back-end's error for any other refusal. Nothing changes the state.
+    func authorizeDevice(
+        _ device: DeviceAuthorization, step: AuthenticationStepDescription, of process: AuthenticationProcess,
+        credential: Credential?
+    ) async throws -> JSONValue {
+        let answer = try await requestDeviceAuthorization(device, of: process)
+        guard signIn.deviceAuthorized(answer.prompt, id: process.id) else { throw DeviceAuthorizationError.cancelled }
+        logger.info("waiting for the user to approve the device sign-in", metadata: ["step": "\(step.request.name)"])
+        broadcaster.broadcast(.deviceAuthorization(answer.prompt), logger: logger)
+        // The device code lives in this copy only, for the token request's body.
+        var polling = process
+        polling.deviceCode = answer.deviceCode
+        var interval = answer.prompt.interval
+        while true {
+            do {
+                try await configuration.sleep(interval)
+            } catch {
+                throw DeviceAuthorizationError.cancelled
+            }
+            guard !Task.isCancelled, signIn.isRunning(id: process.id) else { throw DeviceAuthorizationError.cancelled }
+            guard now() < answer.prompt.expiresAt else { throw DeviceAuthorizationError.expired }
+            do {
+                return try await sendStepRequest(step, of: polling, credential: credential)
+            } catch let error as BackEndError {
+                switch error.response.code {
+                case "authorization_pending":
+                    continue
+                case "slow_down":
+                    interval += DeviceAuthorization.slowDownIncrement
+                    logger.info("the authorization server asked to poll more slowly", metadata: ["interval": "\(interval)"])
+                case "access_denied":
+                    throw DeviceAuthorizationError.accessDenied
+                case "expired_token":
+                    throw DeviceAuthorizationError.expired
+                default:
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Posts the device authorization request: the step's parameters, `client_id`, and the
+    /// request's client authentication.
+    private nonisolated func requestDeviceAuthorization(
+        _ device: DeviceAuthorization, of process: AuthenticationProcess
+    ) async throws -> DeviceAuthorizationAnswer {
+        var fields = device.parameters
+        // A public client names itself in the body (RFC 8628 §3.1); `post` adds it anyway.
+        if device.request.clientAuthentication != .post, let client = configuration.client {
+            fields.append(TemplateField(name: "client_id", value: .literal(.string(client.clientID))))
+        }
+        let body: RequestBody
+        do {
+            body = try RequestFactory.body(fields: fields, for: device.request, client: configuration.client) {
+                process.value(of: $0, credential: nil)
+            }
+        } catch let error as TemplateError {
+            throw SesameError.encoding(reason: error.description)
+        }
+        let response = try await send(OperationRequest(device.request, body: body), credential: .none)
+        let json = try TokenResponseReader.json(response.body, operation: device.request.name)
+        return try DeviceAuthorizationAnswer(json, operation: device.request.name, now: now(), defaultInterval: device.defaultInterval)
+    }
+}
+
+/// The device authorization endpoint's answer (RFC 8628 §3.2). Internal: the device code is
+/// the client's secret.
+struct DeviceAuthorizationAnswer: Sendable {
+    var deviceCode: String
+    var prompt: DeviceAuthorizationPrompt
+
+    /// Reads the answer received at `now`.
+    /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the first missing or
+    ///   malformed field.
+    init(_ json: JSONValue, operation: String, now: Date, defaultInterval: Duration) throws {
+        func fail(_ field: String, _ problem: String) -> SesameError {
+            .decoding(operation: operation, reason: "$.\(field): \(problem)")
+        }
+        func string(_ field: String) throws -> String {
+            guard let value = json[field]?.stringValue, !value.isEmpty else { throw fail(field, "required property is missing") }
+            return value
+        }
+        func seconds(_ field: String) throws -> Double? {
+            guard let value = json[field], value != .null else { return nil }
+            let seconds: Double? =
+                switch value {
+                case .integer(let integer): Double(integer)
+                case .number(let number): number
+                default: nil
+                }
+            guard let seconds, seconds > 0, seconds <= 86_400 else { throw fail(field, "expected a positive number of seconds") }
+            return seconds
+        }
+        deviceCode = try string("device_code")
+        let userCode = try string("user_code")
+        guard let verificationURI = URL(string: try string("verification_uri")), verificationURI.scheme != nil else {
+            throw fail("verification_uri", "expected an absolute URL")
+        }
+        let complete = json["verification_uri_complete"]?.stringValue.flatMap { URL(string: $0) }
+        guard let expiresIn = try seconds("expires_in") else { throw fail("expires_in", "required property is missing") }
+        let interval = try seconds("interval").map { Duration.seconds($0) } ?? defaultInterval
+        prompt = DeviceAuthorizationPrompt(
+            userCode: userCode, verificationURI: verificationURI, verificationURIComplete: complete,
+            expiresAt: now.addingTimeInterval(expiresIn), interval: interval)
+    }
+}
