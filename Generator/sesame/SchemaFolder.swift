@@ -93,10 +93,19 @@ struct OutputFolder {
     /// (Foundation's `.atomic` syncs every file, which made writing 2,000 files cost more than
     /// generating them): generated code is regenerated, not recovered. Folders are created
     /// once each, then the files written on every core.
+    ///
+    /// It never writes through a symbolic link: the output folder and every folder below it
+    /// must be real folders (``checkNoSymbolicLink(upTo:)``; its parents may be links, as
+    /// `/tmp` is on macOS), a temporary file is created with `O_CREAT | O_EXCL | O_NOFOLLOW`,
+    /// and a generated file that is a link is replaced by the file, never written through.
     func apply(_ changes: [Change]) throws {
         let manager = FileManager.default
-        let folders = Set(changes.filter { $0.contents != nil }.map { ($0.path as NSString).deletingLastPathComponent })
-        for folder in folders.sorted() { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let folders = Set(changes.map { ($0.path as NSString).deletingLastPathComponent })
+        for folder in folders.sorted() {
+            try checkNoSymbolicLink(upTo: folder)
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try checkNoSymbolicLink(upTo: folder)
+        }
         _ = try Self.concurrentMap(changes.indices) { index in
             let change = changes[index]
             if let contents = change.contents {
@@ -107,11 +116,38 @@ struct OutputFolder {
         }
     }
 
-    /// Writes `contents` to a new temporary file in the same folder, then renames it to `path`.
+    /// Throws when the output folder, or a folder between it and `folder`, is a symbolic
+    /// link: writing there would write wherever the link points.
+    func checkNoSymbolicLink(upTo folder: String) throws {
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        let target = URL(fileURLWithPath: folder).standardizedFileURL.path
+        guard target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return }
+        var current = root
+        let below = target.dropFirst(root.count).split(separator: "/")
+        for component in [Substring("")] + below {
+            if !component.isEmpty { current = (current as NSString).appendingPathComponent(String(component)) }
+            var status = stat()
+            guard lstat(current, &status) == 0 else { return }  // not there yet: created as a folder
+            if status.st_mode & S_IFMT == S_IFLNK {
+                throw SymbolicLinkRefusal(path: current)
+            }
+        }
+    }
+
+    /// Writes `contents` to a new temporary file in the same folder, then renames it to `path`
+    /// (which replaces a symbolic link at `path` rather than following it). The temporary
+    /// file is created with `O_EXCL | O_NOFOLLOW`: whatever is at its name (a file left by a
+    /// crashed run, a link planted there) is removed first, never opened.
     static func replace(_ path: String, with contents: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).sesame-tmp")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let temporary = (folder as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).sesame-tmp")
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = open(temporary, flags, 0o666)
+        if descriptor < 0, errno == EEXIST || errno == ELOOP {
+            // `unlink` removes a link itself, never what it points to.
+            unlink(temporary)
+            descriptor = open(temporary, flags, 0o666)
+        }
         guard descriptor >= 0 else { throw Self.error("cannot create \(temporary)") }
         var bytes = contents
         let written = bytes.withUTF8 { buffer -> Bool in
@@ -147,6 +183,14 @@ struct OutputFolder {
             do { results.set(offset, try transform(indices.lowerBound + offset)) } catch { results.fail(error) }
         }
         return try results.values()
+    }
+}
+
+/// The output folder, or a folder below it, is a symbolic link: `generate` writes nothing.
+struct SymbolicLinkRefusal: Error, CustomStringConvertible {
+    let path: String
+    var description: String {
+        "refusing to write into \(path): it is a symbolic link (sesame generate never writes through one)"
     }
 }
 

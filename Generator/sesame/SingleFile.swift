@@ -54,7 +54,10 @@ enum SingleFile {
     /// Writes `contents` at `path` unless the file already holds exactly those bytes, so that an
     /// unchanged SDK does not make the build recompile. Returns whether the file changed.
     @discardableResult
+    /// - Throws: ``SymbolicLinkRefusal`` when `path` is a symbolic link (never written through).
     static func write(_ contents: String, to path: String) throws -> Bool {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw SymbolicLinkRefusal(path: path) }
         let data = Data(contents.utf8)
         if FileManager.default.contents(atPath: path) == data { return false }
         let directory = (path as NSString).deletingLastPathComponent

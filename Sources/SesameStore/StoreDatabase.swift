@@ -42,7 +42,8 @@ public enum StoreDatabase {
     /// the state the file recorded as it opened (empty for a file created now), which
     /// `migrate` uses instead of reading it again.
     private static func openChecked(at url: URL, schema: StoreSchema, configuration: Configuration) throws -> (DatabasePool, StoredState) {
-        if FileManager.default.fileExists(atPath: url.path) {
+        // `exists` sees a link, even a dangling one, which `restrictDatabaseFile` refuses.
+        if StoreFiles.exists(url) {
             // Owner-only before SQLite opens it: the `-wal` and `-shm` files it creates take
             // the database's mode, so they are never created wider and narrowed afterwards.
             try StoreFiles.restrictDatabaseFile(url)
@@ -115,9 +116,13 @@ public enum StoreDatabase {
     /// The version a database file is at, read without writing to it: the highest of its
     /// `PRAGMA user_version` and of the versions its applied migration identifiers name.
     /// Nil when there is no file.
-    /// - Throws: `StoreError.unreadable` when the file is not a database.
+    /// - Throws: `StoreError.unreadable` when the file is not a database;
+    ///   `StoreError.fileSystem` when it is a symbolic link.
     public static func storedVersion(at url: URL, kind: StoreKind) throws -> Int? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard StoreFiles.exists(url) else { return nil }
+        if StoreFiles.kind(of: url.path) == .link {
+            throw StoreError.fileSystem(path: url.path, reason: "is a symbolic link; the store follows none (nothing was changed)")
+        }
         return try readState(at: url, kind: kind).version
     }
 

@@ -119,6 +119,48 @@ import Testing
         #expect(drift.errors.contains("\(user.path): would change"))
     }
 
+    /// A link planted at a temporary file's name, a generated file replaced by a link, a
+    /// folder of the output or the output itself a link: `generate` writes through none of
+    /// them, and what they point to, outside the output, is untouched.
+    @Test func generateNeverWritesThroughASymbolicLink() async throws {
+        let manager = FileManager.default
+        let folder = try temporaryFolder()
+        defer { try? manager.removeItem(at: folder) }
+        let (schema, output) = try schemaAndOutput(in: folder)
+        try writeSchema(Fixture.sources(), to: schema)
+        let outside = folder.appendingPathComponent("outside")
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        let victim = outside.appendingPathComponent("victim.txt")
+        try "untouched\n".write(to: victim, atomically: true, encoding: .utf8)
+        #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
+
+        let models = output.appendingPathComponent("Models")
+        let temporary = models.appendingPathComponent(".Models.swift.sesame-tmp")
+        let user = models.appendingPathComponent("Models.swift")
+        try manager.createSymbolicLink(at: temporary, withDestinationURL: victim)
+        try manager.removeItem(at: user)
+        try manager.createSymbolicLink(at: user, withDestinationURL: victim)
+        #expect(try await run(["generate", schema.path, "--output", output.path]).status == 0)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched\n")
+        #expect(try manager.attributesOfItem(atPath: user.path)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOf: user, encoding: .utf8).hasPrefix(GeneratedFile.header))
+        #expect((try? manager.destinationOfSymbolicLink(atPath: temporary.path)) == nil)
+
+        // A folder of the output, then the output itself, a link to `outside`: refused.
+        try manager.removeItem(at: models)
+        try manager.createSymbolicLink(at: models, withDestinationURL: outside)
+        let refused = try await run(["generate", schema.path, "--output", output.path])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("\(models.path): it is a symbolic link"))
+        let linked = folder.appendingPathComponent("LinkedOutput")
+        try manager.createSymbolicLink(at: linked, withDestinationURL: outside)
+        let refusedRoot = try await run(["generate", schema.path, "--output", linked.path])
+        #expect(refusedRoot.status != 0)
+        #expect(refusedRoot.errors.contains("it is a symbolic link"))
+        #expect(try manager.contentsOfDirectory(atPath: outside.path) == ["victim.txt"])
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched\n")
+    }
+
     /// Files are written concurrently, each to a temporary file renamed over it: every file
     /// holds exactly what the pipeline generated, and no temporary file is left behind.
     @Test func generateWritesEveryFileWholeAndLeavesNoTemporaryFile() async throws {

@@ -75,6 +75,20 @@ final class RefreshScript: @unchecked Sendable {
         #expect(await env.transport.refreshes == 2)
     }
 
+    /// `Retry-After: 99999999999` (3,170 years) defers refreshes for `RetryAfter.maximum`
+    /// (an hour), not until the next sign-in.
+    @Test func aHugeRetryAfterDefersRefreshesForAnHourOnly() async throws {
+        let env = try await signedIn(failing: [Self.unavailable(retryAfter: "99999999999")])
+        env.clock.advance(by: 4000)
+        #expect(try await send(env) == 503)
+        env.clock.advance(by: 3599)
+        #expect(try await send(env) == 503)  // still deferred
+        #expect(await env.transport.refreshes == 1)
+        env.clock.advance(by: 1)
+        #expect(try await send(env) == 200)
+        #expect(await env.transport.refreshes == 2)
+    }
+
     @Test(arguments: ["Tue, 14 Nov 2023 23:20:30 GMT", "Tuesday, 14-Nov-23 23:20:30 GMT", "Tue Nov 14 23:20:30 2023"])
     func retryAfterAsAnHTTPDateIsHonoured(date: String) async throws {
         let env = try await signedIn(failing: [Self.unavailable(retryAfter: date)])
@@ -250,7 +264,9 @@ final class RefreshScript: @unchecked Sendable {
             ("Tue, 14 Nov 2023 23:20:30 GMT", 30), ("Tuesday, 14-Nov-23 23:20:30 GMT", 30), ("Tue Nov 14 23:20:30 2023", 30),
             ("Sun Nov  6 08:49:37 1994", 0),  // in the past: no wait
             ("Wed, 15 Nov 2023 00:00:00 GMT", 2400),
-            ("Thu, 29 Feb 2024 00:00:00 GMT", 9_160_800),
+            ("Thu, 29 Feb 2024 00:00:00 GMT", 3600),  // 106 days ahead: capped at an hour
+            ("3600", 3600), ("3601", 3600), ("99999999999", 3600), (String(repeating: "9", count: 400), 3600),
+            ("Fri, 31 Dec 9999 23:59:59 GMT", 3600),
         ] as [(String, Double)])
     func readsSecondsAndHTTPDates(value: String, seconds: Double) {
         #expect(RetryAfter.delay(value, now: now) == seconds)

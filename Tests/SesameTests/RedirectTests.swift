@@ -256,20 +256,27 @@ import FoundationNetworking
 
     // MARK: The transport
 
+    /// The default transport, `StreamingURLSessionTransport.shared`, and the one it replaced,
+    /// `URLSessionTransport.notFollowingRedirects`, both decline every redirect.
     @Test func theDefaultTransportDoesNotFollowRedirects() throws {
         let configuration = AuthenticationServiceConfiguration<TestDetails>()
-        let transport = try #require(configuration.transport as? URLSessionTransport)
-        let delegate = try #require(transport.configuration.session.delegate as? RedirectRefusal)
-        let url = URL(string: "https://auth.test/notes")!
-        let task = URLSession(configuration: .ephemeral).dataTask(with: url)
-        let response = HTTPURLResponse(url: url, statusCode: 302, httpVersion: "HTTP/1.1", headerFields: ["Location": "https://cdn.test/"])!
-        let followed = LogCapture()
-        delegate.urlSession(
-            transport.configuration.session, task: task, willPerformHTTPRedirection: response,
-            newRequest: URLRequest(url: URL(string: "https://cdn.test/")!)
-        ) { request in
-            followed.append(request == nil ? "declined" : "followed")
+        let streaming = try #require(configuration.transport as? StreamingURLSessionTransport)
+        #expect(streaming === StreamingURLSessionTransport.shared)
+        let sessions = [streaming.session, URLSessionTransport.notFollowingRedirects.configuration.session]
+        for session in sessions {
+            let delegate = try #require(session.delegate as? RedirectRefusal)
+            let url = URL(string: "https://auth.test/notes")!
+            let task = URLSession(configuration: .ephemeral).dataTask(with: url)
+            let response = HTTPURLResponse(
+                url: url, statusCode: 302, httpVersion: "HTTP/1.1", headerFields: ["Location": "https://cdn.test/"])!
+            let followed = LogCapture()
+            delegate.urlSession(
+                session, task: task, willPerformHTTPRedirection: response,
+                newRequest: URLRequest(url: URL(string: "https://cdn.test/")!)
+            ) { request in
+                followed.append(request == nil ? "declined" : "followed")
+            }
+            #expect(followed.text == "declined")
         }
-        #expect(followed.text == "declined")
     }
 }

@@ -12,7 +12,15 @@ import Testing
 /// `ReferenceSDKError` for an error status), the authentication state, the saved session and
 /// the credential are unchanged, and neither the error nor the logs echo a secret from the
 /// body or a token the back-end issued.
-@Suite struct MalformedResponseTests {
+///
+/// The bodies are large (10 MB, 6 × 1 MiB, 100,000 nested arrays) and take seconds of CPU
+/// to build: each is built on a thread of its own (``onOwnThread(_:)``), never on Swift's
+/// cooperative pool, and the cases run one at a time (`.serialized`), so that the suite holds
+/// at most one of the pool's threads (reading a body is the runtime's work, and stays there).
+/// Run in parallel on the pool, its 660 cases held both threads of a 2-core machine for
+/// half a minute: the event streams' readers and the reference server's handlers of the
+/// end-to-end suites waited over 20 s for a thread, and their events arrived too late.
+@Suite(.serialized) struct MalformedResponseTests {
     /// A token-looking value that every malformed body carries somewhere.
     static let secret = "eyJhbGciOiJIUzI1NiJ9.bWFsZm9ybWVkLWJvZHk.c2VjcmV0LXNpZ25hdHVyZS0xMjM0NQ"
 
@@ -23,7 +31,7 @@ import Testing
         let world = try await World.signedIn()
         await world.prepare(target)
         let before = try await world.snapshot()
-        await world.backEnd.answerNext(target.route, with: body.answer(for: target))
+        await world.backEnd.answerNext(target.route, with: try await onOwnThread { body.answer(for: target) })
 
         let failure = await thrownError { try await target.run(on: world) }
 
@@ -51,7 +59,7 @@ import Testing
         let world = try await World.signedIn()
         await world.prepare(target)
         let before = try await world.snapshot()
-        var answer = body.answer(for: target)
+        var answer = try await onOwnThread { body.answer(for: target) }
         answer.status = 503
         await world.backEnd.answerNext(target.route, with: answer)
 

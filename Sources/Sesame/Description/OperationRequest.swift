@@ -26,16 +26,22 @@ public struct OperationRequest: Sendable {
     /// The operation's name in the schema.
     public var operationName: String { description.name }
 
-    /// The path with its placeholders replaced by percent-encoded values.
-    /// - Throws: `TemplateError` when a placeholder has no value.
+    /// The path with its placeholders replaced by percent-encoded values, each of which
+    /// stays within its segment (RFC 3986 §3.3): everything but unreserved characters and
+    /// `:` is percent-encoded (`/` as `%2F`, `?` as `%3F`, `#` as `%23`, `%` as `%25`), and
+    /// a value made only of dots has them encoded too (`.` as `%2E`, `..` as `%2E%2E`), so
+    /// that no client or server along the way removes it as a dot segment and the request
+    /// reaches the resource it names.
+    /// - Throws: `TemplateError` when a placeholder has no value, or an empty one (which
+    ///   would leave an empty segment: `DELETE /identities/` is not `DELETE /identities/x`).
     public func resolvedPath() throws -> String {
         var result = ""
         var remainder = Substring(description.path)
         while let open = remainder.firstIndex(of: "{"), let close = remainder[open...].firstIndex(of: "}") {
             result += remainder[..<open]
             let name = String(remainder[remainder.index(after: open)..<close])
-            guard let value = pathParameters[name] else { throw TemplateError(placeholder: name) }
-            result += value.addingPercentEncoding(withAllowedCharacters: .sesamePathSegment) ?? value
+            guard let value = pathParameters[name], !value.isEmpty else { throw TemplateError(placeholder: name) }
+            result += Self.encodedSegment(value)
             remainder = remainder[remainder.index(after: close)...]
         }
         result += remainder
@@ -48,6 +54,27 @@ public struct OperationRequest: Sendable {
         }
         return result
     }
+
+    /// A path parameter's value percent-encoded so that it stays one segment.
+    static func encodedSegment(_ value: String) -> String {
+        if value.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            return String(repeating: "%2E", count: value.utf8.count)
+        }
+        var encoded = ""
+        for byte in value.utf8 {
+            if byte < 0x80, CharacterSet.sesamePathSegment.contains(Unicode.Scalar(byte)) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded()
+            }
+        }
+        return encoded
+    }
+}
+
+extension String {
+    /// Two hex digits for a byte written in fewer.
+    fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }
 
 /// A request body, before it goes on the wire.

@@ -15,6 +15,9 @@ struct EventStreamReader: Sendable {
     let deliver: @Sendable (ServerSentEvent) async -> Bool
     let reconnectDelay: Duration
     let logger: Logger
+    /// The largest event, its lines up to the blank line that ends it: past it the stream
+    /// fails (``SesameError/decoding(operation:reason:)``, logged) and the reader reconnects.
+    var maximumEventSize = 8 << 20
 
     /// Reads until the task is cancelled or the service goes away.
     func run() async {
@@ -23,7 +26,9 @@ struct EventStreamReader: Sendable {
         while !Task.isCancelled {
             do {
                 if let body = try await connect(lastEventID) {
-                    for try await event in body.asDecodedServerSentEvents() {
+                    let bounded = BoundedEventBytes(base: body, limit: maximumEventSize, operation: "events")
+                    let bytes = HTTPBody(bounded, length: .unknown, iterationBehavior: .single)
+                    for try await event in bytes.asDecodedServerSentEvents() {
                         if let id = event.id { lastEventID = id }
                         if let retry = event.retry { delay = .milliseconds(retry) }
                         guard event.event != nil || event.data != nil else { continue }

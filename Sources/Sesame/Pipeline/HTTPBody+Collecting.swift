@@ -21,7 +21,10 @@ extension Optional where Wrapped == HTTPBody {
     }
 
     /// The bytes of a body, empty when there is none, nil as soon as it is known to be
-    /// larger than `limit`.
+    /// larger than `limit` (by its length, by the bytes read so far, or because the
+    /// transport stopped it at its ``ResponseLimits``). Nothing past the limit is kept; the
+    /// body's own transport decides what it holds before it is read (the default,
+    /// ``StreamingURLSessionTransport``, no more than the limit).
     /// - Throws: ``SesameError/transport(operation:reason:)`` when the connection fails while it is read.
     func collected(within limit: Int, operation: String) async throws -> Data? {
         guard let body = self else { return Data() }
@@ -34,6 +37,8 @@ extension Optional where Wrapped == HTTPBody {
             }
         } catch is CancellationError {
             throw CancellationError()
+        } catch is ResponseLimitExceeded {
+            return nil
         } catch {
             throw SesameError.transport(operation: operation, reason: TransportFailure.describe(error))
         }
@@ -45,6 +50,7 @@ extension Optional where Wrapped == HTTPBody {
 enum TransportFailure {
     static func describe(_ error: any Error) -> String {
         if let error = error as? URLError { return "URLError \(error.code.rawValue)" }
+        if let error = error as? ResponseLimitExceeded { return error.description }
         return "\(type(of: error))"
     }
 }

@@ -3,6 +3,11 @@ import HTTPTypes
 
 /// Reads `Retry-After` (RFC 9110 §10.2.3): a number of seconds, or an HTTP-date.
 enum RetryAfter {
+    /// The longest wait a `Retry-After` can ask for: one hour. A longer one (a date far
+    /// ahead, `99999999999` seconds, more digits than a `Double` holds) is read as this,
+    /// so that a broken or hostile back-end cannot stop refreshes until the next sign-in.
+    static let maximum: TimeInterval = 3600
+
     /// How long the response asks to wait, from `now`; nil when it has no `Retry-After`, or
     /// one that is neither form.
     static func delay(in headerFields: HTTPFields, now: Date) -> TimeInterval? {
@@ -11,14 +16,14 @@ enum RetryAfter {
     }
 
     /// The delay a `Retry-After` value asks for: `delay-seconds` as it is, an HTTP-date less
-    /// `now` (zero when it has passed); nil for anything else.
+    /// `now` (zero when it has passed), at most ``maximum``; nil for anything else.
     static func delay(_ value: String, now: Date) -> TimeInterval? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            return Double(text)
+            return Double(text).map { min($0, maximum) }
         }
         guard let date = httpDate(text, now: now) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return min(max(0, date.timeIntervalSince(now)), maximum)
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

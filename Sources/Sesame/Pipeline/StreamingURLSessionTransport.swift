@@ -5,20 +5,41 @@ import OpenAPIRuntime
 import FoundationNetworking
 #endif
 
-/// A URLSession transport that hands the response body over as it arrives, for the
-/// server-sent-events stream. `URLSessionTransport` buffers whole bodies outside Apple
-/// platforms, so a stream that stays open would deliver nothing; this one yields each
-/// chunk URLSession receives. Like ``OpenAPIURLSession/URLSessionTransport/notFollowingRedirects`` it never
-/// follows a redirect itself and declines HTTP authentication challenges.
+/// A URLSession transport that hands the response body over as it arrives and never holds
+/// more of it than the runtime's limits: the default transport of
+/// ``AuthenticationServiceConfiguration``, on every platform.
+///
+/// `URLSessionTransport` buffers whole bodies outside Apple platforms, before anyone can
+/// apply a limit: a 1 GiB body with no `Content-Length` takes 1 GiB there, and a stream that
+/// stays open (server-sent events) delivers nothing. This transport yields each chunk
+/// URLSession receives and counts them as they arrive: once a response passes the limits of
+/// the request (for the service's requests, its `maximumResponseSize`; otherwise
+/// `maximumBufferedBytes`), it cancels the request and the body fails, so that memory stays
+/// bounded on Linux and on Apple platforms alike, however slowly the body is read.
+///
+/// Like ``OpenAPIURLSession/URLSessionTransport/notFollowingRedirects`` it never follows a
+/// redirect itself and declines HTTP authentication challenges. One limit it cannot apply:
+/// FoundationNetworking (Linux) keeps the body of a 301–308 response to itself until the
+/// response ends, before it asks whether to follow it (docs/runtime.md, "Response limits").
 public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sendable {
-    // `session` is immutable after init; `delegate` guards its own state with a lock.
-    private let session: URLSession
+    // `session` and `limit` are immutable after init; `delegate` guards its state with a lock.
+    let session: URLSession
     private let delegate: StreamingDelegate
+    private let limit: Int
+
+    /// The transport of ``AuthenticationServiceConfiguration``'s default: one URLSession
+    /// shared by every service that does not bring its own transport.
+    public static let shared = StreamingURLSessionTransport()
 
     /// Creates a transport with its own URLSession.
-    public init(configuration: URLSessionConfiguration = .default) {
+    /// - Parameter maximumBufferedBytes: for requests that the service does not send (an
+    ///   OpenAPI client's), the most bytes of a response received and not read yet; past it
+    ///   the request is cancelled and its body fails. The service's own requests use its
+    ///   `maximumResponseSize` instead.
+    public init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
         let delegate = StreamingDelegate()
         self.delegate = delegate
+        self.limit = max(1, maximumBufferedBytes)
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
@@ -26,9 +47,15 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         session.invalidateAndCancel()
     }
 
+    /// Byte counts of this transport's responses, for tests: the most bytes one response
+    /// delivered, and the most that were waiting to be read at once.
+    var counts: StreamingDelegate.Counts { delegate.counts }
+
     /// Sends the request and returns as soon as the response head arrives; the body
     /// streams. Cancelling the caller's task, or dropping the body, cancels the request.
     /// - Throws: the URLSession error when the request fails before a response arrives.
+    ///   The body fails with the URLSession error when the connection fails, and with a
+    ///   limit error once the response passes the request's limits.
     public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws
@@ -36,18 +63,23 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     {
         var urlRequest = try Self.urlRequest(for: request, baseURL: baseURL)
         if let body { urlRequest.httpBody = try await Data(collecting: body, upTo: 16 * 1024 * 1024) }
+        let limits = ResponseLimits.current ?? ResponseLimits(total: nil, unread: limit)
         let (chunks, chunkContinuation) = AsyncThrowingStream<ArraySlice<UInt8>, any Error>.makeStream()
         let task = session.dataTask(with: urlRequest)
         chunkContinuation.onTermination = { _ in task.cancel() }
-        let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (headContinuation: CheckedContinuation<HTTPResponse, any Error>) in
-                delegate.register(task.taskIdentifier, head: headContinuation, body: chunkContinuation)
+        let delegate = self.delegate
+        let identifier = task.taskIdentifier
+        let (response, length) = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (headContinuation: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>) in
+                delegate.register(identifier, limits: limits, head: headContinuation, body: chunkContinuation)
                 task.resume()
             }
         } onCancel: {
             task.cancel()
         }
-        return (response, HTTPBody(chunks, length: .unknown, iterationBehavior: .single))
+        let counted = CountedChunks(chunks: chunks) { delegate.read($0, of: identifier) }
+        return (response, HTTPBody(counted, length: length, iterationBehavior: .single))
     }
 
     static func urlRequest(for request: HTTPRequest, baseURL: URL) throws -> URLRequest {
@@ -66,61 +98,25 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     }
 }
 
-/// Routes URLSession's callbacks to the request that is waiting for them.
-/// Redirects and authentication challenges are declined as ``RedirectRefusal`` declines them.
-private final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @unchecked Sendable {
-    private struct Waiter {
-        var head: CheckedContinuation<HTTPResponse, any Error>?
-        var body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
+/// A body's chunks that tell the transport as each is read, so that it knows how many
+/// bytes wait unread.
+struct CountedChunks: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let chunks: AsyncThrowingStream<ArraySlice<UInt8>, any Error>
+    let onRead: @Sendable (Int) -> Void
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.AsyncIterator
+        let onRead: @Sendable (Int) -> Void
+
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            let chunk = try await base.next()
+            if let chunk { onRead(chunk.count) }
+            return chunk
+        }
     }
 
-    private let lock = NSLock()
-    private var waiters: [Int: Waiter] = [:]
-
-    func register(
-        _ task: Int, head: CheckedContinuation<HTTPResponse, any Error>,
-        body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
-    ) {
-        lock.withLock { waiters[task] = Waiter(head: head, body: body) }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let head = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
-            let head = waiters[dataTask.taskIdentifier]?.head
-            waiters[dataTask.taskIdentifier]?.head = nil
-            return head
-        }
-        guard let http = response as? HTTPURLResponse else {
-            head?.resume(throwing: SesameError.decoding(operation: "events", reason: "not an HTTP response"))
-            completionHandler(.cancel)
-            return
-        }
-        var fields = HTTPFields()
-        for (name, value) in http.allHeaderFields {
-            if let text = name as? String, let name = HTTPField.Name(text), let value = value as? String {
-                fields.append(HTTPField(name: name, value: value))
-            }
-        }
-        head?.resume(returning: HTTPResponse(status: .init(code: http.statusCode), headerFields: fields))
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let body = lock.withLock { waiters[dataTask.taskIdentifier]?.body }
-        body?.yield(ArraySlice(data))
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let waiter = lock.withLock { waiters.removeValue(forKey: task.taskIdentifier) }
-        if let error {
-            waiter?.head?.resume(throwing: error)
-            waiter?.body.finish(throwing: error)
-        } else {
-            waiter?.head?.resume(throwing: SesameError.decoding(operation: "events", reason: "the response ended before its head"))
-            waiter?.body.finish()
-        }
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: chunks.makeAsyncIterator(), onRead: onRead)
     }
 }

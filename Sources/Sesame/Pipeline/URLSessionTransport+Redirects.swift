@@ -43,4 +43,10 @@ class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     ) {
         completionHandler(.rejectProtectionSpace, nil)
     }
+
+    /// Does nothing. Declared here so that a subclass's override is what URLSession calls:
+    /// the protocol's conformance belongs to this class, so a subclass method that this
+    /// class did not declare would never be called (the stream of
+    /// ``StreamingURLSessionTransport`` then never ended when its response did).
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
 }

@@ -135,7 +135,8 @@ extension AuthenticationService {
                 await service.receive(event, epoch: epoch)
                 return true
             },
-            reconnectDelay: configuration.eventStreamReconnectDelay, logger: logger)
+            reconnectDelay: configuration.eventStreamReconnectDelay, logger: logger,
+            maximumEventSize: configuration.maximumResponseSize)
         eventStreamTask = Task { await reader.run() }
     }
 

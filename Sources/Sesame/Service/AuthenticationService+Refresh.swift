@@ -170,7 +170,10 @@ extension AuthenticationService {
             let body = try RequestFactory.body(fields: refresh.fields, for: refresh.request, client: configuration.client) {
                 credential.value(of: $0)
             }
-            let response = try await send(OperationRequest(refresh.request, body: body), credential: .none)
+            let request = OperationRequest(refresh.request, body: body)
+            let response = try await Deadline.run(within: configuration.refreshTimeout, operation: operation, what: "the refresh") {
+                try await self.send(request, credential: .none)
+            }
             let json = try TokenResponseReader.json(response.body, operation: operation)
             return .success(try TokenResponseReader.credential(from: json, description: sdk.credential, operation: operation, now: now()))
         } catch let error as BackEndError {

@@ -42,8 +42,17 @@ extension AuthenticationService {
         return error
     }
 
-    /// Sends an operation; error responses are thrown as ``BackEndError``.
+    /// Sends an operation within the configuration's `requestTimeout`; error responses are
+    /// thrown as ``BackEndError``.
     nonisolated func send(_ operation: OperationRequest, credential mode: CredentialMode) async throws -> OperationResponse {
+        try await Deadline.run(within: configuration.requestTimeout, operation: operation.description.name, what: "the request") {
+            try await self.sendWithoutDeadline(operation, credential: mode)
+        }
+    }
+
+    private nonisolated func sendWithoutDeadline(
+        _ operation: OperationRequest, credential mode: CredentialMode
+    ) async throws -> OperationResponse {
         let name = operation.description.name
         if case .session = mode { try await checkSession(for: operation.description) }
         // Client credentials go to the authorization server only (docs/runtime.md).
@@ -100,10 +109,15 @@ extension AuthenticationService {
                     source: FixedCredentialSource(credential: credential), requiresCredential: true, server: server)
             ]
         }
+        // The transport stops reading a body at these (docs/runtime.md, "Response limits").
+        let limit = configuration.maximumResponseSize
+        let limits = ResponseLimits(total: streaming ? nil : limit, unread: streaming ? 2 * limit : limit)
         do {
-            return try await pipeline.send(
-                request, body: body, baseURL: sdk.baseURL(of: server), operationID: operation,
-                through: credentialMiddleware)
+            return try await ResponseLimits.$current.withValue(limits) {
+                try await pipeline.send(
+                    request, body: body, baseURL: sdk.baseURL(of: server), operationID: operation,
+                    through: credentialMiddleware)
+            }
         } catch let error as SesameError {
             throw error
         } catch let error as BackEndError {

@@ -20,10 +20,12 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var browser: (any Browser)?
     /// The app's OAuth client, for token requests declaring client authentication.
     public var client: ClientCredentials?
-    /// Sends the requests: by default `URLSessionTransport.notFollowingRedirects`, a
-    /// URLSession that hands every redirect back to the pipeline, which follows it and sends
-    /// the credential only to the back-end's origin. A transport that follows redirects
-    /// itself may send the credential wherever the back-end redirects.
+    /// Sends the requests: by default ``StreamingURLSessionTransport/shared``, a URLSession
+    /// that hands every redirect back to the pipeline, which follows it and sends the
+    /// credential only to the back-end's origin, and that stops reading a response at
+    /// ``maximumResponseSize`` as it arrives. A transport that follows redirects itself may
+    /// send the credential wherever the back-end redirects; `URLSessionTransport` buffers
+    /// whole bodies on Linux before the limit can apply.
     public var transport: any ClientTransport
     /// Extra middlewares, run inside the credential middleware for every request.
     public var middlewares: [any ClientMiddleware]
@@ -52,7 +54,9 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var eventStreamReconnectDelay: Duration
     /// The largest response body the runtime reads, in bytes. Reading stops there: a larger
     /// 2xx body fails with ``SesameError/decoding(operation:reason:)``, a larger error body is
-    /// dropped (the error keeps its status).
+    /// dropped (the error keeps its status). It is also the largest server-sent event (its
+    /// lines up to the blank line that ends it) and the largest line of the event stream:
+    /// past it the stream fails and reconnects.
     public var maximumResponseSize: Int
     /// How long refreshes wait after a transient failure (network, 5xx, 429) that came
     /// without `Retry-After`; each further transient failure in a row doubles it. Until
@@ -64,11 +68,20 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// a `URLSessionTransport` on Linux is replaced by a ``StreamingURLSessionTransport``
     /// (URLSessionTransport buffers whole bodies there, so live events would never arrive).
     public var eventTransport: (any ClientTransport)?
+    /// The longest a call may take, from sending its request to reading the last byte of its
+    /// response, redirects and a refresh it waits for included (not the event stream, which
+    /// stays open). Past it the call is cancelled and fails with
+    /// ``SesameError/transport(operation:reason:)`` ("timed out: …"). 60 s by default.
+    public var requestTimeout: Duration
+    /// The longest a refresh may take, its request and response included. Past it the
+    /// refresh fails as a transient transport failure (a timeout), which starts the back-off.
+    /// 60 s by default.
+    public var refreshTimeout: Duration
 
     /// Creates a configuration; every parameter has a default.
     public init(
         baseURL: URL? = nil, client: ClientCredentials? = nil,
-        transport: any ClientTransport = URLSessionTransport.notFollowingRedirects, middlewares: [any ClientMiddleware] = [],
+        transport: any ClientTransport = StreamingURLSessionTransport.shared, middlewares: [any ClientMiddleware] = [],
         now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "sesame.authentication"),
         sessionStore: any SessionStore<Details> = InMemorySessionStore<Details>(),
@@ -78,8 +91,11 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
         authorizationServerURL: URL? = nil, browser: (any Browser)? = nil,
+        requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
+        self.requestTimeout = requestTimeout
+        self.refreshTimeout = refreshTimeout
         self.sleep = sleep
         self.authorizationServerURL = authorizationServerURL
         self.browser = browser
