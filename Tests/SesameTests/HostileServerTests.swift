@@ -1,7 +1,8 @@
 import Foundation
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) import SesameDescription
+@_spi(Generated) @testable import Sesame
 
 /// The runtime against a server that misbehaves on purpose, over loopback (a raw-socket
 /// `LoopbackServer`, no framework): bodies of 4 GiB without `Content-Length`, an event line

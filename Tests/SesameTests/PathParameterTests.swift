@@ -1,7 +1,8 @@
 import Foundation
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) import SesameDescription
+@_spi(Generated) @testable import Sesame
 
 /// Every path parameter stays one segment (RFC 3986 §3.3), checked on the wire: each value
 /// goes to a raw loopback server (`LoopbackServer`), which records the request target as it

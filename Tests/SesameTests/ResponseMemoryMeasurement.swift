@@ -3,11 +3,12 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import SesameTestSupport
 import Testing
-@testable import Sesame
+@_spi(Generated) @testable import Sesame
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+@_spi(Generated) import SesameDescription
 #endif
 
 /// A one-off measurement, not a test (docs/runtime.md, "Response
