@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Generated) import SesameDescription
 
-/// The runtime's form of a ``ModelCheck``: the check compiled once (its regular expressions
+/// The runtime's form of a `ModelCheck`: the check compiled once (its regular expressions
 /// with ECMA-262's semantics, its subschemas) and evaluated on the JSON a generated model
 /// decodes. Every keyword applies only to the JSON type it is defined for, as JSON Schema
 /// says: `minProperties` says nothing about a string.

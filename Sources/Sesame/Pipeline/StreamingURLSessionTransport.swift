@@ -32,10 +32,12 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     public static let shared = StreamingURLSessionTransport()
 
     /// Creates a transport with its own URLSession.
-    /// - Parameter maximumBufferedBytes: for requests that the service does not send (an
-    ///   OpenAPI client's), the most bytes of a response received and not read yet; past it
-    ///   the request is cancelled and its body fails. The service's own requests use its
-    ///   `maximumResponseSize` instead.
+    /// - Parameters:
+    ///   - configuration: the URLSession's configuration.
+    ///   - maximumBufferedBytes: for requests that the service does not send (an OpenAPI
+    ///     client's), the most bytes of a response received and not read yet; past it the
+    ///     request is cancelled and its body fails. The service's own requests use its
+    ///     `maximumResponseSize` instead.
     public init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
         let delegate = StreamingDelegate()
         self.delegate = delegate
