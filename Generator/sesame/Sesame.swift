@@ -4,6 +4,22 @@ import SesameGenerator
 
 @main
 struct Sesame: ParsableCommand {
+    /// Runs the command on a thread with a 64 MiB stack. The translator recurses once per
+    /// level of nesting, which the format bounds at 64 (docs/format.md, "Depth"), but a
+    /// debug build (what a build plugin runs in a debug build of the app) spends about
+    /// 140 KB of stack per level: the deepest schema the format allows overflowed the main
+    /// thread's 8 MiB.
+    static func main() {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            Self.main(nil)
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "sesame",
         abstract: "Turns YAML descriptions of an authentication back-end into a Swift SDK.",

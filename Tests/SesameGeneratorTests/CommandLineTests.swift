@@ -78,6 +78,20 @@ import Testing
         #expect(github.output.contains("::error file=\(folder.path)/auth.yaml,line=2,col=37::unknown model 'Usr'"))
     }
 
+    /// The deepest schema the format allows (64 levels: the root mapping, the model, 62
+    /// arrays) generates from the CLI. Before the CLI ran on a thread of 64 MiB, a debug
+    /// build overflowed the main thread's 8 MiB on it (SIGSEGV, exit status 11).
+    @Test func theDeepestSchemaTheFormatAllowsGenerates() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, output) = try schemaAndOutput(in: folder)
+        let arrays = (0..<62).reduce("{ type: string }") { inner, _ in "{ type: array, items: \(inner) }" }
+        try writeSchema(Fixture.sources(["models.yaml": Fixture.models + "\nDeep: \(arrays)\n"]), to: schema)
+        let result = try await run(["generate", schema.path, "--output", output.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test func generateWritesOnlyChangedFilesAndRemovesStaleOnes() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

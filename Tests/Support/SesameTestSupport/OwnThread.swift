@@ -9,6 +9,10 @@ import Foundation
 /// what the test checks afterwards.
 public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        // As the `sesame` CLI's: generating the deepest schema the format allows (64
+        // levels) needs more than 8 MiB of stack in a debug build (docs/format.md, "Depth").
+        thread.stackSize = 64 << 20
+        thread.start()
     }
 }
