@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Sesame
+@_spi(Generated) import Sesame
+@_spi(Generated) import SesameDescription
 
 /// `sesame-bench date-time`: parsing RFC 3339 date-times with the runtime's strict parser
 /// (`ModelCoding.parseDateTime`) against the parser it replaced (Foundation's

@@ -5,6 +5,7 @@ import HTTPTypes
 import OpenAPIRuntime
 @_spi(Generated) import Sesame
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// `sesame-bench overhead`: what the credential middleware adds to a request that needs no
 /// refresh, over the bare in-memory transport, measured in the same run.

@@ -3,6 +3,7 @@ import BenchmarkTargets
 import Foundation
 @_spi(Generated) import Sesame
 import SesameTestSupport
+@_spi(Generated) import SesameDescription
 
 /// `sesame-bench refresh-storm --requests N`: N concurrent requests whose credential needs a
 /// refresh, against the in-memory back-end; they must share one refresh. Two storms: the
