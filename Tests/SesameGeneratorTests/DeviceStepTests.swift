@@ -1,5 +1,4 @@
 import Foundation
-import SesameDescription
 @testable import SesameGenerator
 import Testing
 @_spi(Generated) import SesameDescription

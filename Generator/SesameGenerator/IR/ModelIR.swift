@@ -1,4 +1,3 @@
-import SesameDescription
 @_spi(Generated) import SesameDescription
 
 /// A named data model, from a top-level key of a models file or hoisted from an inline

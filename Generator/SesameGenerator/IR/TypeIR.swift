@@ -1,4 +1,3 @@
-import SesameDescription
 @_spi(Generated) import SesameDescription
 
 /// A literal value from the schema (`default`, `const`, `enum` values, body literals).

@@ -1,4 +1,3 @@
-import SesameDescription
 @_spi(Generated) import SesameDescription
 
 /// How an IR type reads in Swift, travels on the wire, and is checked.

@@ -1,4 +1,3 @@
-import SesameDescription
 import Yams
 @_spi(Generated) import SesameDescription
 
@@ -27,18 +26,28 @@ extension AuthTranslator {
             reader.error("the device authorization request's path cannot have parameters", at: requestEntry.value)
         }
         let parameters = items["parameters"].map { reader.templateFields($0.value, "the device authorization parameters") } ?? []
+        checkParameters(
+            parameters, of: "the device authorization request", reserved: DeviceAuthorization.reservedParameters,
+            visible: visible, stepResponses: stepResponses, reader: &reader)
+        return DeviceStepIR(request: request, parameters: parameters, location: reader.location(of: entry.keyNode))
+    }
+
+    /// The extra parameters of a request the runtime completes (a browser step's
+    /// authorization request, a device step's device authorization request): none may set
+    /// what the runtime sets itself, and each placeholder must name something visible.
+    func checkParameters(
+        _ parameters: [TemplateFieldIR], of request: String, reserved: Set<String>, visible: Set<String>,
+        stepResponses: [String: Set<String>], reader: inout NodeReader
+    ) {
         for field in parameters {
-            if DeviceAuthorization.reservedParameters.contains(field.name) {
+            if reserved.contains(field.name) {
                 reader.append(
-                    .error(
-                        "the runtime sets '\(field.name)' of the device authorization request itself; remove it from parameters",
-                        at: field.location))
+                    .error("the runtime sets '\(field.name)' of \(request) itself; remove it from parameters", at: field.location))
             }
             for placeholder in field.value.placeholders {
                 checkPlaceholder(placeholder.path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
             }
         }
-        return DeviceStepIR(request: request, parameters: parameters, location: reader.location(of: entry.keyNode))
     }
 
     /// The token request of a device step: form-encoded, with the device code grant type

@@ -162,17 +162,9 @@ struct AuthTranslator {
             }
         }
         let parameters = items["parameters"].map { reader.templateFields($0.value, "the authorization parameters") } ?? []
-        for field in parameters {
-            if BrowserAuthorization.reservedParameters.contains(field.name) {
-                reader.append(
-                    .error(
-                        "the runtime sets '\(field.name)' of the authorization request itself; remove it from parameters",
-                        at: field.location))
-            }
-            for placeholder in field.value.placeholders {
-                checkPlaceholder(placeholder.path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
-            }
-        }
+        checkParameters(
+            parameters, of: "the authorization request", reserved: BrowserAuthorization.reservedParameters, visible: visible,
+            stepResponses: stepResponses, reader: &reader)
         return BrowserStepIR(
             request: request, redirectURI: redirectURI, parameters: parameters, location: reader.location(of: entry.keyNode))
     }

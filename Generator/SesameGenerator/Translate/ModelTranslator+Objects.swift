@@ -1,4 +1,3 @@
-import SesameDescription
 import Yams
 @_spi(Generated) import SesameDescription
 
