@@ -115,28 +115,31 @@ private struct Differ {
         compareLifecycle()
         let o = old.credential
         let n = new.credential
-        let oldRefresh = o.refresh?.value
-        let newRefresh = n.refresh?.value
+        let oldRefresh = o.value.refresh
+        let newRefresh = n.value.refresh
         if let before = oldRefresh?.request.server, let after = newRefresh?.request.server,
             old.baseURL(of: before) != new.baseURL(of: after)
         {
             add(
                 "credential.refresh-server-changed", .warning,
                 "the refresh request moved to another server; shipped apps still refresh at \(old.baseURL(of: before))",
-                at: n.refresh?.requestLocation ?? n.location)
+                at: n.refreshRequestLocation ?? n.location)
         }
         let rules: [(String, Bool, String)] = [
             (
-                "credential.header-changed", o.header != n.header || o.format != n.format,
+                "credential.header-changed", o.value.header != n.value.header || o.value.format != n.value.format,
                 "the credential is applied differently (header or format)"
             ),
             (
                 "credential.token-fields-changed",
-                o.accessTokenField != n.accessTokenField || o.refreshTokenField != n.refreshTokenField
-                    || o.expiresInField != n.expiresInField,
+                o.value.accessTokenField != n.value.accessTokenField || o.value.refreshTokenField != n.value.refreshTokenField
+                    || o.value.expiresInField != n.value.expiresInField,
                 "the token response's fields changed"
             ),
-            ("credential.rejection-changed", o.rejection != n.rejection, "the auth server's rejection is recognised differently"),
+            (
+                "credential.rejection-changed", o.value.rejection != n.value.rejection,
+                "the auth server's rejection is recognised differently"
+            ),
             (
                 "credential.refresh-request-changed",
                 oldRefresh?.request.method != newRefresh?.request.method || oldRefresh?.request.path != newRefresh?.request.path
@@ -160,24 +163,26 @@ private struct Differ {
     /// `lifecycle.revoke`: adding it is compatible (new apps also revoke at sign-out);
     /// removing or changing it is worth a look, since shipped apps keep sending the old one.
     mutating func compareLifecycle() {
-        let before = old.lifecycle.revocation
-        let after = new.lifecycle.revocation
+        let before = old.lifecycle.value.revocation
+        let after = new.lifecycle.value.revocation
         switch (before, after) {
-        case (nil, let added?):
-            add("lifecycle.revocation-added", .compatible, "sign-out now revokes the token (lifecycle.revoke)", at: added.location)
-        case (let removed?, nil):
+        case (nil, _?):
+            add(
+                "lifecycle.revocation-added", .compatible, "sign-out now revokes the token (lifecycle.revoke)",
+                at: new.lifecycle.revocationLocation)
+        case (_?, nil):
             add(
                 "lifecycle.revocation-removed", .warning, "lifecycle.revoke was removed; shipped apps still send it at sign-out",
-                at: removed.location)
+                at: old.lifecycle.revocationLocation)
         case (let removed?, let added?)
-        where removed.value.request.method != added.value.request.method || removed.value.request.path != added.value.request.path
-            || old.baseURL(of: removed.value.request.server) != new.baseURL(of: added.value.request.server)
-            || removed.value.request.encoding != added.value.request.encoding
-            || removed.value.request.clientAuthentication != added.value.request.clientAuthentication
-            || removed.value.fields != added.value.fields:
+        where removed.request.method != added.request.method || removed.request.path != added.request.path
+            || old.baseURL(of: removed.request.server) != new.baseURL(of: added.request.server)
+            || removed.request.encoding != added.request.encoding
+            || removed.request.clientAuthentication != added.request.clientAuthentication
+            || removed.fields != added.fields:
             add(
                 "lifecycle.revocation-changed", .warning,
-                "the revocation request changed; shipped apps still send the old one at sign-out", at: added.location)
+                "the revocation request changed; shipped apps still send the old one at sign-out", at: new.lifecycle.revocationLocation)
         default:
             break
         }
@@ -205,33 +210,33 @@ private struct Differ {
                         "step.renamed", .breaking,
                         "step \(index + 1) of '\(method.name)' was renamed from '\(step.name)' to '\(newStep.name)'", at: newStep.location)
                 }
-                if step.request.method != newStep.request.method || step.request.path != newStep.request.path
-                    || step.encoding != newStep.encoding || step.clientAuthentication != newStep.clientAuthentication
+                let (request, newRequest) = (step.value.request, newStep.value.request)
+                if request.method != newRequest.method || request.path != newRequest.path || request.encoding != newRequest.encoding
+                    || request.clientAuthentication != newRequest.clientAuthentication
                 {
                     add(
                         "step.request-changed", .breaking,
                         "step '\(newStep.name)' of '\(method.name)' changed its request, encoding or client authentication",
-                        at: newStep.request.location)
+                        at: newStep.requestLocation)
                 }
-                if step.browser?.request.path != newStep.browser?.request.path
-                    || step.browser?.redirectURI != newStep.browser?.redirectURI
-                {
+                let (browser, newBrowser) = (step.value.browser, newStep.value.browser)
+                if browser?.request.path != newBrowser?.request.path || browser?.redirectURI != newBrowser?.redirectURI {
                     add(
                         "step.browser-changed", .breaking,
                         "step '\(newStep.name)' of '\(method.name)' changed its browser part (added, removed, another authorization endpoint or redirect URI)",
-                        at: newStep.browser?.location ?? newStep.location)
+                        at: newBrowser == nil ? newStep.location : newStep.kindLocation ?? newStep.location)
                 }
-                if step.device?.request.path != newStep.device?.request.path {
+                if step.value.deviceAuthorization?.request.path != newStep.value.deviceAuthorization?.request.path {
                     add(
                         "step.device-changed", .breaking,
                         "step '\(newStep.name)' of '\(method.name)' changed its device part (added, removed, or another device authorization endpoint)",
-                        at: newStep.device?.location ?? newStep.location)
+                        at: newStep.value.deviceAuthorization == nil ? newStep.location : newStep.kindLocation ?? newStep.location)
                 }
-                if old.baseURL(of: step.request.server) != new.baseURL(of: newStep.request.server) {
+                if old.baseURL(of: request.server) != new.baseURL(of: newRequest.server) {
                     add(
                         "step.server-changed", .warning,
-                        "step '\(newStep.name)' of '\(method.name)' now goes to \(new.baseURL(of: newStep.request.server)); shipped apps still send it to \(old.baseURL(of: step.request.server))",
-                        at: newStep.request.location)
+                        "step '\(newStep.name)' of '\(method.name)' now goes to \(new.baseURL(of: newRequest.server)); shipped apps still send it to \(old.baseURL(of: request.server))",
+                        at: newStep.requestLocation)
                 }
                 compareParameters(
                     step.needs, newStep.needs, owner: "step '\(newStep.name)' of '\(method.name)'", fallback: newStep.location)
@@ -257,30 +262,31 @@ private struct Differ {
                 add("operation.removed", .breaking, "operation '\(operation.name)' was removed", at: operation.location)
                 continue
             }
-            if operation.request.method != updated.request.method || operation.request.path != updated.request.path {
+            if operation.request.value.method != updated.request.value.method || operation.request.value.path != updated.request.value.path
+            {
                 add(
                     "operation.request-changed", .breaking,
-                    "operation '\(operation.name)' moved from \(operation.request.method.rawValue) \(operation.request.path) to \(updated.request.method.rawValue) \(updated.request.path); shipped apps call the old one",
+                    "operation '\(operation.name)' moved from \(operation.request.value.method.rawValue) \(operation.request.value.path) to \(updated.request.value.method.rawValue) \(updated.request.value.path); shipped apps call the old one",
                     at: updated.request.location)
             }
-            if old.baseURL(of: operation.request.server) != new.baseURL(of: updated.request.server) {
+            if old.baseURL(of: operation.request.value.server) != new.baseURL(of: updated.request.value.server) {
                 add(
                     "operation.server-changed", .warning,
-                    "operation '\(operation.name)' now goes to \(new.baseURL(of: updated.request.server)); shipped apps still call \(old.baseURL(of: operation.request.server))",
+                    "operation '\(operation.name)' now goes to \(new.baseURL(of: updated.request.value.server)); shipped apps still call \(old.baseURL(of: operation.request.value.server))",
                     at: updated.request.location)
             }
-            if operation.encoding != updated.encoding {
+            if operation.request.value.encoding != updated.request.value.encoding {
                 add(
                     "operation.encoding-changed", .breaking, "operation '\(operation.name)' changed its body encoding", at: updated.location
                 )
             }
-            if operation.authenticated != updated.authenticated {
+            if operation.request.value.authenticated != updated.request.value.authenticated {
                 add(
-                    "operation.authentication-changed", updated.authenticated ? .breaking : .compatible,
-                    "operation '\(operation.name)' \(updated.authenticated ? "now needs" : "no longer needs") a signed-in user",
+                    "operation.authentication-changed", updated.request.value.authenticated ? .breaking : .compatible,
+                    "operation '\(operation.name)' \(updated.request.value.authenticated ? "now needs" : "no longer needs") a signed-in user",
                     at: updated.location)
             }
-            if operation.freshAuthentication != updated.freshAuthentication {
+            if operation.request.value.freshAuthentication != updated.request.value.freshAuthentication {
                 add(
                     "operation.fresh-authentication-changed", .warning,
                     "operation '\(operation.name)' changed its fresh-authentication window", at: updated.location)
@@ -543,7 +549,9 @@ private struct Differ {
     }
 
     mutating func compareEvents() {
-        if old.events.stream?.path != new.events.stream?.path || old.events.stream?.method != new.events.stream?.method {
+        if old.events.stream?.value.path != new.events.stream?.value.path
+            || old.events.stream?.value.method != new.events.stream?.value.method
+        {
             add("events.stream-changed", .breaking, "the event stream moved", at: new.events.stream?.location)
         }
         let newByName = Dictionary(uniqueKeysWithValues: new.events.events.map { ($0.name, $0) })
