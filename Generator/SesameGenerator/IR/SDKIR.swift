@@ -121,7 +121,7 @@ struct ParameterIR: Sendable, Hashable {
     var location: Location
     var type: TypeIR
     var required: Bool
-    var defaultValue: LiteralIR?
+    var defaultValue: JSONValue?
     var constraints: ConstraintsIR
     var description: String?
     /// Never shown in descriptions or logs.
@@ -129,7 +129,7 @@ struct ParameterIR: Sendable, Hashable {
     var sourceLocation: SourceLocation
 
     init(
-        name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: JSONValue?,
         constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation
     ) {
         self.name = name

@@ -164,7 +164,7 @@ struct TypeRendering {
                 : "[\(checks.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(modelCheck(checks[$0]!))" }.joined(separator: ", "))]"
         }
         func strings(_ values: [String]) -> String { "[\(values.map(SwiftName.stringLiteral).joined(separator: ", "))]" }
-        func json(_ value: SesameDescription.JSONValue) -> String { jsonLiteral(LiteralIR(value)) }
+        func json(_ value: JSONValue) -> String { jsonLiteral(value) }
         add("types", check.types.map { "[\($0.map { ".\($0.rawValue)" }.joined(separator: ", "))]" })
         add("constValue", check.constValue.map(json))
         add("enumValues", check.enumValues.map { "[\($0.map(json).joined(separator: ", "))]" })
@@ -210,7 +210,7 @@ struct TypeRendering {
     }
 
     /// A Swift literal of `value` for `type`, or nil when there is none.
-    func literal(_ value: LiteralIR, _ type: TypeIR) -> String? {
+    func literal(_ value: JSONValue, _ type: TypeIR) -> String? {
         switch (value, type) {
         case (_, .any): return jsonLiteral(value)
         case (.null, _): return "nil"
@@ -241,7 +241,7 @@ struct TypeRendering {
         return "\(swift(.model(reference))).\(SwiftName.escaped(match.swiftName))"
     }
 
-    func jsonLiteral(_ value: LiteralIR) -> String {
+    func jsonLiteral(_ value: JSONValue) -> String {
         switch value {
         case .null: return "JSONValue.null"
         case .bool(let flag): return "JSONValue.bool(\(flag))"
