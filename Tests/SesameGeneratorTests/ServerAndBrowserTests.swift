@@ -70,7 +70,7 @@ import Testing
     }
 
     private func request(_ name: String, in ir: SDKIR) -> RequestDescription? {
-        ir.operations.first { $0.name == name }?.runtimeDescription
+        ir.operations.first { $0.name == name }?.request.value
     }
 
     @Test func twoServersRenderEachRequestsServer() throws {

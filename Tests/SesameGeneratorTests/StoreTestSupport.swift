@@ -30,11 +30,12 @@ enum StoreFixture {
     static func sdk(_ name: String = "ReferenceSDK") -> SDKIR {
         let location = SourceLocation(file: "Schema/sdk.yaml", line: 1, column: 1)
         let credential = CredentialIR(
-            tokenModel: ModelRef(declaredName: "TokenResponse", swiftPath: "TokenResponse"), accessTokenField: "access_token",
-            refreshTokenField: nil,
-            expiresInField: nil, header: "Authorization", format: .variable(.accessToken), refresh: nil,
-            rejection: RejectionRule(status: 401, wwwAuthenticateError: nil, bodyCode: nil),
-            detailsOperation: OperationRef(name: "me", swiftName: "me"), userIDField: "uid", location: location)
+            value: CredentialDescription(
+                accessTokenField: "access_token", header: "Authorization", format: .variable(.accessToken),
+                rejection: RejectionRule(status: 401), details: RequestDescription(name: "me", method: .get, path: "/me"),
+                userIDField: "uid"),
+            tokenModel: ModelRef(declaredName: "TokenResponse", swiftPath: "TokenResponse"),
+            detailsOperation: OperationRef(name: "me", swiftName: "me"), location: location)
         return SDKIR(
             name: name, description: nil, baseURL: "https://example.com", credential: credential, lifecycle: LifecycleIR(),
             methods: [], operations: [], models: [], errors: ErrorsIR(codeField: "error", messageField: nil, errors: []),

@@ -83,7 +83,7 @@ struct PropertyIR: Sendable, Hashable, Codable {
     var required: Bool
     /// `type: [T, "null"]`.
     var nullable: Bool
-    var defaultValue: LiteralIR?
+    var defaultValue: JSONValue?
     var constraints: ConstraintsIR
     var description: String?
     var deprecated: Bool
@@ -99,7 +99,7 @@ struct PropertyIR: Sendable, Hashable, Codable {
     var location: SourceLocation
 
     init(
-        name: String, swiftName: String = "", type: TypeIR, required: Bool, nullable: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", type: TypeIR, required: Bool, nullable: Bool, defaultValue: JSONValue?,
         constraints: ConstraintsIR, description: String?, deprecated: Bool = false, indirect: Bool = false,
         storageName: String = "", location: SourceLocation
     ) {

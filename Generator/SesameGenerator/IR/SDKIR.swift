@@ -70,129 +70,46 @@ struct TemplateFieldIR: Sendable, Hashable {
     var field: TemplateField { TemplateField(name: name, value: value) }
 }
 
-/// An HTTP request line: `POST /oauth/token`.
+/// A request the schema declares (`POST /oauth/token`): the runtime's description, with
+/// the generator's additions.
 struct RequestLineIR: Sendable, Hashable {
-    var method: RequestMethod
-    var path: String
+    /// What the runtime reads: name, method, path, server, and what the request's kind adds
+    /// (authentication, encoding, client authentication), set by the translator that reads it.
+    var value: RequestDescription
     /// The `{names}` in the path, in order.
     var pathParameters: [String]
+    /// Where the schema wrote the request line.
     var location: SourceLocation
-    /// The server it goes to: the request's `server` key, or its kind's default.
-    var server: ServerRole
-
-    init(
-        method: RequestMethod, path: String, pathParameters: [String], location: SourceLocation, server: ServerRole = .api
-    ) {
-        self.method = method
-        self.path = path
-        self.pathParameters = pathParameters
-        self.location = location
-        self.server = server
-    }
 }
 
+/// `credential`: the runtime's description, with the references it replaces by values
+/// and where the schema wrote it.
 struct CredentialIR: Sendable, Hashable {
+    /// What the runtime reads. Its `details` is the request of ``detailsOperation`` (a
+    /// placeholder `GET /` when sdk.yaml names none that exists, an error).
+    var value: CredentialDescription
     /// The model of a token response; nil when sdk.yaml names none that exists (an error).
     var tokenModel: ModelRef?
-    var accessTokenField: String
-    var refreshTokenField: String?
-    var expiresInField: String?
-    var header: String
-    var format: Template
-    var refresh: RefreshIR?
-    var rejection: RejectionRule
-    /// The operation that returns the user's details (nil when sdk.yaml names none that
-    /// exists, an error), and the details' id property.
+    /// The operation that returns the user's details; nil when sdk.yaml names none that
+    /// exists (an error).
     var detailsOperation: OperationRef?
-    var userIDField: String
+    /// Where the schema wrote `credential`, and the refresh's request line (nil without a refresh).
     var location: SourceLocation
-
-    init(
-        tokenModel: ModelRef?, accessTokenField: String, refreshTokenField: String?, expiresInField: String?,
-        header: String, format: Template, refresh: RefreshIR?, rejection: RejectionRule,
-        detailsOperation: OperationRef?, userIDField: String, location: SourceLocation
-    ) {
-        self.tokenModel = tokenModel
-        self.accessTokenField = accessTokenField
-        self.refreshTokenField = refreshTokenField
-        self.expiresInField = expiresInField
-        self.header = header
-        self.format = format
-        self.refresh = refresh
-        self.rejection = rejection
-        self.detailsOperation = detailsOperation
-        self.userIDField = userIDField
-        self.location = location
-    }
+    var refreshRequestLocation: SourceLocation?
 }
 
-/// `credential.refresh`: the runtime's description, and where the schema wrote its request.
-struct RefreshIR: Sendable, Hashable {
-    var value: RefreshDescription
-    var requestLocation: SourceLocation
-}
-
-/// The operations the authentication service itself calls.
+/// `lifecycle`: the runtime's description of the operations the authentication service
+/// itself calls, with the references it replaces by values and where the schema wrote
+/// `revoke`.
 struct LifecycleIR: Sendable, Hashable {
+    /// What the runtime reads: each operation's request, and the RFC 7009 revocation.
+    var value = LifecycleDescription()
     var signOut: OperationRef?
     var detachIdentity: OperationRef?
     var destroyAccount: OperationRef?
-    /// The RFC 7009 revocation request sent at sign-out (`lifecycle.revoke`).
-    var revocation: RevocationIR?
-
-    init(
-        signOut: OperationRef? = nil, detachIdentity: OperationRef? = nil, destroyAccount: OperationRef? = nil,
-        revocation: RevocationIR? = nil
-    ) {
-        self.signOut = signOut
-        self.detachIdentity = detachIdentity
-        self.destroyAccount = destroyAccount
-        self.revocation = revocation
-    }
-}
-
-/// `lifecycle.revoke`: the runtime's description of the RFC 7009 request, where the schema
-/// wrote `revoke`, and where its request line.
-struct RevocationIR: Sendable, Hashable {
-    var value: RevocationDescription
-    var location: SourceLocation
-    var requestLocation: SourceLocation
-}
-
-/// The browser part of a step (`browser:`): the authorization request of the authorization
-/// code grant with PKCE, opened before the step's token request.
-struct BrowserStepIR: Sendable, Hashable {
-    /// A GET request line, by default on the authorization server.
-    var request: RequestLineIR
-    var redirectURI: String
-    /// Extra query parameters, templates of the method's parameters.
-    var parameters: [TemplateFieldIR]
-    var location: SourceLocation
-
-    init(request: RequestLineIR, redirectURI: String, parameters: [TemplateFieldIR], location: SourceLocation) {
-        self.request = request
-        self.redirectURI = redirectURI
-        self.parameters = parameters
-        self.location = location
-    }
-
-}
-
-/// The device part of a step (`device:`): the device authorization request (RFC 8628 §3.1)
-/// sent before the step's token request is polled.
-struct DeviceStepIR: Sendable, Hashable {
-    /// A POST request line, by default on the authorization server, form-encoded, with the
-    /// step's client authentication.
-    var request: RequestLineIR
-    /// Extra form parameters, templates of the method's parameters.
-    var parameters: [TemplateFieldIR]
-    var location: SourceLocation
-
-    init(request: RequestLineIR, parameters: [TemplateFieldIR], location: SourceLocation) {
-        self.request = request
-        self.parameters = parameters
-        self.location = location
-    }
+    /// Where the schema wrote `revoke`, and its request line; nil without one.
+    var revocationLocation: SourceLocation?
+    var revocationRequestLocation: SourceLocation?
 }
 
 /// A parameter of a method, a step's `needs`, or an operation.
@@ -204,7 +121,7 @@ struct ParameterIR: Sendable, Hashable {
     var location: Location
     var type: TypeIR
     var required: Bool
-    var defaultValue: LiteralIR?
+    var defaultValue: JSONValue?
     var constraints: ConstraintsIR
     var description: String?
     /// Never shown in descriptions or logs.
@@ -212,7 +129,7 @@ struct ParameterIR: Sendable, Hashable {
     var sourceLocation: SourceLocation
 
     init(
-        name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: LiteralIR?,
+        name: String, swiftName: String = "", location: Location, type: TypeIR, required: Bool, defaultValue: JSONValue?,
         constraints: ConstraintsIR, description: String?, secret: Bool, sourceLocation: SourceLocation
     ) {
         self.name = name
@@ -228,43 +145,43 @@ struct ParameterIR: Sendable, Hashable {
     }
 }
 
+/// A step of a method: the runtime's description, with the types of its needs, its
+/// response model, its Swift name and where the schema wrote it.
 struct StepIR: Sendable, Hashable {
-    var name: String
-    var request: RequestLineIR
-    var encoding: BodyEncoding
-    var clientAuthentication: ClientAuthentication
+    /// What the runtime reads: name, needs, kind (and its browser or device request),
+    /// request and body.
+    var value: AuthenticationStepDescription
+    /// Each of `value.needs`, in order, with its type and Swift name.
     var needs: [ParameterIR]
-    var body: [TemplateFieldIR]
     /// The model the step's response decodes to.
     var response: ModelRef?
     /// The `AuthenticationInput` case of a later step of a multi-step method (nil for a
     /// first step); set by the naming pass.
     var inputCaseName: String?
+    /// Where the schema wrote the step, its request line, and its `browser:` or `device:`
+    /// (nil for a plain request step).
     var location: SourceLocation
-    /// The authorization request opened in a browser before `request`; nil for a plain step.
-    var browser: BrowserStepIR?
-    /// The device authorization request sent before `request` is polled; nil for other steps.
-    var device: DeviceStepIR?
+    var requestLocation: SourceLocation
+    var kindLocation: SourceLocation?
 
     init(
-        name: String, request: RequestLineIR, encoding: BodyEncoding, clientAuthentication: ClientAuthentication,
-        needs: [ParameterIR], body: [TemplateFieldIR], response: ModelRef?, inputCaseName: String? = nil,
-        location: SourceLocation, browser: BrowserStepIR? = nil, device: DeviceStepIR? = nil
+        value: AuthenticationStepDescription, needs: [ParameterIR], response: ModelRef?, inputCaseName: String? = nil,
+        location: SourceLocation, requestLocation: SourceLocation, kindLocation: SourceLocation? = nil
     ) {
-        self.browser = browser
-        self.device = device
-        self.name = name
-        self.request = request
-        self.encoding = encoding
-        self.clientAuthentication = clientAuthentication
+        self.value = value
         self.needs = needs
-        self.body = body
         self.response = response
         self.inputCaseName = inputCaseName
         self.location = location
+        self.requestLocation = requestLocation
+        self.kindLocation = kindLocation
     }
+
+    var name: String { value.name }
 }
 
+/// An authentication method. Its runtime description is its name and its steps'
+/// descriptions (``runtimeDescription``); holding it too would hold every step twice.
 struct MethodIR: Sendable, Hashable {
     var name: String
     /// The case of `SingleStepMethod` or `MultiStepMethod`; set by the naming pass.
@@ -286,27 +203,31 @@ struct MethodIR: Sendable, Hashable {
     }
 
     var isMultiStep: Bool { steps.count > 1 }
+
+    /// The description the generated `Methods.<method>` declares.
+    var runtimeDescription: AuthenticationMethodDescription {
+        AuthenticationMethodDescription(name: name, steps: steps.map(\.value))
+    }
 }
 
+/// An operation: its request's description (with its encoding, authentication and fresh
+/// authentication), and its Swift name, parameters, body and response types.
 struct OperationIR: Sendable, Hashable {
     var name: String
     /// The Swift name of the operation's method and request; set by the naming pass.
     var swiftName: String
     var description: String?
+    /// What the runtime reads (the generated `Requests.<operation>`), and where.
     var request: RequestLineIR
     var parameters: [ParameterIR]
     var body: TypeIR?
-    var encoding: BodyEncoding
     var response: TypeIR?
-    var authenticated: Bool
-    var freshAuthentication: DurationIR?
     var deprecated: Bool
     var location: SourceLocation
 
     init(
         name: String, swiftName: String = "", description: String?, request: RequestLineIR, parameters: [ParameterIR],
-        body: TypeIR?, encoding: BodyEncoding, response: TypeIR?, authenticated: Bool,
-        freshAuthentication: DurationIR?, deprecated: Bool, location: SourceLocation
+        body: TypeIR?, response: TypeIR?, deprecated: Bool, location: SourceLocation
     ) {
         self.name = name
         self.swiftName = swiftName
@@ -314,10 +235,7 @@ struct OperationIR: Sendable, Hashable {
         self.request = request
         self.parameters = parameters
         self.body = body
-        self.encoding = encoding
         self.response = response
-        self.authenticated = authenticated
-        self.freshAuthentication = freshAuthentication
         self.deprecated = deprecated
         self.location = location
     }

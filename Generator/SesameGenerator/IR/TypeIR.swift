@@ -1,16 +1,5 @@
 @_spi(Generated) import SesameDescription
 
-/// A literal value from the schema (`default`, `const`, `enum` values, body literals).
-indirect enum LiteralIR: Sendable, Hashable, Codable {
-    case null
-    case bool(Bool)
-    case integer(Int)
-    case number(Double)
-    case string(String)
-    case array([LiteralIR])
-    case object([String: LiteralIR])
-}
-
 /// The string formats Sesame maps to Swift types.
 enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case dateTime = "date-time"
@@ -114,9 +103,9 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
         set { typed.maxItems = newValue }
     }
     /// `const`, as a literal of the schema.
-    var const: LiteralIR? {
-        get { typed.constValue.map(LiteralIR.init) }
-        set { typed.constValue = newValue?.jsonValue }
+    var const: JSONValue? {
+        get { typed.constValue }
+        set { typed.constValue = newValue }
     }
     /// The keywords checked on each item of an array, on its Swift value (the items' JSON
     /// checks are the array's `schema.items`).
@@ -161,34 +150,6 @@ extension TypeIR {
         case .string(let format?): return format.isCheckedString
         case .array(.string(let format?)): return format.isCheckedString
         default: return false
-        }
-    }
-}
-
-extension LiteralIR {
-    /// The literal as the JSON value a ``ModelCheck`` holds.
-    var jsonValue: SesameDescription.JSONValue {
-        switch self {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .integer(let number): return .integer(number)
-        case .number(let number): return .number(number)
-        case .string(let text): return .string(text)
-        case .array(let items): return .array(items.map(\.jsonValue))
-        case .object(let members): return .object(members.mapValues(\.jsonValue))
-        }
-    }
-
-    /// The literal of a JSON value a ``ModelCheck`` holds.
-    init(_ value: SesameDescription.JSONValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
-        case .integer(let number): self = .integer(number)
-        case .number(let number): self = .number(number)
-        case .string(let text): self = .string(text)
-        case .array(let items): self = .array(items.map(LiteralIR.init))
-        case .object(let members): self = .object(members.mapValues(LiteralIR.init))
         }
     }
 }

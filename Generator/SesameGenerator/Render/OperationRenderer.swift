@@ -20,7 +20,7 @@ struct OperationRenderer {
     private func isOptional(_ parameter: ParameterIR) -> Bool { !parameter.required && parameter.defaultValue == nil }
 
     private func renderOperation(_ operation: OperationIR, into writer: inout CodeWriter) {
-        writer.doc(operation.description ?? "`\(operation.request.method.rawValue) \(operation.request.path)`.")
+        writer.doc(operation.description ?? "`\(operation.request.value.method.rawValue) \(operation.request.value.path)`.")
         if operation.deprecated { writer.line("/// - Note: Deprecated by the schema.") }
         let documented = operation.parameters.filter { $0.description != nil }
         if !documented.isEmpty || operation.body != nil {
@@ -42,7 +42,7 @@ struct OperationRenderer {
             parameters.append(text)
         }
         let result = operation.response.map { " -> \(types.swift($0))" } ?? ""
-        let discardable = operation.response != nil && operation.request.method != .get ? "@discardableResult\n" : ""
+        let discardable = operation.response != nil && operation.request.value.method != .get ? "@discardableResult\n" : ""
         if !discardable.isEmpty { writer.line("@discardableResult") }
         writer.block("public func \(SwiftName.escaped(operation.swiftName))(\(parameters.joined(separator: ", "))) async throws\(result)") {
             body in
@@ -80,7 +80,8 @@ struct OperationRenderer {
                 // Model bodies are checked against their schema before anything is sent.
                 let checked: Bool
                 if case .model = bodyType { checked = true } else { checked = false }
-                let encoder = operation.encoding == .form ? (checked ? "checkedForm" : "form") : (checked ? "checkedJSON" : "json")
+                let encoder =
+                    operation.request.value.encoding == .form ? (checked ? "checkedForm" : "form") : (checked ? "checkedJSON" : "json")
                 arguments.append("body: try RequestBody.\(encoder)(\(types.toWire("body", bodyType)))")
             }
             body.line("let request = OperationRequest(\(arguments.joined(separator: ", ")))")

@@ -11,7 +11,7 @@ struct SchemaRenderer {
     private var literal: SwiftLiteral {
         var requests: [RequestDescription: String] = [:]
         for operation in sdk.operations {
-            requests[operation.runtimeDescription] = "Requests.\(SwiftName.escaped(operation.swiftName))"
+            requests[operation.request.value] = "Requests.\(SwiftName.escaped(operation.swiftName))"
         }
         let codes = sdk.runtimeDescription.errors.codes
         let errorType = sdk.typeNames.error
@@ -35,7 +35,7 @@ struct SchemaRenderer {
             body.line("@_spi(Generated) public static let description = \(literal.print(sdk.runtimeDescription, indent: 1))")
             body.line()
             body.block("public static func userID(of details: Details) -> String") { function in
-                if sdk.credential.userIDField.isEmpty {
+                if sdk.credential.value.userIDField.isEmpty {
                     function.line("\"\"")
                 } else if let property = userIDProperty(), case .string(nil) = property.type {
                     function.line("details.\(SwiftName.escaped(property.swiftName))")
@@ -54,7 +54,7 @@ struct SchemaRenderer {
             body.block("@_spi(Generated) public enum Requests") { requests in
                 for operation in sdk.operations {
                     requests.line(
-                        "public static let \(SwiftName.escaped(operation.swiftName)) = \(SwiftLiteral().print(operation.runtimeDescription, indent: 2))"
+                        "public static let \(SwiftName.escaped(operation.swiftName)) = \(SwiftLiteral().print(operation.request.value, indent: 2))"
                     )
                 }
             }
@@ -76,6 +76,6 @@ struct SchemaRenderer {
             case .model(let reference)? = operation.response, let model = types.models[reference.swiftPath],
             case .object(let object) = model.kind
         else { return nil }
-        return object.properties.first { $0.name == sdk.credential.userIDField }
+        return object.properties.first { $0.name == sdk.credential.value.userIDField }
     }
 }

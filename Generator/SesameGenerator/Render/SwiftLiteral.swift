@@ -15,7 +15,9 @@ import Foundation
 /// - arrays, sets (sorted) and dictionaries (sorted by key) print as literals;
 /// - `String`, `Int`, `Double`, `Bool`, `URL` and `Duration` are leaves.
 /// `substitute` may name a value the generated code already declares (`Requests.me`)
-/// before it is printed whole.
+/// before it is printed whole. A struct whose stored properties are not its initialiser's
+/// labels (``ModelCheck``, whose subschemas sit behind private references) says what to
+/// print through ``SwiftLiteralArguments``.
 struct SwiftLiteral {
     var substitute: (Any) -> String? = { _ in nil }
     /// Past this width a literal breaks, one argument or element per line.
@@ -63,6 +65,11 @@ struct SwiftLiteral {
         case let url as URL: return .leaf("URL(string: \(SwiftName.stringLiteral(url.absoluteString)))!")
         case let duration as Duration: return .leaf(Self.duration(duration))
         default: break
+        }
+        if let custom = value as? any SwiftLiteralArguments {
+            return .list(
+                prefix: Self.typeName(of: value), open: "(", close: ")",
+                items: custom.swiftLiteralArguments.map { (label: $0.label, node: node($0.value)) })
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
@@ -122,4 +129,12 @@ struct SwiftLiteral {
         if attoseconds % 1_000_000_000_000_000 == 0 { return ".milliseconds(\(seconds * 1000 + attoseconds / 1_000_000_000_000_000))" }
         return ".nanoseconds(\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))"
     }
+}
+
+/// A description struct whose initialiser's arguments are not its stored properties: it
+/// lists them itself, in the initialiser's order, each printed by ``SwiftLiteral``.
+protocol SwiftLiteralArguments {
+    /// The arguments of the initialiser that builds the value, in order; those left out
+    /// take their default.
+    var swiftLiteralArguments: [(label: String, value: Any)] { get }
 }

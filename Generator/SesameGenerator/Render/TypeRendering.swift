@@ -152,65 +152,22 @@ struct TypeRendering {
         return "SchemaCheck(\(modelCheck(check)), references: [\(references.joined(separator: ", "))])"
     }
 
-    /// A ``ModelCheck`` literal of `check`: only the keywords it has, in declaration order.
+    /// A ``ModelCheck`` literal of `check` on one line, printed by ``SwiftLiteral``: only the
+    /// keywords it has, in its initialiser's order; JSON values and numbers as the model
+    /// renderer writes them elsewhere (`JSONValue.string("a")`, `5.0`).
     func modelCheck(_ check: ModelCheck) -> String {
-        if check.isNever { return "ModelCheck.never" }
-        var arguments: [String] = []
-        func add(_ label: String, _ value: String?) { if let value { arguments.append("\(label): \(value)") } }
-        func list(_ checks: [ModelCheck]) -> String? { checks.isEmpty ? nil : "[\(checks.map(modelCheck).joined(separator: ", "))]" }
-        func map(_ checks: [String: ModelCheck]) -> String? {
-            checks.isEmpty
-                ? nil
-                : "[\(checks.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(modelCheck(checks[$0]!))" }.joined(separator: ", "))]"
-        }
-        func strings(_ values: [String]) -> String { "[\(values.map(SwiftName.stringLiteral).joined(separator: ", "))]" }
-        func json(_ value: SesameDescription.JSONValue) -> String { jsonLiteral(LiteralIR(value)) }
-        add("types", check.types.map { "[\($0.map { ".\($0.rawValue)" }.joined(separator: ", "))]" })
-        add("constValue", check.constValue.map(json))
-        add("enumValues", check.enumValues.map { "[\($0.map(json).joined(separator: ", "))]" })
-        add("multipleOf", check.multipleOf.map(number))
-        add("minimum", check.minimum.map(number))
-        add("maximum", check.maximum.map(number))
-        add("exclusiveMinimum", check.exclusiveMinimum.map(number))
-        add("exclusiveMaximum", check.exclusiveMaximum.map(number))
-        add("minLength", check.minLength.map(String.init))
-        add("maxLength", check.maxLength.map(String.init))
-        add("pattern", check.pattern.map(SwiftName.stringLiteral))
-        add("format", check.format.map(SwiftName.stringLiteral))
-        add("prefixItems", list(check.prefixItems))
-        add("items", check.items.map(modelCheck))
-        add("contains", check.contains.map(modelCheck))
-        add("minContains", check.minContains.map(String.init))
-        add("maxContains", check.maxContains.map(String.init))
-        add("uniqueItems", check.uniqueItems ? "true" : nil)
-        add("minItems", check.minItems.map(String.init))
-        add("maxItems", check.maxItems.map(String.init))
-        add("properties", map(check.properties))
-        add("required", check.required.isEmpty ? nil : strings(check.required))
-        add("patternProperties", map(check.patternProperties))
-        add("additionalProperties", check.additionalProperties.map(modelCheck))
-        add("propertyNames", check.propertyNames.map(modelCheck))
-        add("minProperties", check.minProperties.map(String.init))
-        add("maxProperties", check.maxProperties.map(String.init))
-        add(
-            "dependentRequired",
-            check.dependentRequired.isEmpty
-                ? nil
-                : "[\(check.dependentRequired.keys.sorted().map { "\(SwiftName.stringLiteral($0)): \(strings(check.dependentRequired[$0]!))" }.joined(separator: ", "))]"
-        )
-        add("allOf", list(check.allOf))
-        add("anyOf", list(check.anyOf))
-        add("oneOf", list(check.oneOf))
-        add("not", check.not.map(modelCheck))
-        add("ifSchema", check.ifSchema.map(modelCheck))
-        add("thenSchema", check.thenSchema.map(modelCheck))
-        add("elseSchema", check.elseSchema.map(modelCheck))
-        add("reference", check.reference.map(SwiftName.stringLiteral))
-        return "ModelCheck(\(arguments.joined(separator: ", ")))"
+        let printer = SwiftLiteral(
+            substitute: { value in
+                if let check = value as? ModelCheck, check.isNever { return "ModelCheck.never" }
+                if let json = value as? JSONValue { return jsonLiteral(json) }
+                if let number = value as? Double { return self.number(number) }
+                return nil
+            }, width: .max)
+        return printer.print(check)
     }
 
     /// A Swift literal of `value` for `type`, or nil when there is none.
-    func literal(_ value: LiteralIR, _ type: TypeIR) -> String? {
+    func literal(_ value: JSONValue, _ type: TypeIR) -> String? {
         switch (value, type) {
         case (_, .any): return jsonLiteral(value)
         case (.null, _): return "nil"
@@ -241,7 +198,7 @@ struct TypeRendering {
         return "\(swift(.model(reference))).\(SwiftName.escaped(match.swiftName))"
     }
 
-    func jsonLiteral(_ value: LiteralIR) -> String {
+    func jsonLiteral(_ value: JSONValue) -> String {
         switch value {
         case .null: return "JSONValue.null"
         case .bool(let flag): return "JSONValue.bool(\(flag))"

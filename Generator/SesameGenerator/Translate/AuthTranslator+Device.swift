@@ -7,19 +7,22 @@ extension AuthTranslator {
     /// sets itself (`client_id`, `client_secret`); a step is a browser step or a device
     /// step, not both.
     func translateDevice(
-        _ entry: Entry, hasBrowser: Bool, visible: Set<String>, stepResponses: [String: Set<String>],
-        reader: inout NodeReader
-    ) -> DeviceStepIR? {
+        _ entry: Entry, name: String, clientAuthentication: ClientAuthentication, hasBrowser: Bool, visible: Set<String>,
+        stepResponses: [String: Set<String>], reader: inout NodeReader
+    ) -> Located<DeviceAuthorization>? {
         guard let items = reader.mapping(entry.value, "device", grammar: Grammar.device, missingAt: entry.keyNode) else {
             return nil
         }
         if hasBrowser {
             reader.error("a step is a browser step or a device step, not both: remove browser or device", at: entry.keyNode)
         }
-        guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the device authorization request")
+        guard let requestEntry = items["request"],
+            var request = reader.requestLine(requestEntry.value, "the device authorization request", name: name)
         else { return nil }
-        request.server = reader.server(items["server"], default: .authorization)
-        if request.method != .post {
+        request.value.server = reader.server(items["server"], default: .authorization)
+        request.value.encoding = .form
+        request.value.clientAuthentication = clientAuthentication
+        if request.value.method != .post {
             reader.error("the device authorization request must be a POST request (RFC 8628 §3.1)", at: requestEntry.value)
         }
         if !request.pathParameters.isEmpty {
@@ -29,7 +32,8 @@ extension AuthTranslator {
         checkParameters(
             parameters, of: "the device authorization request", reserved: DeviceAuthorization.reservedParameters,
             visible: visible, stepResponses: stepResponses, reader: &reader)
-        return DeviceStepIR(request: request, parameters: parameters, location: reader.location(of: entry.keyNode))
+        return Located(
+            DeviceAuthorization(request: request.value, parameters: parameters.map(\.field)), at: reader.location(of: entry.keyNode))
     }
 
     /// The extra parameters of a request the runtime completes (a browser step's

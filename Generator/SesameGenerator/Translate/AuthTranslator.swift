@@ -75,21 +75,26 @@ struct AuthTranslator {
                 }
                 visible.insert(need.name)
             }
-            guard let requestEntry = stepItems["request"], var request = reader.requestLine(requestEntry.value, "the step's request") else {
-                continue
-            }
+            guard
+                let requestEntry = stepItems["request"],
+                var request = reader.requestLine(requestEntry.value, "the step's request", name: "\(entry.key).\(name)")
+            else { continue }
             // A step with client authentication talks to the authorization server (one origin
             // with the API when the schema declares no authorizationServer), so that an app
             // that sets `authorizationServerURL` at run time moves its token steps there.
             let clientAuthentication = reader.clientAuthentication(stepItems["clientAuthentication"])
             // A device step's request is the token request: on the authorization server too.
             let tokenStep = clientAuthentication != .none || stepItems["device"] != nil
-            request.server = reader.server(stepItems["server"], default: tokenStep ? .authorization : .api)
+            request.value.server = reader.server(stepItems["server"], default: tokenStep ? .authorization : .api)
+            request.value.clientAuthentication = clientAuthentication
             let browser = stepItems["browser"].flatMap {
-                translateBrowser($0, visible: visible, stepResponses: stepResponses, reader: &reader)
+                translateBrowser(
+                    $0, name: "\(entry.key).\(name).authorize", visible: visible, stepResponses: stepResponses, reader: &reader)
             }
             let device = stepItems["device"].flatMap {
-                translateDevice($0, hasBrowser: browser != nil, visible: visible, stepResponses: stepResponses, reader: &reader)
+                translateDevice(
+                    $0, name: "\(entry.key).\(name).deviceAuthorization", clientAuthentication: clientAuthentication,
+                    hasBrowser: browser != nil, visible: visible, stepResponses: stepResponses, reader: &reader)
             }
             // What the browser or the device authorization brings back is visible to this
             // step's token request only.
@@ -121,12 +126,15 @@ struct AuthTranslator {
             if index == stepNodes.count - 1, response == nil {
                 reader.error("the last step of '\(entry.key)' must declare its response: the token response", at: node)
             }
+            request.value.encoding = reader.encoding(stepItems["encoding"], "the step")
+            let kind: AuthenticationStepDescription.Kind =
+                browser.map { .browser($0.value) } ?? device.map { .deviceAuthorization($0.value) } ?? .request
             steps.append(
                 StepIR(
-                    name: name, request: request, encoding: reader.encoding(stepItems["encoding"], "the step"),
-                    clientAuthentication: clientAuthentication,
-                    needs: needs, body: body, response: response, location: reader.location(of: node), browser: browser,
-                    device: device))
+                    value: AuthenticationStepDescription(
+                        name: name, needs: needs.map(\.name), kind: kind, request: request.value, body: body.map(\.field)),
+                    needs: needs, response: response, location: reader.location(of: node), requestLocation: request.location,
+                    kindLocation: browser?.location ?? device?.location))
         }
         return MethodIR(
             name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
@@ -137,15 +145,16 @@ struct AuthTranslator {
     /// with PKCE. Its parameters may use the method's parameters and earlier needs, and may
     /// not set what the runtime sets itself (`state`, `code_challenge`, …).
     private func translateBrowser(
-        _ entry: Entry, visible: Set<String>, stepResponses: [String: Set<String>], reader: inout NodeReader
-    ) -> BrowserStepIR? {
+        _ entry: Entry, name: String, visible: Set<String>, stepResponses: [String: Set<String>], reader: inout NodeReader
+    ) -> Located<BrowserAuthorization>? {
         guard let items = reader.mapping(entry.value, "browser", grammar: Grammar.browser, missingAt: entry.keyNode) else {
             return nil
         }
-        guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the authorization request")
+        guard let requestEntry = items["request"],
+            var request = reader.requestLine(requestEntry.value, "the authorization request", name: name)
         else { return nil }
-        request.server = reader.server(items["server"], default: .authorization)
-        if request.method != .get {
+        request.value.server = reader.server(items["server"], default: .authorization)
+        if request.value.method != .get {
             reader.error("the authorization request is opened in a browser: it must be a GET request", at: requestEntry.value)
         }
         if !request.pathParameters.isEmpty {
@@ -165,8 +174,9 @@ struct AuthTranslator {
         checkParameters(
             parameters, of: "the authorization request", reserved: BrowserAuthorization.reservedParameters, visible: visible,
             stepResponses: stepResponses, reader: &reader)
-        return BrowserStepIR(
-            request: request, redirectURI: redirectURI, parameters: parameters, location: reader.location(of: entry.keyNode))
+        return Located(
+            BrowserAuthorization(request: request.value, redirectURI: redirectURI, parameters: parameters.map(\.field)),
+            at: reader.location(of: entry.keyNode))
     }
 
     func checkPlaceholder(
@@ -265,9 +275,10 @@ struct AuthTranslator {
         guard
             let items = reader.mapping(entry.value, "operation '\(entry.key)'", grammar: Grammar.operation, missingAt: entry.keyNode)
         else { return nil }
-        guard let requestEntry = items["request"], var request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'")
+        guard let requestEntry = items["request"],
+            var request = reader.requestLine(requestEntry.value, "the request of '\(entry.key)'", name: entry.key)
         else { return nil }
-        request.server = reader.server(items["server"], default: .api)
+        request.value.server = reader.server(items["server"], default: .api)
         var parameters: [ParameterIR] = []
         for parameterEntry in items["parameters"].flatMap({ reader.mapping($0.value, "parameters") }) ?? [] {
             guard reader.identifier(parameterEntry, "parameter"),
@@ -286,7 +297,8 @@ struct AuthTranslator {
             let required = fields["required"].flatMap { reader.bool($0.value, "required") } ?? (location == .path)
             if location == .path, !request.pathParameters.contains(parameterEntry.key) {
                 reader.error(
-                    "path parameter '\(parameterEntry.key)' does not appear in the path '\(request.path)'", at: parameterEntry.keyNode)
+                    "path parameter '\(parameterEntry.key)' does not appear in the path '\(request.value.path)'", at: parameterEntry.keyNode
+                )
             }
             if location == .path, !required {
                 reader.error("a path parameter is always required", at: fields["required"]!.value)
@@ -319,21 +331,24 @@ struct AuthTranslator {
             schemas.hoistedType($0.value, name: NamingPass.hoistedTypeName(entry.key, role: "Response"), reader: &reader)
         }
         // The access token goes to the authorization server only where a request says so.
-        let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? (request.server == .api)
+        let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? (request.value.server == .api)
         if !authenticated, let fresh = items["freshAuthentication"] {
             reader.error("freshAuthentication needs an authenticated operation", at: fresh.keyNode)
         }
         if let encoding = items["encoding"], items["body"] == nil {
             reader.error("encoding applies to a body, and operation '\(entry.key)' has none", at: encoding.keyNode)
         }
-        if body != nil, [.get, .head].contains(request.method) {
-            reader.error("a \(request.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
+        if body != nil, [.get, .head].contains(request.value.method) {
+            reader.error("a \(request.value.method.rawValue) request cannot have a body", at: items["body"]!.keyNode)
         }
+        let description = items["description"].flatMap { reader.string($0.value, "description") }
+        request.value.encoding = reader.encoding(items["encoding"], "the operation")
+        request.value.authenticated = authenticated
+        request.value.freshAuthentication =
+            items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") }?
+            .duration
         return OperationIR(
-            name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
-            request: request, parameters: parameters, body: body, encoding: reader.encoding(items["encoding"], "the operation"),
-            response: response, authenticated: authenticated,
-            freshAuthentication: items["freshAuthentication"].flatMap { reader.duration($0.value, "freshAuthentication") },
+            name: entry.key, description: description, request: request, parameters: parameters, body: body, response: response,
             deprecated: items["deprecated"].flatMap { reader.bool($0.value, "deprecated") } ?? false,
             location: reader.location(of: entry.keyNode))
     }

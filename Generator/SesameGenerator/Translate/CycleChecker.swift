@@ -1,3 +1,5 @@
+@_spi(Generated) import SesameDescription
+
 /// Finds models that contain themselves by value, and decides which properties are stored
 /// behind a reference.
 ///
@@ -189,7 +191,7 @@ enum CycleChecker {
 
 /// Whether a literal (`default`) fits a type.
 enum LiteralCheck {
-    static func fits(_ literal: LiteralIR, _ type: TypeIR, declarations: [String: ModelTranslator.Declaration]) -> Bool {
+    static func fits(_ literal: JSONValue, _ type: TypeIR, declarations: [String: ModelTranslator.Declaration]) -> Bool {
         switch (literal, type) {
         case (.null, _): return true
         case (.string, .string), (.bool, .boolean), (.integer, .integer), (.integer, .number), (.number, .number), (_, .any):

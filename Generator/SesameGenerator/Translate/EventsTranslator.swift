@@ -1,4 +1,5 @@
 import Yams
+@_spi(Generated) import SesameDescription
 
 /// Translates `events.yaml`: the event stream and the events, each with its wire name and
 /// payload. Payloads are inline schemas against the shared model table; those that need a
@@ -12,7 +13,10 @@ struct EventsTranslator {
         var reader = NodeReader(file: file.source.path)
         defer { diagnostics += reader.diagnostics }
         guard let entries = reader.mapping(root, "events.yaml", grammar: Grammar.eventsFile) else { return result }
-        if let stream = entries["stream"] { result.stream = reader.requestLine(stream.value, "the event stream") }
+        if let stream = entries["stream"] {
+            result.stream = reader.requestLine(stream.value, "the event stream", name: "events")
+            result.stream?.value.authenticated = true
+        }
         var wireNames: [String: Node] = [:]
         for entry in entries["events"].flatMap({ reader.mapping($0.value, "events") }) ?? [] {
             guard reader.identifier(entry, "event") else { continue }

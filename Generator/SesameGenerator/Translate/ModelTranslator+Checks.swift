@@ -91,9 +91,9 @@ extension ModelTranslator {
             }
             check.types = names.compactMap(ModelCheck.JSONType.init(rawValue:))
         }
-        check.constValue = entries["const"].flatMap { literal($0.value, reader: &reader)?.jsonValue }
+        check.constValue = entries["const"].flatMap { literal($0.value, reader: &reader) }
         if let entry = entries["enum"], let items = reader.sequence(entry.value, "enum") {
-            check.enumValues = items.compactMap { literal($0, reader: &reader)?.jsonValue }
+            check.enumValues = items.compactMap { literal($0, reader: &reader) }
         }
         check.minimum = entries["minimum"].flatMap { reader.number($0.value, "minimum") }
         check.maximum = entries["maximum"].flatMap { reader.number($0.value, "maximum") }

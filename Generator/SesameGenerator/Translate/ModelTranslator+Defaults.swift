@@ -7,7 +7,7 @@ extension ModelTranslator {
     /// Whether a number is a multiple of `step` as the YAML writes them, not as binary floating
     /// point rounds them (0.3 is a multiple of 0.1): the rule of the runtime's
     /// `SchemaCheck.isMultiple(_:of:)`, which the generator does not link.
-    static func isMultiple(_ value: LiteralIR, of step: Double) -> Bool {
+    static func isMultiple(_ value: JSONValue, of step: Double) -> Bool {
         guard step > 0, step.isFinite else { return false }
         let text: String
         switch value {
@@ -28,7 +28,7 @@ extension ModelTranslator {
     }
 
     /// What a `default` breaks among its schema's constraints, or nil when it fits them.
-    static func violation(of value: LiteralIR, _ constraints: ConstraintsIR) -> String? {
+    static func violation(of value: JSONValue, _ constraints: ConstraintsIR) -> String? {
         switch value {
         case .string(let text):
             // As the runtime checks them (ModelCoding.length, ModelCoding.pattern): lengths in
@@ -72,7 +72,7 @@ extension ModelTranslator {
         regex.asciiOnlyDigits().asciiOnlyWordCharacters().wordBoundaryKind(.simple).matchingSemantics(.unicodeScalar)
     }
 
-    static func literalEquals(_ left: LiteralIR, _ right: LiteralIR) -> Bool {
+    static func literalEquals(_ left: JSONValue, _ right: JSONValue) -> Bool {
         switch (left, right) {
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): return Double(a) == b
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { literalEquals($0, $1) }

@@ -1,4 +1,5 @@
 import Yams
+@_spi(Generated) import SesameDescription
 
 /// Inline schemas (properties, items, parameters, bodies): a reference to a declared model, a
 /// nested model hoisted from the schema, or a type of its own (`schemaType`); and literals
@@ -8,7 +9,7 @@ extension ModelTranslator {
         var type: TypeIR
         var constraints: ConstraintsIR
         var nullable: Bool
-        var defaultValue: LiteralIR?
+        var defaultValue: JSONValue?
         var description: String?
     }
 
@@ -85,7 +86,7 @@ extension ModelTranslator {
     /// Checks a `default` or `const` against its type; reports and returns false when it
     /// does not fit or Sesame cannot write it in Swift.
     mutating func checkLiteral(
-        _ value: LiteralIR, _ type: TypeIR, nested: [ModelIR], what: String, at node: Node,
+        _ value: JSONValue, _ type: TypeIR, nested: [ModelIR], what: String, at node: Node,
         reader: inout NodeReader
     ) -> Bool {
         if case .null = value { return true }
@@ -146,7 +147,7 @@ extension ModelTranslator {
     }
 
     /// A YAML value as a literal.
-    func literal(_ node: Node, reader: inout NodeReader) -> LiteralIR? {
+    func literal(_ node: Node, reader: inout NodeReader) -> JSONValue? {
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain {
@@ -160,14 +161,14 @@ extension ModelTranslator {
             }
             return .string(scalar.string)
         case .sequence(let items):
-            var values: [LiteralIR] = []
+            var values: [JSONValue] = []
             for item in items {
                 guard let value = literal(item, reader: &reader) else { return nil }
                 values.append(value)
             }
             return .array(values)
         case .mapping(let mapping):
-            var values: [String: LiteralIR] = [:]
+            var values: [String: JSONValue] = [:]
             for index in mapping.indices {
                 let (key, value) = mapping[index]
                 guard let keyText = key.string, let literal = literal(value, reader: &reader) else { return nil }

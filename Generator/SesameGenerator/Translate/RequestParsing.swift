@@ -2,8 +2,10 @@ import Yams
 @_spi(Generated) import SesameDescription
 
 extension NodeReader {
-    /// `POST /oauth/token` → a request line with its path parameters.
-    mutating func requestLine(_ node: Node, _ what: String) -> RequestLineIR? {
+    /// `POST /oauth/token` → the request `name`, unauthenticated, JSON-encoded, without
+    /// client authentication and on the API (the caller sets what its kind changes), with
+    /// its path parameters.
+    mutating func requestLine(_ node: Node, _ what: String, name: String) -> RequestLineIR? {
         guard let text = string(node, what) else { return nil }
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, let method = RequestMethod(rawValue: String(parts[0]).uppercased()) else {
@@ -33,7 +35,9 @@ extension NodeReader {
             names.append(name)
             remainder = remainder[remainder.index(after: close)...]
         }
-        return RequestLineIR(method: method, path: path, pathParameters: names, location: location(of: node))
+        return RequestLineIR(
+            value: RequestDescription(name: name, method: method, path: path, authenticated: false), pathParameters: names,
+            location: location(of: node))
     }
 
     /// A string, number, boolean or null with `{placeholders}` parsed.

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+@_spi(Generated) import SesameDescription
 
 /// Translates `sdk.yaml` against the shared model table and the operations of auth.yaml:
 /// the SDK's name, server, credential (token model, header, refresh, rejection, details)
@@ -68,19 +69,29 @@ struct SDKFileTranslator {
         if let entry = entries["lifecycle"],
             let items = reader.mapping(entry.value, "lifecycle", grammar: Grammar.lifecycle)
         {
-            if let revoke = items["revoke"] { lifecycle.revocation = translateRevocation(revoke.value, reader: &reader) }
+            if let revoke = items["revoke"], let revocation = translateRevocation(revoke.value, reader: &reader) {
+                lifecycle.value.revocation = revocation.value
+                lifecycle.revocationLocation = revocation.location
+                lifecycle.revocationRequestLocation = revocation.requestLocation
+            }
             for key in ["signOut", "detachIdentity", "destroyAccount"] {
                 guard let item = items[key], let operation = reader.string(item.value, item.key) else { continue }
-                guard operations.contains(where: { $0.name == operation }) else {
+                guard let request = operations.first(where: { $0.name == operation })?.request.value else {
                     if !declaredOperations.contains(operation) {
                         reader.error("unknown operation '\(operation)' for \(item.key)", at: item.value)
                     }
                     continue
                 }
                 switch item.key {
-                case "signOut": lifecycle.signOut = OperationRef(name: operation)
-                case "detachIdentity": lifecycle.detachIdentity = OperationRef(name: operation)
-                default: lifecycle.destroyAccount = OperationRef(name: operation)
+                case "signOut":
+                    lifecycle.signOut = OperationRef(name: operation)
+                    lifecycle.value.signOut = request
+                case "detachIdentity":
+                    lifecycle.detachIdentity = OperationRef(name: operation)
+                    lifecycle.value.detachIdentity = request
+                default:
+                    lifecycle.destroyAccount = OperationRef(name: operation)
+                    lifecycle.value.destroyAccount = request
                 }
             }
         }
@@ -135,7 +146,7 @@ struct SDKFileTranslator {
                 }
             }
         }
-        var refresh: RefreshIR?
+        var refresh: (value: RefreshDescription, requestLocation: SourceLocation)?
         if let entry = entries["refresh"] {
             refresh = translateRefresh(entry.value, reader: &reader)
         }
@@ -168,10 +179,13 @@ struct SDKFileTranslator {
             }
         }
         var details: OperationRef?
+        // A placeholder where sdk.yaml names no operation that exists (an error).
+        var detailsRequest = RequestDescription(name: "", method: .get, path: "/")
         var userID = ""
         if let entry = entries["details"], let name = reader.string(entry.value, "details") {
             if let operation = operations.first(where: { $0.name == name }) {
                 details = OperationRef(name: name)
+                detailsRequest = operation.request.value
                 if let idEntry = entries["userID"], let field = reader.string(idEntry.value, "userID") {
                     userID = field
                     if case .model(let model)? = operation.response, let declared = model.declaredName,
@@ -192,19 +206,24 @@ struct SDKFileTranslator {
             }
         }
         return CredentialIR(
-            tokenModel: tokenModel, accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn,
-            header: header, format: format, refresh: refresh, rejection: rejection, detailsOperation: details,
-            userIDField: userID, location: reader.location(of: node))
+            value: CredentialDescription(
+                accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn, header: header,
+                format: format, refresh: refresh?.value, rejection: rejection, details: detailsRequest, userIDField: userID),
+            tokenModel: tokenModel, detailsOperation: details, location: reader.location(of: node),
+            refreshRequestLocation: refresh?.requestLocation)
     }
 
-    private func translateRefresh(_ node: Node, reader: inout NodeReader) -> RefreshIR? {
+    /// `credential.refresh`, and where the schema wrote its request line.
+    private func translateRefresh(
+        _ node: Node, reader: inout NodeReader
+    ) -> (value: RefreshDescription, requestLocation: SourceLocation)? {
         guard
             let entries = reader.mapping(node, "credential.refresh", grammar: Grammar.refresh)
         else { return nil }
-        guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the refresh request") else {
-            return nil
-        }
-        request.server = reader.server(entries["server"], default: .authorization)
+        guard let requestEntry = entries["request"],
+            var request = reader.requestLine(requestEntry.value, "the refresh request", name: "refresh")
+        else { return nil }
+        request.value.server = reader.server(entries["server"], default: .authorization)
         let fields = (entries["fields"].map { reader.templateFields($0.value, "the refresh fields") } ?? []).map { field in
             var field = field
             field.value = checkVariables(
@@ -212,8 +231,8 @@ struct SDKFileTranslator {
             return field
         }
         let leeway = entries["leeway"].flatMap { reader.duration($0.value, "leeway") } ?? DurationIR(milliseconds: 60_000)
-        let encoding = reader.encoding(entries["encoding"], "the refresh request")
-        let clientAuthentication = reader.clientAuthentication(entries["clientAuthentication"])
+        request.value.encoding = reader.encoding(entries["encoding"], "the refresh request")
+        request.value.clientAuthentication = reader.clientAuthentication(entries["clientAuthentication"])
         var maxRefreshes = 5
         var window = DurationIR(milliseconds: 30_000)
         if let entry = entries["window"], let items = reader.mapping(entry.value, "window", grammar: Grammar.window) {
@@ -223,22 +242,24 @@ struct SDKFileTranslator {
             if let per = items["per"], let value = reader.duration(per.value, "per") { window = value }
         }
         let description = RefreshDescription(
-            request: request.description(
-                name: "refresh", authenticated: false, encoding: encoding, clientAuthentication: clientAuthentication),
-            fields: fields.map(\.field), leeway: leeway.duration, maxRefreshes: maxRefreshes, window: window.duration)
-        return RefreshIR(value: description, requestLocation: request.location)
+            request: request.value, fields: fields.map(\.field), leeway: leeway.duration, maxRefreshes: maxRefreshes,
+            window: window.duration)
+        return (description, request.location)
     }
 
     /// `lifecycle.revoke`: an RFC 7009 request, form-encoded and on the authorization
     /// server unless it says otherwise; its fields may use `{refreshToken}` and `{accessToken}`.
-    private func translateRevocation(_ node: Node, reader: inout NodeReader) -> RevocationIR? {
+    private func translateRevocation(
+        _ node: Node, reader: inout NodeReader
+    ) -> (value: RevocationDescription, location: SourceLocation, requestLocation: SourceLocation)? {
         guard
             let entries = reader.mapping(node, "lifecycle.revoke", grammar: Grammar.revoke)
         else { return nil }
-        guard let requestEntry = entries["request"], var request = reader.requestLine(requestEntry.value, "the revocation request")
+        guard let requestEntry = entries["request"],
+            var request = reader.requestLine(requestEntry.value, "the revocation request", name: "revoke")
         else { return nil }
-        request.server = reader.server(entries["server"], default: .authorization)
-        if [.get, .head].contains(request.method) {
+        request.value.server = reader.server(entries["server"], default: .authorization)
+        if [.get, .head].contains(request.value.method) {
             reader.error("the revocation request sends its token in a body: use POST (RFC 7009 §2.1)", at: requestEntry.value)
         }
         let fields = (entries["fields"].map { reader.templateFields($0.value, "the revocation fields") } ?? []).map { field in
@@ -250,13 +271,9 @@ struct SDKFileTranslator {
         if !fields.contains(where: { $0.name == "token" }) {
             reader.error("the revocation request must send the token to revoke: fields: { token: \"{refreshToken}\" }", at: node)
         }
-        let encoding: BodyEncoding = entries["encoding"] == nil ? .form : reader.encoding(entries["encoding"], "the revocation request")
-        let description = RevocationDescription(
-            request: request.description(
-                name: "revoke", authenticated: false, encoding: encoding,
-                clientAuthentication: reader.clientAuthentication(entries["clientAuthentication"])),
-            fields: fields.map(\.field))
-        return RevocationIR(value: description, location: reader.location(of: node), requestLocation: request.location)
+        request.value.encoding = entries["encoding"] == nil ? .form : reader.encoding(entries["encoding"], "the revocation request")
+        request.value.clientAuthentication = reader.clientAuthentication(entries["clientAuthentication"])
+        return (RevocationDescription(request: request.value, fields: fields.map(\.field)), reader.location(of: node), request.location)
     }
 
     private func objectFields(_ model: String) -> Set<String> {

@@ -28,19 +28,17 @@ enum SchemaValidator {
         for method in methods {
             for step in method.steps {
                 requests.append(
-                    ("step '\(step.name)' of '\(method.name)'", step.request.server, step.clientAuthentication, step.request.location))
+                    (
+                        "step '\(step.name)' of '\(method.name)'", step.value.request.server, step.value.request.clientAuthentication,
+                        step.requestLocation
+                    ))
             }
         }
-        if let refresh = credential.refresh {
-            requests.append(
-                ("the refresh request", refresh.value.request.server, refresh.value.request.clientAuthentication, refresh.requestLocation))
+        if let refresh = credential.value.refresh, let location = credential.refreshRequestLocation {
+            requests.append(("the refresh request", refresh.request.server, refresh.request.clientAuthentication, location))
         }
-        if let revocation = lifecycle.revocation {
-            requests.append(
-                (
-                    "the revocation request", revocation.value.request.server, revocation.value.request.clientAuthentication,
-                    revocation.requestLocation
-                ))
+        if let revocation = lifecycle.value.revocation, let location = lifecycle.revocationRequestLocation {
+            requests.append(("the revocation request", revocation.request.server, revocation.request.clientAuthentication, location))
         }
         return requests.compactMap { request in
             guard request.authentication != .none, request.server == .api else { return nil }

@@ -1,0 +1,256 @@
+/// Objects: a struct with its stored properties, its initialiser, and a `Codable`
+/// conformance that checks what it decodes.
+extension ModelRenderer {
+    private func storedType(_ property: PropertyIR) -> String {
+        let base = types.swift(property.type)
+        return property.isOptional ? optionalType(base) : base
+    }
+
+    private func optionalType(_ base: String) -> String { "\(base)?" }
+
+    func renderObject(_ model: ModelIR, _ object: ObjectIR, qualifiedName: String, into writer: inout CodeWriter) {
+        let name = SwiftName.escaped(model.swiftName)
+        let keepsExtra: TypeIR? = { if case .kept(let type, _) = object.additionalProperties { return type } else { return nil } }()
+        let extraName = object.additionalPropertiesName
+        writer.block("public struct \(name): Codable, Hashable, Sendable") { body in
+            for property in object.properties {
+                body.doc(property.description)
+                if property.deprecated { body.line("/// - Note: Deprecated by the schema.") }
+                let swiftName = SwiftName.escaped(property.swiftName)
+                if property.indirect {
+                    renderBoxedProperty(property, into: &body)
+                } else if property.constraints.const != nil, let literal = types.literal(property.constraints.const!, property.type) {
+                    body.line("public var \(swiftName): \(storedType(property)) { \(literal) }")
+                } else {
+                    body.line("public var \(swiftName): \(storedType(property))")
+                }
+            }
+            if let extra = keepsExtra {
+                body.doc("Properties the schema does not declare, kept as received.")
+                body.line("public var \(extraName): [String: \(types.swift(extra))]")
+            }
+            renderSchemaChecks(object, into: &body)
+            body.line()
+            renderInitializer(object, extraName: keepsExtra.map { (extraName, $0) }, into: &body)
+            body.line()
+            renderDecoder(object, extraName: extraName, into: &body)
+            body.line()
+            renderEncoder(object, extraName: extraName, into: &body)
+            nestedModels(model, qualifiedName: qualifiedName, into: &body)
+        }
+    }
+
+    /// A property stored behind a reference (docs/format.md, "Objects"): the storage is an
+    /// optional `Indirect` box, nil only while `_modify` holds the value. `_modify` takes the
+    /// value out of the box and empties the storage, so that a change through the property
+    /// (`order.shipping.lines.append(line)`) finds the value uniquely referenced and changes
+    /// it in place, then stores it in a new box; reading and setting go through the box.
+    private func renderBoxedProperty(_ property: PropertyIR, into body: inout CodeWriter) {
+        let storage = property.storageName
+        body.block("public var \(SwiftName.escaped(property.swiftName)): \(storedType(property))") { accessor in
+            if property.isOptional {
+                accessor.line("get { Indirect.unwrap(\(storage)) }")
+                accessor.line("set { \(storage) = Indirect.wrap(newValue) }")
+            } else {
+                accessor.line("get { \(storage)!.value }")
+                accessor.line("set { \(storage) = Indirect(newValue) }")
+            }
+            accessor.block("_modify") { modify in
+                modify.line("var value = Indirect.take(&\(storage))\(property.isOptional ? "" : "!")")
+                modify.line("defer { \(storage) = \(property.isOptional ? "Indirect.wrap(value)" : "Indirect(value)") }")
+                modify.line("yield &value")
+            }
+        }
+        body.line("private var \(storage): Indirect<\(types.swift(property.type))>?")
+    }
+
+    /// The `SchemaCheck`s of the object and of its properties, built once.
+    private func renderSchemaChecks(_ object: ObjectIR, into writer: inout CodeWriter) {
+        if let schema = object.schema {
+            writer.line()
+            writer.doc("The keywords checked on the object's JSON.")
+            writer.line("private static let schemaCheck = \(types.schemaCheck(schema))")
+        }
+        for property in object.properties {
+            guard let schema = property.constraints.schema else { continue }
+            writer.line("private static let \(checkName(property)) = \(types.schemaCheck(schema))")
+        }
+        if case .kept(_, let constraints) = object.additionalProperties, let schema = constraints.schema {
+            writer.line("private static let extraSchemaCheck = \(types.schemaCheck(schema))")
+        }
+    }
+
+    private func checkName(_ property: PropertyIR) -> String { "schemaCheck_\(property.swiftName)" }
+
+    private func isConst(_ property: PropertyIR) -> Bool {
+        property.constraints.const != nil && types.literal(property.constraints.const!, property.type) != nil
+    }
+
+    private func renderInitializer(_ object: ObjectIR, extraName: (String, TypeIR)?, into writer: inout CodeWriter) {
+        var parameters: [String] = []
+        for property in object.properties where !isConst(property) {
+            var parameter = "\(SwiftName.escaped(property.swiftName)): \(storedType(property))"
+            if property.isOptional, property.defaultValue == nil || property.defaultValue == .null {
+                parameter += " = nil"
+            } else if let value = property.defaultValue, let literal = types.literal(value, property.type) {
+                parameter += " = \(literal)"
+            }
+            parameters.append(parameter)
+        }
+        if let (name, type) = extraName { parameters.append("\(name): [String: \(types.swift(type))] = [:]") }
+        writer.doc("Creates a value; properties with a default in the schema may be left out.")
+        writer.block("public init(\(parameters.joined(separator: ", ")))") { body in
+            for property in object.properties {
+                let swiftName = SwiftName.escaped(property.swiftName)
+                if isConst(property) { continue }
+                if property.indirect {
+                    body.line(
+                        property.isOptional
+                            ? "self.\(property.storageName) = Indirect.wrap(\(swiftName))"
+                            : "self.\(property.storageName) = Indirect(\(swiftName))")
+                } else {
+                    body.line("self.\(swiftName) = \(swiftName)")
+                }
+            }
+            if let (name, _) = extraName { body.line("self.\(name) = \(name)") }
+        }
+    }
+
+    /// A property's coding key: a string literal, since every model decodes with the
+    /// runtime's `PropertyKey` rather than a `CodingKeys` enum of its own.
+    private func key(_ property: PropertyIR) -> String { SwiftName.stringLiteral(property.name) }
+
+    /// The names of the object's properties, as a `Set<String>` literal.
+    private func knownKeys(_ object: ObjectIR) -> String {
+        "[\(object.properties.map(key).joined(separator: ", "))]"
+    }
+
+    private func renderDecoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
+        writer.block("public init(from decoder: any Decoder) throws") { body in
+            if object.schema != nil {
+                body.line("try ModelCoding.check(decoder, Self.schemaCheck)")
+            }
+            if !object.properties.isEmpty {
+                body.line("let container = try decoder.container(keyedBy: PropertyKey.self)")
+            } else {
+                // An object, even with no property: a number, a string, an array or null is refused.
+                body.line("_ = try decoder.container(keyedBy: PropertyKey.self)")
+            }
+            for property in object.properties {
+                let key = key(property)
+                let wire = types.wire(property.type) ?? types.swift(property.type)
+                let converted = { (expression: String) in types.fromWire(expression, property.type) }
+                var expression: String
+                if property.nullable && property.required {
+                    expression = "try container.decode(\(wire)?.self, forKey: \(key))"
+                    if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
+                } else if property.isOptional || property.defaultValue != nil {
+                    // Absent is fine; `null` only when the schema allows it (nullable, or any value).
+                    let decode = property.nullable || property.type == .any ? "decodeIfPresent" : "decodeIfPresentNotNull"
+                    expression = "try container.\(decode)(\(wire).self, forKey: \(key))"
+                    if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
+                    if !property.isOptional, let value = property.defaultValue, let literal = types.literal(value, property.type) {
+                        expression = "\(expression) ?? \(literal)"
+                    }
+                } else {
+                    expression = converted("try container.decode(\(wire).self, forKey: \(key))")
+                }
+                let constant = isConst(property) && !property.indirect
+                let target =
+                    constant
+                    ? "let \(SwiftName.escaped(property.localName))"
+                    : property.indirect ? "self.\(property.storageName)" : "self.\(SwiftName.escaped(property.swiftName))"
+                if property.indirect {
+                    expression = property.isOptional ? "Indirect.wrap(\(expression))" : "Indirect(\(expression))"
+                }
+                body.line("\(target) = \(expression)")
+                if property.constraints.schema != nil {
+                    body.block("if container.contains(\(key))") { inner in
+                        inner.line(
+                            "try Self.\(checkName(property)).validate(container.decode(JSONValue.self, forKey: \(key)), codingPath: container.codingPath(appending: \(key)))"
+                        )
+                    }
+                }
+                if types.hasChecks(property.type, property.constraints) {
+                    let path = "container.codingPath(appending: \(key))"
+                    let value = constant ? SwiftName.escaped(property.localName) : "self.\(SwiftName.escaped(property.swiftName))"
+                    if property.isOptional {
+                        body.block("if let value = \(value)") { inner in
+                            types.checks("value", property.type, property.constraints, path: path, into: &inner)
+                        }
+                    } else {
+                        types.checks(value, property.type, property.constraints, path: path, into: &body)
+                    }
+                }
+            }
+            switch object.additionalProperties {
+            case .kept(let type, let constraints):
+                let wire = types.wire(type) ?? types.swift(type)
+                body.line("let extra = try decoder.container(keyedBy: AnyCodingKey.self)")
+                body.line("var kept: [String: \(types.swift(type))] = [:]")
+                let known = knownKeys(object)
+                body.line("let known: Set<String> = \(known)")
+                body.block("for key in extra.allKeys where !known.contains(key.stringValue)") { loop in
+                    loop.line("let value = \(types.fromWire("try extra.decode(\(wire).self, forKey: key)", type))")
+                    if constraints.schema != nil {
+                        loop.line(
+                            "try Self.extraSchemaCheck.validate(extra.decode(JSONValue.self, forKey: key), codingPath: extra.codingPath + [key])"
+                        )
+                    }
+                    if types.hasChecks(type, constraints) {
+                        types.checks("value", type, constraints, path: "extra.codingPath + [key]", into: &loop)
+                    }
+                    loop.line("kept[key.stringValue] = value")
+                }
+                body.line("self.\(extraName) = kept")
+            case .rejected:
+                body.line("let extra = try decoder.container(keyedBy: AnyCodingKey.self)")
+                let known = knownKeys(object)
+                body.line("let known: Set<String> = \(known)")
+                body.block("if let key = extra.allKeys.first(where: { !known.contains($0.stringValue) })") { inner in
+                    inner.line(
+                        "throw SchemaViolation(codingPath: extra.codingPath + [key], keyword: \"additionalProperties\", message: \"the schema allows no undeclared property\")"
+                    )
+                }
+            case .ignored:
+                break
+            }
+        }
+    }
+
+    private func renderEncoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
+        writer.block("public func encode(to encoder: any Encoder) throws") { body in
+            if !object.properties.isEmpty {
+                body.line("var container = encoder.container(keyedBy: PropertyKey.self)")
+            } else {
+                // `{}`, not nothing: an encoder given no container fails at the top level.
+                body.line("_ = encoder.container(keyedBy: PropertyKey.self)")
+            }
+            for property in object.properties {
+                let key = key(property)
+                let value = "self.\(SwiftName.escaped(property.swiftName))"
+                if property.nullable && property.required {
+                    body.line(
+                        "try container.encode(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))"
+                    )
+                } else if property.isOptional {
+                    body.line(
+                        "try container.encodeIfPresent(\(types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"), forKey: \(key))"
+                    )
+                } else {
+                    body.line("try container.encode(\(types.toWire(value, property.type)), forKey: \(key))")
+                }
+            }
+            if case .kept(let type, _) = object.additionalProperties {
+                body.line("var extra = encoder.container(keyedBy: AnyCodingKey.self)")
+                if !object.properties.isEmpty {
+                    body.line("let known: Set<String> = \(knownKeys(object))")
+                }
+                let filter = object.properties.isEmpty ? "" : " where !known.contains(key)"
+                body.block("for key in \(extraName).keys.sorted()\(filter)") { loop in
+                    loop.line("try extra.encode(\(types.toWire("\(extraName)[key]!", type)), forKey: AnyCodingKey(key))")
+                }
+            }
+        }
+    }
+}
