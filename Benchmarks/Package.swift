@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The issues' targets and the verdict of `all`, pure and without dependencies, so that
@@ -31,10 +32,12 @@ let package = Package(
                 // (the root and Reference/ Package.swift files say why).
                 .product(name: "_SesameTestSupport", package: "Sesame"),
                 .product(name: "_ReferenceTestSupport", package: "SesameReference"),
+                .product(name: "ReferenceServer", package: "SesameReference"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

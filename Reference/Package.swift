@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "sesame-demo",
             dependencies: [
-                "ReferenceSDK", "ReferenceServer",
+                "ReferenceSDK", "ReferenceServer", "ReferenceSDKTestSupport",
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "_SesameTestSupport", package: "Sesame"),
@@ -79,6 +79,7 @@ let package = Package(
             dependencies: [
                 "ReferenceSDK",
                 .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "_SesameTestSupport", package: "Sesame"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -101,6 +102,10 @@ let package = Package(
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .executableTarget(
+            name: "session-sharing-child",
+            dependencies: ["ReferenceSDKTestSupport"]
         ),
         .executableTarget(
             name: "store-migration-child",

@@ -43,18 +43,22 @@ public final class AppSession<Schema: SDKSchema>: Sendable {
         public var directory: URL?
         /// What happens to a user's files when they sign out; kept by default.
         public var userDataOnSignOut: UserDataOnSignOut
+        /// Whether other processes (the app's extensions) use `directory` at the same time;
+        /// by default only this one does. See ``SessionSharing``.
+        public var sharing: SessionSharing
 
         /// Creates a configuration; only the stores have no default.
         public init(
             service: AuthenticationServiceConfiguration<Schema.Details> = .init(), stores: StoreDefinition,
             standardStores: StoreDefinition = .empty, directory: URL? = nil,
-            userDataOnSignOut: UserDataOnSignOut = .keep
+            userDataOnSignOut: UserDataOnSignOut = .keep, sharing: SessionSharing = .singleProcess
         ) {
             self.service = service
             self.stores = stores
             self.standardStores = standardStores
             self.directory = directory
             self.userDataOnSignOut = userDataOnSignOut
+            self.sharing = sharing
         }
     }
 
@@ -73,7 +77,12 @@ public final class AppSession<Schema: SDKSchema>: Sendable {
             root: directory, standardStores: configuration.standardStores,
             now: configuration.service.now)
         var service = configuration.service
-        service.sessionStore = contexts.standard.sessionStore(userID: Schema.userID(of:))
+        switch configuration.sharing {
+        case .singleProcess:
+            service.sessionStore = contexts.standard.sessionStore(userID: Schema.userID(of:))
+        case .acrossProcesses(let interval):
+            service.sessionStore = contexts.standard.sharedSessionStore(pollingInterval: interval, userID: Schema.userID(of:))
+        }
         service.userSessionObserver = ContextCoordinator(
             contexts: contexts, stores: configuration.stores,
             userData: configuration.userDataOnSignOut,
@@ -110,6 +119,18 @@ public final class AppSession<Schema: SDKSchema>: Sendable {
     }
 }
 
+/// Whether an ``AppSession``'s directory is used by this process alone or by several at once.
+public enum SessionSharing: Sendable, Hashable {
+    /// Only this process uses the directory (the default).
+    case singleProcess
+    /// Other processes use it at the same time: an app and its extensions over an App Group
+    /// container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`). The
+    /// session store is a ``SharedSQLiteSessionStore``: one refresh across processes, and
+    /// each process follows the others' sign-ins, sign-outs, refreshes and invalidations
+    /// within about `pollingInterval`.
+    case acrossProcesses(pollingInterval: Duration = .milliseconds(50))
+}
+
 /// What happens to a user's files (their context's directory) when they sign out.
 public enum UserDataOnSignOut: Sendable, Hashable {
     /// They stay on the device for the user's next sign-in.
@@ -130,6 +151,16 @@ struct ContextCoordinator: UserSessionObserver {
         switch beginning {
         case .signIn: try contexts.start(userID: userID, stores: stores)
         case .restore: try contexts.start(restoring: userID, stores: stores)
+        }
+    }
+
+    /// Another process signed out or was invalidated, and already wrote `sesame.sqlite` (and
+    /// erased the user's files if configured): close the context here, writing nothing.
+    func userSessionDidEndElsewhere(_ ending: UserSessionEnding) {
+        do {
+            try contexts.close()
+        } catch {
+            logger.error("the user's context did not close cleanly: \(error)")
         }
     }
 

@@ -8,8 +8,11 @@ public final class StandardContext: Sendable {
     /// The standard context's databases.
     public let stores: ContextStores
     let database: StandardDatabase
+    /// `<root>/standard/`.
+    let directory: URL
 
     init(directory: URL, definition: StoreDefinition) throws {
+        self.directory = directory
         database = try StandardDatabase(directory: directory)
         do {
             stores = try ContextStores(directory: directory, definition: definition)
@@ -32,6 +35,19 @@ public final class StandardContext: Sendable {
         userID: @escaping @Sendable (Details) -> String
     ) -> SQLiteSessionStore<Details> {
         SQLiteSessionStore(database: database, userID: userID, now: { Date() })
+    }
+
+    /// A session store for the authentication service that other processes use at the same
+    /// time (an app and its extensions over an App Group container): see
+    /// ``SharedSQLiteSessionStore``.
+    /// - Parameters:
+    ///   - pollingInterval: how often it looks for the other processes' changes.
+    ///   - userID: the user identifier of the details, as for ``sessionStore(userID:)``.
+    public func sharedSessionStore<Details: Codable & Hashable & Sendable>(
+        pollingInterval: Duration = .milliseconds(50), userID: @escaping @Sendable (Details) -> String
+    ) -> SharedSQLiteSessionStore<Details> {
+        SharedSQLiteSessionStore(
+            database: database, directory: directory, pollingInterval: pollingInterval, userID: userID, now: { Date() })
     }
 
     /// Closes the databases; later accesses throw.

@@ -113,4 +113,36 @@ final class StandardDatabase: Sendable {
     func clearSession() throws {
         try pool.write { db in try db.execute(sql: "DELETE FROM sesame_session") }
     }
+
+    // MARK: Shared across processes
+
+    /// The saved session's row (whoever it belongs to) and the saved current user, read in
+    /// one transaction.
+    func sessionAndCurrentUser() throws -> (session: (userID: String, payload: Data)?, currentUser: String?) {
+        try pool.read { db in
+            let session = try Row.fetchOne(db, sql: "SELECT userID, payload FROM sesame_session WHERE slot = 1")
+                .map { (userID: try $0.decode(atIndex: 0) as String, payload: try $0.decode(atIndex: 1) as Data) }
+            let user = try String.fetchOne(db, sql: "SELECT userID FROM sesame_current_user WHERE slot = 1")
+            return (session, user)
+        }
+    }
+
+    /// Replaces the saved session in one transaction if `accepts` says so of the payload
+    /// saved now (nil when none is); returns whether it did.
+    func saveSession(userID: String, payload: Data, at date: Date, if accepts: (Data?) throws -> Bool) throws -> Bool {
+        try pool.write { db in
+            let saved = try Data.fetchOne(db, sql: "SELECT payload FROM sesame_session WHERE slot = 1")
+            guard try accepts(saved) else { return false }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO sesame_session (slot, userID, payload, savedAt) VALUES (1, ?, ?, ?)",
+                arguments: [userID, payload, date.timeIntervalSince1970])
+            return true
+        }
+    }
+
+    /// SQLite's `data_version` on the writer connection, through which every write of this
+    /// process goes: it changes when another process commits to the file.
+    func dataVersion() throws -> Int {
+        try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
 }

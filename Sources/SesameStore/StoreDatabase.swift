@@ -67,6 +67,9 @@ public enum StoreDatabase {
         at url: URL, schema: StoreSchema, configuration: Configuration, checking: Bool
     ) throws -> (DatabasePool, StoredState) {
         var configuration = configuration
+        // Another process (an app's extension) may write the same file: wait for its write
+        // rather than fail at once with SQLITE_BUSY, GRDB's default.
+        if case .immediateError = configuration.busyMode { configuration.busyMode = .timeout(10) }
         configuration.prepareDatabase { db in try keepWALFileOnClose(db) }
         let opened = Locked<StoredState?>(nil)
         if checking {

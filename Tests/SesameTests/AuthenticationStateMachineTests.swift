@@ -3,7 +3,7 @@ import Testing
 @_spi(Generated) @testable import Sesame
 
 /// Every state × connectivity × input of the state machine, written out as a table: the
-/// expected state, session, epoch and actions of each of the 4 × 2 × 17 combinations.
+/// expected state, session, epoch and actions of each of the 4 × 2 × 23 combinations.
 /// Each starting state is reached through inputs from a new machine, as the service
 /// reaches it, so the session it carries and its epoch are the machine's own.
 @Suite struct AuthenticationStateMachineTests {
@@ -70,7 +70,9 @@ import Testing
     enum Input: CaseIterable {
         case signIn, signInFailed, signOut, restore, trust, refreshNewDetails, refreshSameDetails,
             refreshTransient, rejected, expired, goOnline, goOffline, attachNewDetails, attachSameDetails,
-            credentialRefreshed, credentialRotated, credentialOfOlderEpoch
+            credentialRefreshed, credentialRotated, credentialOfOlderEpoch,
+            signedOutElsewhere, invalidatedElsewhere, signedInElsewhere, refreshedElsewhere, detailsChangedElsewhere,
+            unchangedElsewhere
 
         func apply(to machine: inout Machine) -> Outcome {
             switch self {
@@ -91,6 +93,12 @@ import Testing
             case .credentialRefreshed: return Outcome(machine.credentialRefreshed(c3, epoch: machine.epoch))
             case .credentialRotated: return Outcome(machine.credentialRefreshed(c4, epoch: machine.epoch))
             case .credentialOfOlderEpoch: return Outcome(machine.credentialRefreshed(c4, epoch: machine.epoch - 1))
+            case .signedOutElsewhere: return .actions(machine.sessionChangedElsewhere(nil, sameUser: false, ending: .signOut))
+            case .invalidatedElsewhere: return .actions(machine.sessionChangedElsewhere(nil, sameUser: true, ending: .invalidated))
+            case .signedInElsewhere: return .actions(machine.sessionChangedElsewhere(s2, sameUser: false, ending: .signOut))
+            case .refreshedElsewhere: return .actions(machine.sessionChangedElsewhere(s1c4, sameUser: true, ending: .signOut))
+            case .detailsChangedElsewhere: return .actions(machine.sessionChangedElsewhere(s1d2, sameUser: true, ending: .signOut))
+            case .unchangedElsewhere: return .actions(machine.sessionChangedElsewhere(s1, sameUser: true, ending: .signOut))
             }
         }
     }
@@ -137,12 +145,12 @@ import Testing
     static let A2 = AuthenticationState<TestDetails>.authenticated(d2)
     static let I = AuthenticationState<TestDetails>.invalid
     static let nothing = Outcome.actions([])
-    static let signedIn = Outcome.actions([.startEpoch, .persistSession(s2), .publish(A2)])
+    static let signedIn = Outcome.actions([.startEpoch, .persistSession(s2, replacing: nil), .publish(A2)])
     static let invalidated = Outcome.actions([.startEpoch, .clearSession(ending: .invalidated), .publish(I)])
     static let revoked = Outcome.actions([.startEpoch, .clearSession(ending: .signOut), .revokeSession(c1), .publish(U)])
     static let signedOut = Outcome.actions([.startEpoch, .clearSession(ending: .signOut), .publish(U)])
-    static let installedC3 = Outcome.install(s1c3.credential, [.persistSession(s1c3)])
-    static let installedC4 = Outcome.install(c4, [.persistSession(s1c4)])
+    static let installedC3 = Outcome.install(s1c3.credential, [.persistSession(s1c3, replacing: c1)])
+    static let installedC4 = Outcome.install(c4, [.persistSession(s1c4, replacing: c1)])
 
     static func row(
         _ start: Start, _ online: Bool, _ input: Input, _ state: AuthenticationState<TestDetails>, _ session: Session?,
@@ -153,7 +161,9 @@ import Testing
 
     static let on = true, off = false
 
-    static let table: [Row] = [
+    static let table: [Row] = transitions + sharedSessionTransitions
+
+    static let transitions: [Row] = [
         // A successful sign-in always ends in authenticated with its session, in a new epoch.
         row(.unauthenticated, on, .signIn, A2, s2, .new, signedIn), row(.unauthenticated, off, .signIn, A2, s2, .new, signedIn),
         row(.presession, on, .signIn, A2, s2, .new, signedIn), row(.presession, off, .signIn, A2, s2, .new, signedIn),
@@ -190,14 +200,14 @@ import Testing
         // session (the credential stays); offline, the state and the session are frozen.
         row(.unauthenticated, on, .refreshNewDetails, U, nil, .kept, nothing),
         row(.unauthenticated, off, .refreshNewDetails, U, nil, .kept, nothing),
-        row(.presession, on, .refreshNewDetails, A2, s1d2, .kept, .actions([.persistSession(s1d2), .publish(A2)])),
+        row(.presession, on, .refreshNewDetails, A2, s1d2, .kept, .actions([.persistSession(s1d2, replacing: c1), .publish(A2)])),
         row(.presession, off, .refreshNewDetails, P1, s1, .kept, nothing),
-        row(.authenticated, on, .refreshNewDetails, A2, s1d2, .kept, .actions([.persistSession(s1d2), .publish(A2)])),
+        row(.authenticated, on, .refreshNewDetails, A2, s1d2, .kept, .actions([.persistSession(s1d2, replacing: c1), .publish(A2)])),
         row(.authenticated, off, .refreshNewDetails, A1, s1, .kept, nothing),
         row(.invalid, on, .refreshNewDetails, I, nil, .kept, nothing), row(.invalid, off, .refreshNewDetails, I, nil, .kept, nothing),
         row(.unauthenticated, on, .refreshSameDetails, U, nil, .kept, nothing),
         row(.unauthenticated, off, .refreshSameDetails, U, nil, .kept, nothing),
-        row(.presession, on, .refreshSameDetails, A1, s1, .kept, .actions([.persistSession(s1), .publish(A1)])),
+        row(.presession, on, .refreshSameDetails, A1, s1, .kept, .actions([.persistSession(s1, replacing: c1), .publish(A1)])),
         row(.presession, off, .refreshSameDetails, P1, s1, .kept, nothing),
         row(.authenticated, on, .refreshSameDetails, A1, s1, .kept, nothing),
         row(.authenticated, off, .refreshSameDetails, A1, s1, .kept, nothing),
@@ -240,17 +250,23 @@ import Testing
         row(.unauthenticated, off, .attachNewDetails, U, nil, .kept, nothing),
         row(.presession, on, .attachNewDetails, P1, s1, .kept, nothing),
         row(.presession, off, .attachNewDetails, P1, s1, .kept, nothing),
-        row(.authenticated, on, .attachNewDetails, A2, s2, .sameUser, .actions([.continueEpoch, .persistSession(s2), .publish(A2)])),
-        row(.authenticated, off, .attachNewDetails, A2, s2, .sameUser, .actions([.continueEpoch, .persistSession(s2), .publish(A2)])),
+        row(
+            .authenticated, on, .attachNewDetails, A2, s2, .sameUser,
+            .actions([.continueEpoch, .persistSession(s2, replacing: c1), .publish(A2)])),
+        row(
+            .authenticated, off, .attachNewDetails, A2, s2, .sameUser,
+            .actions([.continueEpoch, .persistSession(s2, replacing: c1), .publish(A2)])),
         row(.invalid, on, .attachNewDetails, I, nil, .kept, nothing), row(.invalid, off, .attachNewDetails, I, nil, .kept, nothing),
         row(.unauthenticated, on, .attachSameDetails, U, nil, .kept, nothing),
         row(.unauthenticated, off, .attachSameDetails, U, nil, .kept, nothing),
         row(.presession, on, .attachSameDetails, P1, s1, .kept, nothing),
         row(.presession, off, .attachSameDetails, P1, s1, .kept, nothing),
         row(
-            .authenticated, on, .attachSameDetails, A1, attachedSame, .sameUser, .actions([.continueEpoch, .persistSession(attachedSame)])),
+            .authenticated, on, .attachSameDetails, A1, attachedSame, .sameUser,
+            .actions([.continueEpoch, .persistSession(attachedSame, replacing: c1)])),
         row(
-            .authenticated, off, .attachSameDetails, A1, attachedSame, .sameUser, .actions([.continueEpoch, .persistSession(attachedSame)])),
+            .authenticated, off, .attachSameDetails, A1, attachedSame, .sameUser,
+            .actions([.continueEpoch, .persistSession(attachedSame, replacing: c1)])),
         row(.invalid, on, .attachSameDetails, I, nil, .kept, nothing), row(.invalid, off, .attachSameDetails, I, nil, .kept, nothing),
         // A refreshed credential goes into the session in use, online or not (the refresh
         // reached the back-end), keeping the refresh token unless rotated; the state stays.

@@ -46,6 +46,23 @@ public enum Targets {
         ]
     }
 
+    /// `processes`: one refresh per expiry across processes, none refused, every request
+    /// served, and a sign-out reaching the other processes within 100 ms (p99).
+    public static func processes(
+        refreshes: Int, expectedRefreshes: Int, invalidGrant: Int, failedRequests: Int, propagationP99: Double
+    ) -> [TargetCheck] {
+        [
+            TargetCheck(
+                name: "processes: exactly one refresh per expiry reaches the server",
+                measured: "\(refreshes) refreshes for \(expectedRefreshes) expiries", met: refreshes == expectedRefreshes),
+            TargetCheck(name: "processes: no refresh refused (invalid_grant)", measured: "\(invalidGrant)", met: invalidGrant == 0),
+            TargetCheck(name: "processes: every request succeeds", measured: "\(failedRequests) failed", met: failedRequests == 0),
+            TargetCheck(
+                name: "processes: a sign-out reaches the other processes within 100 ms (p99)",
+                measured: "\(fixed(propagationP99, 1)) ms", met: propagationP99 <= 100),
+        ]
+    }
+
     /// `overhead`: the runtime adds at most 2 µs per request.
     public static func overhead(microseconds: Double) -> TargetCheck {
         TargetCheck(name: "overhead: at most 2 µs per request", measured: "\(fixed(microseconds, 3)) µs", met: microseconds <= 2)

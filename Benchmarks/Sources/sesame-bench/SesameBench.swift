@@ -16,7 +16,7 @@ struct SesameBench: AsyncParsableCommand {
         subcommands: [
             GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
             StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self, DateTimeBenchmark.self,
-            LaunchBenchmark.self,
+            LaunchBenchmark.self, ProcessesBenchmark.self, SharedSessionChildCommand.self,
         ]
     )
 }

@@ -89,6 +89,7 @@ final class Demo {
         try await signInAndOut()
         try await signInATV()
         try await upgradeTheApp()
+        try await shareTheSessionWithAWidget()
     }
 
     // MARK: Steps

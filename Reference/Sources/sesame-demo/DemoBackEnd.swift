@@ -80,6 +80,11 @@ final class DemoBackEnd: Sendable {
         await server.state.clearRequestLog()
     }
 
+    /// The lifetime of the access tokens issued from now on.
+    func setAccessTokenLifetime(_ lifetime: Duration) async {
+        await server.state.setAccessTokenLifetime(lifetime)
+    }
+
     /// Successful refreshes so far.
     func refreshCount() async -> Int {
         await server.state.counters().refreshes

@@ -3,6 +3,12 @@
 // `--verbose` adds the runtime's own logs (which never contain a token) on stderr.
 
 import Foundation
+import ReferenceSDKTestSupport
+
+// Step 13 runs the app's widget as a process of this executable.
+if CommandLine.arguments.dropFirst().first == Demo.widgetFlag {
+    exit(await SharedSessionChild.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 // A step that hangs must fail the demo rather than block `make demo`.
 let watchdog = Task {

@@ -29,19 +29,22 @@ extension AuthenticationService {
                 refresher.reset()
                 eventStreamTask?.cancel()
                 eventStreamTask = nil
-            case .persistSession(let session):
-                do {
-                    try configuration.sessionStore.save(session)
-                } catch {
-                    logger.error("the session store failed to save: \(type(of: error))")
-                }
+            case .persistSession(let session, let replacing):
+                persist(session, replacing: replacing)
             case .clearSession(let ending):
                 do {
-                    try configuration.sessionStore.clear()
+                    if let shared = sharedSessionStore {
+                        try shared.clear(ending: ending)
+                    } else {
+                        try configuration.sessionStore.clear()
+                    }
                 } catch {
                     logger.error("the session store failed to clear: \(type(of: error))")
                 }
                 if let ending { configuration.userSessionObserver?.userSessionDidEnd(ending) }
+            case .sessionEndedElsewhere(let ending):
+                logger.info("another process ended the session (\(ending))")
+                configuration.userSessionObserver?.userSessionDidEndElsewhere(ending)
             case .publish(let state):
                 logger.info("authentication state: \(state)")
                 broadcaster.broadcast(.stateChanged(state), logger: logger)
@@ -50,6 +53,7 @@ extension AuthenticationService {
             }
         }
         updateEventStream()
+        followSharedSessionIfNeeded()
         guard !awaited.isEmpty else { return nil }
         let id = tasks.nextID()
         let task = Task {
@@ -67,6 +71,25 @@ extension AuthenticationService {
         }
         tasks.track(task, id: id)
         return task
+    }
+
+    /// Saves `session`; through a store shared with other processes, only if it still holds
+    /// `replacing` (a new sign-in, nil, replaces whatever is saved). When another process
+    /// changed the session meanwhile, nothing is saved and this service follows the store.
+    private func persist(_ session: StoredSession<Schema.Details>, replacing: Credential?) {
+        do {
+            if let shared = sharedSessionStore, let replacing {
+                guard try shared.save(session, replacing: replacing) else {
+                    logger.notice("another process changed the session meanwhile: following it")
+                    followSharedSessionSoon()
+                    return
+                }
+            } else {
+                try configuration.sessionStore.save(session)
+            }
+        } catch {
+            logger.error("the session store failed to save: \(type(of: error))")
+        }
     }
 
     /// Performs `actions`, then waits for the effects that talk to the back-end or the app.

@@ -79,7 +79,8 @@ extension AuthenticationService {
     func refreshedCredential(replacing stale: Credential, automatic: Bool) async throws -> Credential {
         let epoch = self.epoch
         let userEpoch = self.userEpoch
-        guard let current = session?.credential else { throw SesameError.notAuthenticated }
+        guard let session else { throw SesameError.notAuthenticated }
+        let current = session.credential
         guard let refresh = sdk.credential.refresh else { throw SesameError.notAuthenticated }
         let now = now()
         let action = refresher.refreshNeeded(
@@ -87,7 +88,7 @@ extension AuthenticationService {
             automatic: automatic, now: now
         ) { id in
             Task {
-                let outcome = await self.exchangeRefreshToken(of: current)
+                let outcome = await self.refreshAcrossProcesses(of: session)
                 return try self.completeRefresh(outcome, id: id, epoch: epoch)
             }
         }

@@ -14,6 +14,7 @@ extension AuthenticationService {
     /// - Returns: the state once done. Never throws: a store that fails to load is logged.
     @discardableResult
     public func restoreSession() async -> AuthenticationState<Schema.Details> {
+        followSharedSessionIfNeeded()
         if case .presession = machine.current {
             await consultRestorationDelegate(isStartup: false)
             return machine.current

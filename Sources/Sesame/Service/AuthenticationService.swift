@@ -55,6 +55,10 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     var broadcaster: EventBroadcaster<AuthenticationEvent<Schema>>
     var subscriptions = SubscriptionRegistry()
     var eventStreamTask: Task<Void, Never>?
+    /// The configuration's session store when other processes share it.
+    let sharedSessionStore: (any SharedSessionStore<Schema.Details>)?
+    /// Follows what the other processes save (see `followSharedSessionIfNeeded()`).
+    var sharedSessionTask: Task<Void, Never>?
 
     /// Creates a service for `Schema`'s back-end. It starts `unauthenticated`; call
     /// ``restoreSession()`` to pick up the session saved by an earlier launch.
@@ -63,6 +67,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         if let baseURL = configuration.baseURL { sdk.baseURL = baseURL }
         if let url = configuration.authorizationServerURL { sdk.authorizationBaseURL = url }
         self.configuration = configuration
+        self.sharedSessionStore = configuration.sessionStore as? any SharedSessionStore<Schema.Details>
         self.sdk = sdk
         self.logger = configuration.logger
         let middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
@@ -92,6 +97,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         broadcaster.finishEach()
         subscriptions.cancelTasks()
         eventStreamTask?.cancel()
+        sharedSessionTask?.cancel()
         tasks.cancelAll()
     }
 

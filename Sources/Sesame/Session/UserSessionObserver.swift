@@ -27,6 +27,19 @@ public protocol UserSessionObserver: Sendable {
     /// The session ended: the state just became `unauthenticated` (sign-out) or `invalid`.
     /// Never throws: the session is over either way.
     func userSessionDidEnd(_ ending: UserSessionEnding)
+
+    /// Another process sharing the session store ended the session (see
+    /// ``SharedSessionStore``), and already did what follows in the shared files: close what
+    /// this process opened for the user, without writing what the other process wrote.
+    /// The default calls ``userSessionDidEnd(_:)``. Never throws.
+    func userSessionDidEndElsewhere(_ ending: UserSessionEnding)
+}
+
+extension UserSessionObserver {
+    /// Calls ``userSessionDidEnd(_:)``.
+    public func userSessionDidEndElsewhere(_ ending: UserSessionEnding) {
+        userSessionDidEnd(ending)
+    }
 }
 
 /// How a user's session begins.

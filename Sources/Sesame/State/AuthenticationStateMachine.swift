@@ -27,10 +27,16 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         /// session's new credential instead of failing.
         case continueEpoch
         /// Saves this session (the one the machine now holds) through the session store.
-        case persistSession(Session)
+        /// `replacing` is the credential the session had before this change (nil for a new
+        /// sign-in): a store shared with other processes saves only if it still holds that
+        /// one, so that no process brings back a session another one ended or replaced.
+        case persistSession(Session, replacing: Credential?)
         /// Forgets the saved session in the session store, then tells the user-session
         /// observer that the user's session ended, when one did (nil: none was in use).
         case clearSession(ending: UserSessionEnding?)
+        /// Another process ended the session (it already cleared the store): tell the
+        /// user-session observer, without touching the store.
+        case sessionEndedElsewhere(UserSessionEnding)
         /// Asks the back-end to revoke this credential, of the session just signed out
         /// (best effort).
         case revokeSession(Credential)
@@ -102,7 +108,7 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
     /// back-end is reachable).
     mutating func authenticationSucceeded(_ session: Session) -> [Action] {
         state = .authenticated(session)
-        return [newEpoch(sameUser: false), .persistSession(session), .publish(current)]
+        return [newEpoch(sameUser: false), .persistSession(session, replacing: nil), .publish(current)]
     }
 
     /// A method run into the current account attached another identity to it: the same
@@ -111,7 +117,7 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
     mutating func identityAttached(_ session: Session) -> [Action] {
         guard case .authenticated(let previous) = state else { return [] }
         state = .authenticated(session)
-        let saved: [Action] = [newEpoch(sameUser: true), .persistSession(session)]
+        let saved: [Action] = [newEpoch(sameUser: true), .persistSession(session, replacing: previous.credential)]
         return previous.details == session.details ? saved : saved + [.publish(current)]
     }
 
@@ -160,12 +166,12 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         case .presession(var session):
             session.details = details
             state = .authenticated(session)
-            return [.persistSession(session), .publish(current)]
+            return [.persistSession(session, replacing: session.credential), .publish(current)]
         case .authenticated(var session):
             guard session.details != details else { return [] }
             session.details = details
             state = .authenticated(session)
-            return [.persistSession(session), .publish(current)]
+            return [.persistSession(session, replacing: session.credential), .publish(current)]
         case .unauthenticated, .invalid:
             return []
         }
@@ -180,15 +186,17 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         var credential = credential
         switch state {
         case .presession(var session):
-            if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
+            let previous = session.credential
+            if credential.refreshToken == nil { credential.refreshToken = previous.refreshToken }
             session.credential = credential
             state = .presession(session)
-            return .install(credential, [.persistSession(session)])
+            return .install(credential, [.persistSession(session, replacing: previous)])
         case .authenticated(var session):
-            if credential.refreshToken == nil { credential.refreshToken = session.credential.refreshToken }
+            let previous = session.credential
+            if credential.refreshToken == nil { credential.refreshToken = previous.refreshToken }
             session.credential = credential
             state = .authenticated(session)
-            return .install(credential, [.persistSession(session)])
+            return .install(credential, [.persistSession(session, replacing: previous)])
         case .unauthenticated, .invalid:
             return .discard
         }
@@ -221,6 +229,33 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
         case .presession: return [.consultRestorationDelegate]
         case .authenticated: return [.verifyCredential]
         case .unauthenticated, .invalid: return []
+        }
+    }
+
+    /// Another process sharing the session store changed what it saved (see
+    /// `SharedSessionStore`), and this machine follows it, online or offline (it is what
+    /// the store holds, not a guess about the network):
+    /// - none saved: a session in use ends as the other process ended it (`unauthenticated`
+    ///   after a sign-out, `invalid` after an invalidation), without clearing the store again;
+    /// - a session of another user, or one while none is in use: the user signed in there,
+    ///   and is `authenticated` here (a new epoch);
+    /// - the same user's session with another credential or details: this machine takes
+    ///   them (a refresh or a details update there), in the same state and epoch.
+    /// `sameUser` says whether `saved` belongs to the user of the session in use.
+    mutating func sessionChangedElsewhere(_ saved: Session?, sameUser: Bool, ending: UserSessionEnding) -> [Action] {
+        switch (state, saved) {
+        case (.unauthenticated, nil), (.invalid, nil):
+            return []
+        case (.presession, nil), (.authenticated, nil):
+            state = ending == .signOut ? .unauthenticated : .invalid
+            return [newEpoch(sameUser: false), .sessionEndedElsewhere(ending), .publish(current)]
+        case (.presession(let session), let saved?) where sameUser, (.authenticated(let session), let saved?) where sameUser:
+            guard saved != session else { return [] }
+            if case .presession = state { state = .presession(saved) } else { state = .authenticated(saved) }
+            return saved.details == session.details ? [] : [.publish(current)]
+        case (_, let saved?):
+            state = .authenticated(saved)
+            return [newEpoch(sameUser: false), .publish(current)]
         }
     }
 

@@ -80,16 +80,18 @@ struct StoreRenderer {
             writer.doc(
                 """
                 A configuration with this SDK's stores (`\(namespace).definition`) in every user's context, \
-                the session kept in the standard context, in `directory` (nil: under Application Support).
+                the session kept in the standard context, in `directory` (nil: under Application Support), \
+                shared with other processes (the app's extensions) when `sharing` says so.
                 """)
             writer.line("public init(")
             writer.line("    service: Sesame.AuthenticationServiceConfiguration<\(schema).Details> = .init(),")
             writer.line("    directory: Foundation.URL? = nil,")
-            writer.line("    userDataOnSignOut: SesameStore.UserDataOnSignOut = .keep")
+            writer.line("    userDataOnSignOut: SesameStore.UserDataOnSignOut = .keep,")
+            writer.line("    sharing: SesameStore.SessionSharing = .singleProcess")
             writer.line(") {")
-            writer.line(
-                "    self.init(service: service, stores: \(namespace).definition, directory: directory, userDataOnSignOut: userDataOnSignOut)"
-            )
+            writer.line("    self.init(")
+            writer.line("        service: service, stores: \(namespace).definition, directory: directory,")
+            writer.line("        userDataOnSignOut: userDataOnSignOut, sharing: sharing)")
             writer.line("}")
         }
         return writer.text

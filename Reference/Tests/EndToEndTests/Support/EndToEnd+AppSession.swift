@@ -35,7 +35,8 @@ extension EndToEnd {
     /// ``makeService(store:receivesServerEvents:traffic:logs:client:restorationDelegate:)``.
     func makeApp(
         in folder: TemporaryDirectory, userDataOnSignOut: UserDataOnSignOut = .keep, logs: LogCapture = LogCapture(),
-        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate()
+        restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate(),
+        sharing: SessionSharing = .singleProcess
     )
         throws -> TestApp
     {
@@ -48,7 +49,7 @@ extension EndToEnd {
                     now: { clock.now }, logger: logs.logger(label: "e2e.app"),
                     restorationDelegate: restorationDelegate, receivesServerEvents: false,
                     authorizationServerURL: backEnd.authorizationBaseURL),
-                directory: folder.url, userDataOnSignOut: userDataOnSignOut))
+                directory: folder.url, userDataOnSignOut: userDataOnSignOut, sharing: sharing))
         scan.lookFor(Secret(kind: "clientSecret", value: BackEnd.clientSecret))
         scan.watch(logs)
         scan.watch(app.auth)

@@ -24,12 +24,15 @@ public enum OddNamesSDKStore: Sendable {
 }
 
 extension SesameStore.AppSession.Configuration where Schema == OddNamesSDKSchema {
-    /// A configuration with this SDK's stores (`OddNamesSDKStore.definition`) in every user's context, the session kept in the standard context, in `directory` (nil: under Application Support).
+    /// A configuration with this SDK's stores (`OddNamesSDKStore.definition`) in every user's context, the session kept in the standard context, in `directory` (nil: under Application Support), shared with other processes (the app's extensions) when `sharing` says so.
     public init(
         service: Sesame.AuthenticationServiceConfiguration<OddNamesSDKSchema.Details> = .init(),
         directory: Foundation.URL? = nil,
-        userDataOnSignOut: SesameStore.UserDataOnSignOut = .keep
+        userDataOnSignOut: SesameStore.UserDataOnSignOut = .keep,
+        sharing: SesameStore.SessionSharing = .singleProcess
     ) {
-        self.init(service: service, stores: OddNamesSDKStore.definition, directory: directory, userDataOnSignOut: userDataOnSignOut)
+        self.init(
+            service: service, stores: OddNamesSDKStore.definition, directory: directory,
+            userDataOnSignOut: userDataOnSignOut, sharing: sharing)
     }
 }
