@@ -81,6 +81,7 @@ let package = Package(
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "_SesameTestSupport", package: "Sesame"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]

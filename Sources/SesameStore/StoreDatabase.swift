@@ -27,9 +27,14 @@ public enum StoreDatabase {
         try StoreFiles.makeDirectory(url.deletingLastPathComponent(), restrictExisting: false)
         let (pool, state) = try openChecked(at: url, schema: schema, configuration: configuration)
         do {
-            try StoreFiles.restrictCompanions(of: url)
+            // Checked without opening them: while the pool is open, closing any descriptor
+            // of its files would drop this process's POSIX locks on them, and another
+            // process could then take the `-shm` for unused and truncate it under this
+            // one's mapping (SIGBUS; SQLite's "How To Corrupt", §2.2). SQLite created them
+            // with the database's mode, set owner-only above.
+            try StoreFiles.refuseLinkedCompanions(of: url)
             try migrate(pool, schema: schema, target: schema.version, state: state)
-            try StoreFiles.restrictCompanions(of: url)
+            try StoreFiles.refuseLinkedCompanions(of: url)
         } catch {
             try? pool.close()
             throw error

@@ -94,6 +94,15 @@ enum StoreFiles {
         }
     }
 
+    /// Throws when a `-wal`, `-shm` or `-journal` file is a symbolic link, looking with
+    /// `lstat` only: safe while the database is open (it opens no descriptor).
+    /// - Throws: ``StoreError/fileSystem(path:reason:)`` naming the link.
+    static func refuseLinkedCompanions(of url: URL) throws {
+        for suffix in companionSuffixes where kind(of: url.path + suffix) == .link {
+            throw symbolicLink(url.path + suffix)
+        }
+    }
+
     /// Deletes a database and its companions; missing files are fine.
     static func deleteDatabase(_ url: URL) throws {
         for path in [url.path] + companionSuffixes.map({ url.path + $0 }) {

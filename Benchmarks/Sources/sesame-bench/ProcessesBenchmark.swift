@@ -171,8 +171,8 @@ struct SharedSessionChildCommand: AsyncParsableCommand {
     var arguments: [String] = []
 
     func run() async throws {
-        let status = await SharedSessionChild.run(arguments)
-        if status != 0 { throw ExitCode(status) }
+        // `_exit`: see Reference/Sources/session-sharing-child.
+        _exit(await SharedSessionChild.run(arguments))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ReferenceSDK
 import SesameStore
 
@@ -32,6 +33,8 @@ public enum SharedSessionChild {
                 configuration: .init(
                     service: .init(
                         baseURL: baseURL, client: ClientCredentials(clientID: arguments[2], clientSecret: arguments[3]),
+                        // Logs on standard error: standard output carries the results.
+                        logger: Logger(label: "sesame.shared-session-child", factory: { StreamLogHandler.standardError(label: $0) }),
                         restorationDelegate: TrustTheSavedSession(), receivesServerEvents: false,
                         authorizationServerURL: origins.last),
                     stores: ReferenceSDKStore.definition,

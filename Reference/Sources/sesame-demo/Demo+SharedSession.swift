@@ -19,7 +19,7 @@ extension Demo {
                 service: .init(
                     baseURL: backEnd.baseURL,
                     client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
-                    receivesServerEvents: false, authorizationServerURL: backEnd.authorizationBaseURL),
+                    logger: logger, receivesServerEvents: false, authorizationServerURL: backEnd.authorizationBaseURL),
                 directory: shared, sharing: .acrossProcesses()))
         // A token that is due at once (30 s, within the schema's 60 s leeway).
         await backEnd.setAccessTokenLifetime(.seconds(30))

@@ -7,7 +7,8 @@ import ReferenceSDKTestSupport
 
 // Step 13 runs the app's widget as a process of this executable.
 if CommandLine.arguments.dropFirst().first == Demo.widgetFlag {
-    exit(await SharedSessionChild.run(Array(CommandLine.arguments.dropFirst(2))))
+    // `_exit`: see session-sharing-child.
+    _exit(await SharedSessionChild.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 // A step that hangs must fail the demo rather than block `make demo`.

@@ -5,4 +5,6 @@
 import Foundation
 import ReferenceSDKTestSupport
 
-exit(await SharedSessionChild.run(Array(CommandLine.arguments.dropFirst())))
+// `_exit`, not `exit`: the output is written unbuffered, and `exit`'s handlers would run while
+// the session store's polling may still be reading SQLite on another thread.
+_exit(await SharedSessionChild.run(Array(CommandLine.arguments.dropFirst())))
