@@ -141,7 +141,10 @@ import Sesame
                     _ = try? contexts.start(userID: "bob", stores: StoreTestSchema.definition)
                     switched.withLock { $0 = true }
                 }.start()
-                Thread.sleep(forTimeInterval: 0.2)  // bob's context is open, the switch waits to close alice's
+                // Until bob's context is open and the switch waits to close alice's (10 s at
+                // most: opening takes longer than a fixed pause on a loaded machine).
+                let deadline = Date().addingTimeInterval(10)
+                while contexts.current?.userID != "bob", Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
                 try db.execute(sql: #"INSERT INTO "Note" ("id", "body") VALUES ('1', 'x')"#)
                 return contexts.current?.userID
             }
