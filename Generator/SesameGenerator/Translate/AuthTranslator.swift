@@ -85,6 +85,14 @@ struct AuthTranslator {
             // A device step's request is the token request: on the authorization server too.
             let tokenStep = clientAuthentication != .none || stepItems["device"] != nil
             request.server = reader.server(stepItems["server"], default: tokenStep ? .authorization : .api)
+            // A browser step's token request of a public client goes to the API like any step
+            // without client authentication: say so, since the code belongs to the
+            // authorization server (`server: api` says it is meant).
+            if stepItems["browser"] != nil, !tokenStep, stepItems["server"] == nil {
+                reader.warning(
+                    "the token request of a browser step with clientAuthentication: none goes to the API's server; add server: authorization to send it to the authorization server (or server: api if the API's server is meant)",
+                    at: requestEntry.keyNode)
+            }
             let browser = stepItems["browser"].flatMap {
                 translateBrowser($0, visible: visible, stepResponses: stepResponses, reader: &reader)
             }
