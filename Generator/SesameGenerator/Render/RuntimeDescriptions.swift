@@ -26,7 +26,8 @@ extension SDKIR {
                 signOut: lifecycle.signOut.flatMap(operation)?.runtimeDescription,
                 detachIdentity: lifecycle.detachIdentity.flatMap(operation)?.runtimeDescription,
                 destroyAccount: lifecycle.destroyAccount.flatMap(operation)?.runtimeDescription,
-                revocation: lifecycle.revocation?.value))
+                revocation: lifecycle.revocation?.value),
+            authorizationIssuer: authorizationIssuer)
     }
 
     private static func url(_ text: String) -> URL {
