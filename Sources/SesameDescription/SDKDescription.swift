@@ -21,10 +21,14 @@ import Foundation
     public var events: EventCatalogue
     /// The operations the authentication service itself calls.
     public var lifecycle: LifecycleDescription
+    /// The authorization server's issuer, which authorization responses' `iss` must match;
+    /// nil when the schema declares none (apps may set one at run time).
+    public var authorizationIssuer: IssuerDescription?
 
     public init(
         name: String, baseURL: URL, authorizationBaseURL: URL? = nil, credential: CredentialDescription,
-        errors: ErrorCatalogue, events: EventCatalogue, lifecycle: LifecycleDescription
+        errors: ErrorCatalogue, events: EventCatalogue, lifecycle: LifecycleDescription,
+        authorizationIssuer: IssuerDescription? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -33,6 +37,7 @@ import Foundation
         self.errors = errors
         self.events = events
         self.lifecycle = lifecycle
+        self.authorizationIssuer = authorizationIssuer
     }
 
     /// The base URL requests declared for `server` go to; the authorization server's is

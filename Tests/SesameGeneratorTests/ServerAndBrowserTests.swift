@@ -178,6 +178,66 @@ import Testing
         #expect(steps.map(\.request.server) == [.authorization, .api])
     }
 
+    @Test func aPublicClientsBrowserTokenRequestWithoutServerIsAWarning() throws {
+        let publicClient = Self.browserAuth.replacingOccurrences(of: "clientAuthentication: basic", with: "clientAuthentication: none")
+        let withoutServer = publicClient.replacingOccurrences(
+            of: "        server: authorization\n        encoding: form", with: "        encoding: form")
+        #expect(withoutServer != publicClient)
+        #expect(
+            Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": withoutServer]) == [
+                "Schema/auth.yaml:9:9: warning: the token request of a browser step with clientAuthentication: none goes to the API's server; add server: authorization to send it to the authorization server (or server: api if the API's server is meant)"
+            ])
+        // A declared server, either of them, says it is meant; client authentication takes
+        // the step to the authorization server by default.
+        #expect(Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": publicClient]).isEmpty)
+        let onAPI = publicClient.replacingOccurrences(
+            of: "        server: authorization\n        encoding: form", with: "        server: api\n        encoding: form")
+        #expect(Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": onAPI]).isEmpty)
+        let basic = Self.browserAuth.replacingOccurrences(
+            of: "        server: authorization\n        encoding: form", with: "        encoding: form")
+        #expect(Fixture.printed(["sdk.yaml": Self.twoServers, "auth.yaml": basic]).isEmpty)
+    }
+
+    @Test func theAuthorizationServersIssuerReachesTheRuntime() throws {
+        let sdk = Self.twoServers.replacingOccurrences(
+            of: "authorizationServer: { baseURL: https://idp.example.com }",
+            with: "authorizationServer: { baseURL: https://idp.example.com, issuer: https://idp.example.com, issuerInResponses: true }")
+        let (_, description) = try translated(sdk)
+        #expect(description.authorizationIssuer == IssuerDescription(issuer: "https://idp.example.com", sentInResponses: true))
+        #expect(
+            schemaFile(sdk).contains(
+                #"authorizationIssuer: IssuerDescription(issuer: "https://idp.example.com", sentInResponses: true)"#))
+        // Without issuerInResponses, a response without iss is accepted.
+        let optional = Self.twoServers.replacingOccurrences(
+            of: "authorizationServer: { baseURL: https://idp.example.com }",
+            with: "authorizationServer: { baseURL: https://idp.example.com, issuer: https://idp.example.com }")
+        #expect(try translated(optional).1.authorizationIssuer?.sentInResponses == false)
+        // Without an issuer, nothing is declared or printed.
+        #expect(try translated().1.authorizationIssuer == nil)
+        #expect(!schemaFile().contains("authorizationIssuer"))
+    }
+
+    @Test func issuerMistakesArePositioned() {
+        func printed(_ server: String) -> [String] {
+            Fixture.printed([
+                "sdk.yaml": Self.twoServers.replacingOccurrences(
+                    of: "authorizationServer: { baseURL: https://idp.example.com }", with: "authorizationServer: \(server)")
+            ])
+        }
+        #expect(
+            printed("{ baseURL: https://idp.example.com, issuer: idp.example.com }") == [
+                "Schema/sdk.yaml:3:66: error: issuer must be an absolute http or https URL without a query or fragment (RFC 8414 §2), such as 'https://idp.example.com'"
+            ])
+        #expect(
+            printed("{ baseURL: https://idp.example.com, issuer: \"https://idp.example.com?tenant=1\" }") == [
+                "Schema/sdk.yaml:3:66: error: issuer must be an absolute http or https URL without a query or fragment (RFC 8414 §2), such as 'https://idp.example.com'"
+            ])
+        #expect(
+            printed("{ baseURL: https://idp.example.com, issuerInResponses: true }") == [
+                "Schema/sdk.yaml:3:58: error: issuerInResponses needs the issuer it is compared with: add issuer: https://…"
+            ])
+    }
+
     @Test func unknownServerSuggestsTheClosest() {
         let auth = "operations:\n  me: { request: GET /me, server: authorisation, response: User }\n"
         #expect(

@@ -129,7 +129,8 @@ import Testing
         let post = RequestDescription(
             name: "token", method: .post, path: "/t", authenticated: false, encoding: .form, clientAuthentication: .post)
         let body = try RequestFactory.body(
-            fields: [TemplateField("grant_type", .literal(.string("refresh_token")))], for: post, client: client
+            fields: [TemplateField("grant_type", .literal(.string("refresh_token")))], for: post, client: client,
+            naming: .onlyWithPost
         ) { _ in nil }
         #expect(
             body

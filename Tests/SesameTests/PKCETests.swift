@@ -55,7 +55,6 @@ import Testing
         ("com.example.app://oauth/callback?code=c1&state=s2", BrowserSignInError.stateMismatch),
         ("com.example.app://oauth/callback?code=c1", .stateMismatch),
         ("com.example.app://oauth/callback?error=access_denied&state=forged", .stateMismatch),
-        ("com.example.app://oauth/callback?error=access_denied&state=s1", .authorizationFailed(error: "access_denied", description: nil)),
         ("com.example.app://oauth/callback?state=s1", .malformedRedirect(reason: "it has neither a code nor an error")),
         ("com.evil.app://oauth/callback?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
         ("com.example.app://oauth/other?code=c1&state=s1", .malformedRedirect(reason: "it is not a URL of the redirect URI")),
@@ -73,5 +72,31 @@ import Testing
     ])
     func redirectsThatGiveNoCode(callback: String, error: BrowserSignInError) throws {
         #expect(throws: error) { try request().code(from: URL(string: callback)!) }
+    }
+
+    @Test(arguments: [
+        ("com.example.app://oauth/callback?error=access_denied&state=s1", AuthorizationErrorResponse(code: "access_denied")),
+        (
+            "com.example.app://oauth/callback?error=login_required&error_description=sign+in%21&error_uri=https%3A%2F%2Fidp.test%2Fe&state=s1",
+            AuthorizationErrorResponse(code: "login_required", description: "sign in!", uri: "https://idp.test/e")
+        ),
+        // A code no catalogue knows is kept as it is.
+        ("com.example.app://oauth/callback?state=s1&error=x_custom", AuthorizationErrorResponse(code: "x_custom")),
+    ])
+    func anErrorInTheRedirectKeepsItsCodeDescriptionAndURI(callback: String, error: AuthorizationErrorResponse) throws {
+        #expect(throws: error) { try request().code(from: URL(string: callback)!) }
+    }
+
+    @Test func anErrorInTheRedirectTakesItsCategoryFromTheCatalogue() {
+        let catalogue = ErrorCatalogue(
+            codeField: "error", messageField: "error_description",
+            codes: ["temporarily_unavailable": .transient, "login_required": .reauthenticationRequired])
+        let busy = AuthorizationErrorResponse(code: "temporarily_unavailable", description: "later").response(catalogue: catalogue)
+        #expect(busy == ServerErrorResponse(status: 302, code: "temporarily_unavailable", message: "later", category: .transient))
+        #expect(AuthorizationErrorResponse(code: "login_required").response(catalogue: catalogue).category == .reauthenticationRequired)
+        // Unknown codes are kept, as client errors.
+        #expect(
+            AuthorizationErrorResponse(code: "x_custom", uri: "https://idp.test/e").response(catalogue: catalogue)
+                == ServerErrorResponse(status: 302, code: "x_custom", message: nil, category: .client, uri: "https://idp.test/e"))
     }
 }

@@ -20,6 +20,14 @@ extension SchemaDiffer {
                 "the authorization server moved from \(before) to \(after); shipped apps still send their token requests to the old one",
                 at: new.credential.location)
         }
+        if old.authorizationIssuer != new.authorizationIssuer {
+            let before = old.authorizationIssuer.map { "'\($0.issuer)'\($0.sentInResponses ? " (sent in responses)" : "")" } ?? "none"
+            let after = new.authorizationIssuer.map { "'\($0.issuer)'\($0.sentInResponses ? " (sent in responses)" : "")" } ?? "none"
+            add(
+                "server.issuer-changed", .warning,
+                "the authorization server's issuer changed from \(before) to \(after); shipped apps still check browser sign-ins against the old one",
+                at: new.credential.location)
+        }
         compareLifecycle()
         let o = old.credential
         let n = new.credential

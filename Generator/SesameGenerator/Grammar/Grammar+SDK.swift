@@ -34,8 +34,17 @@ extension Grammar {
         keys: [
             GrammarKey(
                 "baseURL", baseURL, missing: " must declare its baseURL: { baseURL: https://… }",
-                "An absolute http or https URL; apps may override it at run time (authorizationServerURL).")
-        ])
+                "An absolute http or https URL; apps may override it at run time (authorizationServerURL)."),
+            GrammarKey(
+                "issuer", .string(),
+                "Its issuer identifier (RFC 8414 §2): the iss of every authorization response must be this string exactly (RFC 9207); apps may override it at run time (authorizationServerIssuer)."
+            ),
+            GrammarKey(
+                "issuerInResponses", .boolean,
+                "Whether the server sends iss in every authorization response (its metadata's authorization_response_iss_parameter_supported): a response without one is then refused (default false; requires issuer)."
+            ),
+        ],
+        extra: [("dependentRequired", .object([("issuerInResponses", .array([.string("issuer")]))]))])
 
     static let credential = GrammarMapping(
         "credential", "The credential.",

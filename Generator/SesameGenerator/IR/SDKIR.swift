@@ -9,6 +9,9 @@ public struct SDKIR: Sendable, Hashable {
     /// The authorization server's base URL (`authorizationServer.baseURL`); nil when the
     /// API's server is the authorization server too.
     var authorizationServerURL: String?
+    /// The authorization server's issuer (`authorizationServer.issuer`), as the runtime
+    /// reads it; nil when the schema declares none.
+    var authorizationIssuer: IssuerDescription?
     var credential: CredentialIR
     var lifecycle: LifecycleIR
     var methods: [MethodIR]
@@ -24,12 +27,14 @@ public struct SDKIR: Sendable, Hashable {
     init(
         name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
         methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
-        store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil
+        store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil,
+        authorizationIssuer: IssuerDescription? = nil
     ) {
         self.name = name
         self.description = description
         self.baseURL = baseURL
         self.authorizationServerURL = authorizationServerURL
+        self.authorizationIssuer = authorizationIssuer
         self.credential = credential
         self.lifecycle = lifecycle
         self.methods = methods

@@ -14,7 +14,8 @@ extension SDKIR {
                 codes: Dictionary(errors.errors.map { ($0.code, $0.category) }, uniquingKeysWith: { first, _ in first })),
             events: EventCatalogue(
                 stream: events.stream?.value, invalidating: Set(events.events.filter { $0.effect == .invalidate }.map(\.wireName))),
-            lifecycle: lifecycle.value)
+            lifecycle: lifecycle.value,
+            authorizationIssuer: authorizationIssuer)
     }
 
     private static func url(_ text: String) -> URL {

@@ -87,6 +87,14 @@ struct AuthTranslator {
             let tokenStep = clientAuthentication != .none || stepItems["device"] != nil
             request.value.server = reader.server(stepItems["server"], default: tokenStep ? .authorization : .api)
             request.value.clientAuthentication = clientAuthentication
+            // A browser step's token request of a public client goes to the API like any step
+            // without client authentication: say so, since the code belongs to the
+            // authorization server (`server: api` says it is meant).
+            if stepItems["browser"] != nil, !tokenStep, stepItems["server"] == nil {
+                reader.warning(
+                    "the token request of a browser step with clientAuthentication: none goes to the API's server; add server: authorization to send it to the authorization server (or server: api if the API's server is meant)",
+                    at: requestEntry.keyNode)
+            }
             let browser = stepItems["browser"].flatMap {
                 translateBrowser(
                     $0, name: "\(entry.key).\(name).authorize", visible: visible, stepResponses: stepResponses, reader: &reader)

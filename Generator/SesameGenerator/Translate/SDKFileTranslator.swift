@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 import Yams
 @_spi(Generated) import SesameDescription
 
@@ -17,6 +18,7 @@ struct SDKFileTranslator {
         var description: String?
         var baseURL: String
         var authorizationServerURL: String?
+        var authorizationIssuer: IssuerDescription?
         var credential: CredentialIR
         var lifecycle: LifecycleIR
     }
@@ -52,6 +54,7 @@ struct SDKFileTranslator {
             }
         }
         var authorizationServerURL: String?
+        var authorizationIssuer: IssuerDescription?
         if let server = entries["authorizationServer"],
             let serverEntries = reader.mapping(server.value, "authorizationServer", grammar: Grammar.authorizationServer)
         {
@@ -62,6 +65,7 @@ struct SDKFileTranslator {
                     reader.error("baseURL must be an absolute http or https URL", at: urlEntry.value)
                 }
             }
+            authorizationIssuer = translateIssuer(serverEntries, reader: &reader)
         }
         guard let credentialEntry = entries["credential"] else { return nil }
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
@@ -98,7 +102,30 @@ struct SDKFileTranslator {
         guard let credential else { return nil }
         return SDKPart(
             name: name, description: description, baseURL: baseURL, authorizationServerURL: authorizationServerURL,
-            credential: credential, lifecycle: lifecycle)
+            authorizationIssuer: authorizationIssuer, credential: credential, lifecycle: lifecycle)
+    }
+
+    /// `authorizationServer`'s `issuer` and `issuerInResponses` (RFC 9207): an issuer
+    /// identifier is a URL without a query or fragment (RFC 8414 §2 asks for https; http is
+    /// accepted for servers on loopback and in tests, as baseURL is).
+    private func translateIssuer(_ entries: GrammarFields, reader: inout NodeReader) -> IssuerDescription? {
+        let sent = entries["issuerInResponses"].flatMap { reader.bool($0.value, "issuerInResponses") } ?? false
+        guard let entry = entries["issuer"] else {
+            if let flag = entries["issuerInResponses"] {
+                reader.error("issuerInResponses needs the issuer it is compared with: add issuer: https://…", at: flag.keyNode)
+            }
+            return nil
+        }
+        guard let issuer = reader.string(entry.value, "issuer") else { return nil }
+        guard let url = URL(string: issuer), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil, url.query == nil,
+            url.fragment == nil
+        else {
+            reader.error(
+                "issuer must be an absolute http or https URL without a query or fragment (RFC 8414 §2), such as 'https://idp.example.com'",
+                at: entry.value)
+            return nil
+        }
+        return IssuerDescription(issuer: issuer, sentInResponses: sent)
     }
 
     private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {

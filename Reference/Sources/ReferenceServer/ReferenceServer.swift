@@ -102,6 +102,7 @@ public actor ReferenceServer {
             authorizationPort: authorizationPort,
             authorizationBaseURL: Self.url(host: configuration.host, port: authorizationPort)
         )
+        await state.setIssuer(endpoint.authorizationBaseURL.absoluteString)
         running = (group, task, endpoint)
         return endpoint
     }

@@ -74,17 +74,20 @@ struct TwoServerEndToEndTests {
         try await withEndToEnd(separateAuthorizationServer: true) { e2e in
             let service = e2e.makeService(browser: alice(.deny))
             let guest = try await e2e.signInAsGuest(service)
-            let denied = await #expect(throws: BrowserSignInError.self) { try await service.authenticate(with: SingleStepMethod.oauth2()) }
-            guard case .authorizationFailed(let error, _)? = denied else {
-                Issue.record("expected authorizationFailed, got \(String(describing: denied))")
+            // Typed through errors.yaml as the token endpoint's errors are, its description kept.
+            let denied = await #expect(throws: ReferenceSDKError.self) { try await service.authenticate(with: SingleStepMethod.oauth2()) }
+            guard case .accessDenied(let response)? = denied else {
+                Issue.record("expected accessDenied, got \(String(describing: denied))")
                 return
             }
-            #expect(error == "access_denied")
+            #expect(response.code == "access_denied")
+            #expect(response.message == "The user denied the request.")
+            #expect(response.category == .client)
             #expect(await service.state == .authenticated(guest))
             // The control API can make the page deny consent even when the user allows it.
             await e2e.backEnd.setDenyConsent(true)
             let allowing = e2e.makeService(browser: alice())
-            await #expect(throws: BrowserSignInError.self) { try await allowing.authenticate(with: SingleStepMethod.oauth2()) }
+            await #expect(throws: ReferenceSDKError.self) { try await allowing.authenticate(with: SingleStepMethod.oauth2()) }
             #expect(await allowing.state == .unauthenticated)
             #expect(await e2e.backEnd.requestLog().filter { $0.path == "/oauth/token" }.isEmpty)
         }

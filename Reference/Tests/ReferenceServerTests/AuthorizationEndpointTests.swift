@@ -78,7 +78,7 @@ import Testing
             #expect(result.headers[.cacheControl] == "no-store")
             #expect(result.redirectTarget == "sesame-demo://oauth/callback")
             let parameters = try #require(result.redirectParameters)
-            #expect(Set(parameters.keys) == ["code", "state"])
+            #expect(Set(parameters.keys) == ["code", "state", "iss"])
             #expect(parameters["state"] == "xyz")
             let code = try #require(parameters["code"])
             #expect(code.count == 43)
@@ -105,6 +105,31 @@ import Testing
             #expect(result.redirectParameters?["error"] == "access_denied")
             #expect(result.redirectParameters?["state"] == "xyz")
             #expect(result.redirectParameters?["code"] == nil)
+        }
+    }
+
+    @Test func redirectsCarryTheIssuerTheControlAPISets() async throws {
+        try await Harness.run { h in
+            // RFC 9207: its own issuer, the origin the client reached, on codes and errors alike.
+            let origin = h.endpoint.baseURL.absoluteString.trimmingCharacters(in: ["/"])
+            let allowed = try await h.submitLoginPage(try await h.authorizationPage())
+            #expect(allowed.redirectParameters?["iss"] == origin)
+            let denied = try await h.submitLoginPage(try await h.authorizationPage(), password: "", decision: "deny")
+            #expect(denied.redirectParameters?["iss"] == origin)
+
+            let wrong = try await h.sendJSON(.post, "/_control/issuer", #"{"mode": "wrong"}"#)
+            #expect(wrong.status == .ok)
+            let mixedUp = try await h.submitLoginPage(try await h.authorizationPage())
+            #expect(mixedUp.redirectParameters?["iss"] == IssuerMode.wrongIssuer)
+
+            await h.state.setIssuerMode(.missing)
+            #expect(try await h.send(.get, "/_control/issuer").object()["mode"] as? String == "missing")
+            let without = try await h.submitLoginPage(try await h.authorizationPage())
+            #expect(without.redirectParameters?["code"] != nil)
+            #expect(without.redirectParameters?["iss"] == nil)
+
+            await h.state.reset()
+            #expect(await h.state.currentIssuerMode() == .correct)
         }
     }
 

@@ -9,6 +9,8 @@ struct AuthorizationRequest: Sendable {
     let redirectURI: URL
     let state: String
     let pkce: PKCE
+    /// The issuer whose `iss` the redirect must carry (RFC 9207); nil checks none.
+    let issuer: IssuerDescription?
 
     /// The request for `step`, sent to `baseURL`, with `extra` query parameters (the
     /// schema's templates, already resolved) after the ones the runtime sets.
@@ -16,7 +18,7 @@ struct AuthorizationRequest: Sendable {
     ///   URL that does not make a URL.
     init(
         step: BrowserAuthorization, baseURL: URL, clientID: String, extra: [(name: String, value: String)],
-        state: String, pkce: PKCE
+        state: String, pkce: PKCE, issuer: IssuerDescription? = nil
     ) throws {
         guard let redirectURI = URL(string: step.redirectURI), redirectURI.scheme != nil else {
             throw BrowserSignInError.notConfigured(reason: "the redirect URI is not an absolute URL")
@@ -40,6 +42,7 @@ struct AuthorizationRequest: Sendable {
         self.redirectURI = redirectURI
         self.state = state
         self.pkce = pkce
+        self.issuer = issuer
     }
 
     /// The authorization code of the redirect that answers this request.
@@ -47,7 +50,11 @@ struct AuthorizationRequest: Sendable {
     ///   the redirect URI (scheme, userinfo, host, port and path), repeats a parameter, or has
     ///   neither `code` nor `error`; ``BrowserSignInError/stateMismatch`` when its `state` is
     ///   not this request's (checked before any other parameter is read);
-    ///   ``BrowserSignInError/authorizationFailed(error:description:)`` for an `error`.
+    ///   ``BrowserSignInError/issuerMismatch(expected:received:)`` when its `iss` is not the
+    ///   declared issuer's, or is missing when the server is declared to send it (checked
+    ///   next, for errors too: RFC 9207 §2.4);
+    ///   ``AuthorizationErrorResponse`` for an `error`, which the service types through the
+    ///   schema's error catalogue.
     func code(from callback: URL) throws -> String {
         guard let components = URLComponents(url: callback, resolvingAgainstBaseURL: false),
             let expected = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
@@ -70,8 +77,9 @@ struct AuthorizationRequest: Sendable {
             items[name] = decode(item.value ?? "")
         }
         guard items["state"] == state else { throw BrowserSignInError.stateMismatch }
+        try Self.checkIssuer(items["iss"], expected: issuer)
         if let error = items["error"] {
-            throw BrowserSignInError.authorizationFailed(error: error, description: items["error_description"])
+            throw AuthorizationErrorResponse(code: error, description: items["error_description"], uri: items["error_uri"])
         }
         guard let code = items["code"], !code.isEmpty else {
             throw BrowserSignInError.malformedRedirect(reason: "it has neither a code nor an error")

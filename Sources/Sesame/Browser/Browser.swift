@@ -18,16 +18,20 @@ public protocol Browser: Sendable {
 }
 
 /// Why a browser sign-in step failed. None of these changes the authentication state, and
-/// none of their descriptions holds a code, a verifier or a token.
+/// none of their descriptions holds a code, a verifier or a token. An `error` in the
+/// redirect (RFC 6749 §4.1.2.1: `access_denied`, `login_required`, …) is not one of these:
+/// it is the schema's typed `ServerError`, as the token endpoint's errors are.
 public enum BrowserSignInError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The user closed the browser (or the app cancelled the sign-in) before the redirect.
     case cancelled
-    /// The authorization server redirected with `error` (RFC 6749 §4.1.2.1), such as
-    /// `access_denied` when the user refused.
-    case authorizationFailed(error: String, description: String?)
     /// The redirect's `state` is not the one the runtime sent: the redirect answers
     /// another request (or a forged one), and its code is not used.
     case stateMismatch
+    /// The redirect's `iss` is not the authorization server's declared issuer, or it has
+    /// none when the server is declared to send one (RFC 9207 §2.4; `received` is nil): the
+    /// response may come from another server (a mix-up attack, RFC 9700 §4.4), and its code
+    /// is not used.
+    case issuerMismatch(expected: String, received: String?)
     /// The redirect has neither `code` nor `error`, or is not a URL of the redirect URI.
     case malformedRedirect(reason: String)
     /// The configuration has no browser, or no client id for the authorization request.
@@ -36,9 +40,11 @@ public enum BrowserSignInError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         switch self {
         case .cancelled: return "the browser sign-in was cancelled"
-        case .authorizationFailed(let error, let description):
-            return "the authorization server refused the sign-in: \(error)\(description.map { " (\($0))" } ?? "")"
         case .stateMismatch: return "the redirect's state does not match the authorization request's; its code was not used"
+        case .issuerMismatch(let expected, .some(let received)):
+            return "the redirect's issuer '\(received)' is not the authorization server's '\(expected)'; its code was not used"
+        case .issuerMismatch(let expected, .none):
+            return "the redirect has no issuer (iss), which the authorization server '\(expected)' sends; its code was not used"
         case .malformedRedirect(let reason): return "the redirect back to the app is malformed: \(reason)"
         case .notConfigured(let reason): return "browser sign-in is not configured: \(reason)"
         }

@@ -38,13 +38,21 @@ public struct ServerErrorResponse: Sendable, Hashable, CustomStringConvertible {
     public var message: String?
     /// The code's category from the catalogue, or one derived from the status.
     public var category: ErrorCategory
+    /// A page about the error (`error_uri`, RFC 6749 §4.1.2.1), when an authorization
+    /// response names one; nil otherwise.
+    public var uri: String?
 
-    public init(status: Int, code: String?, message: String?, category: ErrorCategory) {
+    public init(status: Int, code: String?, message: String?, category: ErrorCategory, uri: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.category = category
+        self.uri = uri
     }
+
+    /// The status of an error that came back in the redirect of an authorization request
+    /// rather than in a response body (RFC 6749 §4.1.2.1: `302 Found`).
+    public static let redirectStatus = 302
 
     /// `HTTP status code: message`, with the code and the message cut short so that a
     /// huge error body cannot flood a log.

@@ -32,19 +32,45 @@ enum RequestFactory {
         return Prepared(request: request, body: data)
     }
 
+    /// Where a request's body names the client (`client_id`) besides what its client
+    /// authentication sends.
+    enum ClientNaming: Sendable {
+        /// Only `post` names the client (a request that is not an OAuth request).
+        case onlyWithPost
+        /// A public client (`none`) names itself too, where RFC 6749 §3.2.1, §4.1.3 and §6
+        /// and RFC 7009 §2.1 require it: a browser or device step's token request, the
+        /// refresh, the revocation.
+        case publicClientToo
+        /// Every mode names the client (`basic` besides its header): the device
+        /// authorization request, as RFC 8628 §3.1 shows it.
+        case always
+    }
+
     /// A body made of templated fields, encoded as the request declares, with the client's
-    /// id and secret added when it declares `post` client authentication.
+    /// identity added as its client authentication and `naming` say: `post` adds
+    /// `client_id` and `client_secret`; `none` adds `client_id` alone (never the secret)
+    /// under ``ClientNaming/publicClientToo`` and ``ClientNaming/always``, `basic` under
+    /// ``ClientNaming/always``, when the configuration has a client and the fields do not
+    /// already send one.
     /// - Throws: `TemplateError` for a placeholder without a value; ``SesameError`` when
-    ///   client authentication is declared and there are no client credentials.
+    ///   `post` client authentication is declared and there are no client credentials.
     static func body(
-        fields: [TemplateField], for request: RequestDescription, client: ClientCredentials?,
+        fields: [TemplateField], for request: RequestDescription, client: ClientCredentials?, naming: ClientNaming,
         lookup: (Placeholder) -> JSONValue?
     ) throws -> RequestBody {
         var resolved: [(name: String, value: JSONValue)] = try fields.map { ($0.name, try $0.value.resolve(lookup)) }
+        let namesClient: Bool =
+            switch (request.clientAuthentication, naming) {
+            case (.post, _), (.none, .publicClientToo), (_, .always): true
+            case (.none, .onlyWithPost), (.basic, _): false
+            }
         if request.clientAuthentication == .post {
             guard let client else { throw missingClient(request.name) }
             resolved.append(("client_id", .string(client.clientID)))
             if let secret = client.clientSecret { resolved.append(("client_secret", .string(secret))) }
+        } else if namesClient, let client, !resolved.contains(where: { $0.name == "client_id" }) {
+            // The client's identity, never its secret (the configuration may hold one).
+            resolved.append(("client_id", .string(client.clientID)))
         }
         switch request.encoding {
         case .form:

@@ -122,7 +122,9 @@ extension AuthenticationService {
             failures.append("\(revocation.request.name): no refresh token to revoke")
         } else if let revocation = lifecycle.revocation {
             do {
-                let body = try RequestFactory.body(fields: revocation.fields, for: revocation.request, client: configuration.client) {
+                let body = try RequestFactory.body(
+                    fields: revocation.fields, for: revocation.request, client: configuration.client, naming: .publicClientToo
+                ) {
                     credential.value(of: $0)
                 }
                 _ = try await send(OperationRequest(revocation.request, body: body), credential: .none)

@@ -146,12 +146,21 @@ extension AuthenticationService {
     nonisolated func sendStepRequest(
         _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?
     ) async throws -> JSONValue {
+        // A browser or device step's request is an OAuth token request: a public client
+        // names itself there (RFC 6749 §4.1.3, RFC 8628 §3.4).
+        let naming: RequestFactory.ClientNaming =
+            switch step.kind {
+            case .browser, .deviceAuthorization: .publicClientToo
+            case .request: .onlyWithPost
+            }
         let body: RequestBody?
         do {
             body =
-                step.body.isEmpty && step.request.clientAuthentication != .post
+                step.body.isEmpty && step.request.clientAuthentication != .post && naming == .onlyWithPost
                 ? nil
-                : try RequestFactory.body(fields: step.body, for: step.request, client: configuration.client) {
+                : try RequestFactory.body(
+                    fields: step.body, for: step.request, client: configuration.client, naming: naming
+                ) {
                     process.value(of: $0, credential: credential)
                 }
         } catch let error as TemplateError {

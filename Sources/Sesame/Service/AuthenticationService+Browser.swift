@@ -5,8 +5,9 @@ extension AuthenticationService {
     /// Runs the browser part of a browser step: opens its authorization request with a
     /// fresh `state` and PKCE challenge, waits for the redirect, checks it, and returns the
     /// values the step's token request reads (`BrowserAuthorization.providedValues`).
-    /// - Throws: ``BrowserSignInError`` (cancelled, refused, state mismatch, malformed
-    ///   redirect, not configured); ``SesameError/encoding(reason:)`` for a parameter
+    /// - Throws: ``BrowserSignInError`` (cancelled, state or issuer mismatch, malformed
+    ///   redirect, not configured); ``BackEndError`` for an `error` in the redirect, which
+    ///   becomes the schema's typed error; ``SesameError/encoding(reason:)`` for a parameter
     ///   template without a value. Nothing changes the authentication state.
     nonisolated func authorizeInBrowser(
         _ step: BrowserAuthorization, of process: AuthenticationProcess
@@ -26,7 +27,7 @@ extension AuthenticationService {
         var generator = SystemRandomNumberGenerator()
         let request = try AuthorizationRequest(
             step: step, baseURL: sdk.baseURL(of: step.request.server), clientID: client.clientID, extra: extra,
-            state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE())
+            state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: sdk.authorizationIssuer)
         logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
         let callback: URL
         do {
@@ -34,7 +35,13 @@ extension AuthenticationService {
         } catch is CancellationError {
             throw BrowserSignInError.cancelled
         }
-        let code = try request.code(from: callback)
+        let code: String
+        do {
+            code = try request.code(from: callback)
+        } catch let error as AuthorizationErrorResponse {
+            // Typed through the catalogue at the public boundary, as the token endpoint's are.
+            throw BackEndError(response: error.response(catalogue: sdk.errors))
+        }
         logger.info("the browser came back with an authorization code", metadata: ["step": "\(step.request.name)"])
         return BrowserGrant(code: code, codeVerifier: request.pkce.verifier, redirectURI: step.redirectURI)
     }

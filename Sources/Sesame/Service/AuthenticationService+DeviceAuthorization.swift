@@ -59,14 +59,12 @@ extension AuthenticationService {
     private nonisolated func requestDeviceAuthorization(
         _ device: DeviceAuthorization, of process: AuthenticationProcess
     ) async throws -> DeviceAuthorizationAnswer {
-        var fields = device.parameters
-        // A public client names itself in the body (RFC 8628 §3.1); `post` adds it anyway.
-        if device.request.clientAuthentication != .post, let client = configuration.client {
-            fields.append(TemplateField(name: "client_id", value: .literal(.string(client.clientID))))
-        }
+        // Every client names itself in the body (RFC 8628 §3.1): RequestFactory adds it.
         let body: RequestBody
         do {
-            body = try RequestFactory.body(fields: fields, for: device.request, client: configuration.client) {
+            body = try RequestFactory.body(
+                fields: device.parameters, for: device.request, client: configuration.client, naming: .always
+            ) {
                 process.value(of: $0, credential: nil)
             }
         } catch let error as TemplateError {

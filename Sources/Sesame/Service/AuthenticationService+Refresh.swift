@@ -168,7 +168,9 @@ extension AuthenticationService {
         }
         let operation = refresh.request.name
         do {
-            let body = try RequestFactory.body(fields: refresh.fields, for: refresh.request, client: configuration.client) {
+            let body = try RequestFactory.body(
+                fields: refresh.fields, for: refresh.request, client: configuration.client, naming: .publicClientToo
+            ) {
                 credential.value(of: $0)
             }
             let request = OperationRequest(refresh.request, body: body)

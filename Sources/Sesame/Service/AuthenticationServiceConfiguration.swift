@@ -15,6 +15,11 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// and revocation endpoints); nil keeps the schema's, or the API's when the schema
     /// declares no authorization server of its own.
     public var authorizationServerURL: URL?
+    /// Replaces the schema's issuer of the authorization server, against which the `iss` of
+    /// every browser sign-in's authorization response is checked (RFC 9207); nil keeps the
+    /// schema's (`authorizationServer: { issuer: … }`), or checks none when it declares none.
+    /// Set it too when ``authorizationServerURL`` moves to a server with another issuer.
+    public var authorizationServerIssuer: AuthorizationServerIssuer?
     /// Opens the authorization request of a browser sign-in step (authorization code with
     /// PKCE) and returns the redirect back to the app; nil when the app has no such method.
     public var browser: (any Browser)?
@@ -91,6 +96,7 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
         authorizationServerURL: URL? = nil, browser: (any Browser)? = nil,
+        authorizationServerIssuer: AuthorizationServerIssuer? = nil,
         requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
@@ -98,6 +104,7 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         self.refreshTimeout = refreshTimeout
         self.sleep = sleep
         self.authorizationServerURL = authorizationServerURL
+        self.authorizationServerIssuer = authorizationServerIssuer
         self.browser = browser
         self.eventTransport = eventTransport
         self.userSessionObserver = userSessionObserver

@@ -42,6 +42,9 @@ actor FakeBackEnd: ClientTransport {
     /// A 401 from a downstream service: a Bearer challenge without `error`.
     var notesDownstreamRejects = false
     var expectedClient = ClientCredentials(clientID: "app", clientSecret: "s3cr3t")
+    /// When set, the token endpoint serves this public client instead: its `client_id` in
+    /// the body, no `Authorization` and no `client_secret`.
+    var publicClientID: String?
     /// When false, token responses carry no refresh token.
     var issuesRefreshTokens = true
     /// When true, refresh requests wait for `releaseRefreshes()`.
@@ -125,8 +128,15 @@ actor FakeBackEnd: ClientTransport {
 
     private func token(_ request: RecordedRequest) async -> (HTTPResponse, HTTPBody?) {
         let form = request.form
-        let expected = "Basic " + Data("\(expectedClient.clientID):\(expectedClient.clientSecret ?? "")".utf8).base64EncodedString()
-        guard request.authorization == expected else { return error(401, "invalid_client") }
+        if let publicClientID {
+            // A public client names itself in the body, with no secret anywhere.
+            guard request.authorization == nil, form["client_id"] == publicClientID, form["client_secret"] == nil else {
+                return error(401, "invalid_client")
+            }
+        } else {
+            let expected = "Basic " + Data("\(expectedClient.clientID):\(expectedClient.clientSecret ?? "")".utf8).base64EncodedString()
+            guard request.authorization == expected else { return error(401, "invalid_client") }
+        }
         switch form["grant_type"] {
         case "password":
             guard form["password"] == "secret" else { return error(400, "invalid_grant") }

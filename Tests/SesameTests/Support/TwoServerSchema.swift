@@ -137,7 +137,9 @@ actor TwoServerTransport: ClientTransport {
                             HTTPBody(#"{"error":"invalid_grant"}"#)
                         )
                     }
-                    form = ["grant_type": "password", "username": "ada", "password": "secret"]
+                    // The client's identity, if the body names it, goes on to the back-end.
+                    form = ["grant_type": "password", "username": "ada", "password": "secret", "client_id": form["client_id"]]
+                        .compactMapValues { $0 }
                 }
                 let text = form.map { "\(FormField.encode($0.key))=\(FormField.encode($0.value))" }.joined(separator: "&")
                 return try await backEnd.send(request, body: HTTPBody(text), baseURL: api, operationID: "token")

@@ -44,11 +44,35 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
     /// `internal`.
     /// Status 500, category server.
     case `internal`(ServerErrorResponse)
+    /// The user or the authorization server refused the sign-in.
+    /// Status 403, category client.
+    case accessDenied(ServerErrorResponse)
+    /// `unsupported_response_type`.
+    /// Status 400, category client.
+    case unsupportedResponseType(ServerErrorResponse)
+    /// The authorization server failed.
+    /// Status 500, category server.
+    case serverError(ServerErrorResponse)
+    /// The authorization server is overloaded or in maintenance.
+    /// Status 503, category transient.
+    case temporarilyUnavailable(ServerErrorResponse)
+    /// The user must sign in on the page (prompt=none could not be honoured).
+    /// Status 400, category client.
+    case loginRequired(ServerErrorResponse)
+    /// The user must consent on the page (prompt=none could not be honoured).
+    /// Status 400, category client.
+    case consentRequired(ServerErrorResponse)
+    /// The user must interact with the page (prompt=none could not be honoured).
+    /// Status 400, category client.
+    case interactionRequired(ServerErrorResponse)
+    /// The user must choose an account on the page.
+    /// Status 400, category client.
+    case accountSelectionRequired(ServerErrorResponse)
     /// A code the catalogue does not declare, or an error body with no code.
     case unknown(ServerErrorResponse)
 
     /// The category of each known code, as the catalogue declares it.
-    public static let categories: [String: ErrorCategory] = ["invalid_request": .client, "invalid_client": .client, "invalid_grant": .credentialRejected, "unauthorized_client": .client, "unsupported_grant_type": .client, "invalid_scope": .client, "invalid_token": .credentialRejected, "invalid_code": .client, "token_too_old": .reauthenticationRequired, "not_found": .client, "rate_limited": .transient, "unavailable": .transient, "internal": .server]
+    public static let categories: [String: ErrorCategory] = ["invalid_request": .client, "invalid_client": .client, "invalid_grant": .credentialRejected, "unauthorized_client": .client, "unsupported_grant_type": .client, "invalid_scope": .client, "invalid_token": .credentialRejected, "invalid_code": .client, "token_too_old": .reauthenticationRequired, "not_found": .client, "rate_limited": .transient, "unavailable": .transient, "internal": .server, "access_denied": .client, "unsupported_response_type": .client, "server_error": .server, "temporarily_unavailable": .transient, "login_required": .client, "consent_required": .client, "interaction_required": .client, "account_selection_required": .client]
 
     /// Classifies an error response by its code.
     public init(_ response: ServerErrorResponse) {
@@ -66,6 +90,14 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
             case "rate_limited"?: self = .rateLimited(response)
             case "unavailable"?: self = .unavailable(response)
             case "internal"?: self = .`internal`(response)
+            case "access_denied"?: self = .accessDenied(response)
+            case "unsupported_response_type"?: self = .unsupportedResponseType(response)
+            case "server_error"?: self = .serverError(response)
+            case "temporarily_unavailable"?: self = .temporarilyUnavailable(response)
+            case "login_required"?: self = .loginRequired(response)
+            case "consent_required"?: self = .consentRequired(response)
+            case "interaction_required"?: self = .interactionRequired(response)
+            case "account_selection_required"?: self = .accountSelectionRequired(response)
             default: self = .unknown(response)
         }
     }
@@ -73,7 +105,7 @@ public enum ReferenceSDKError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The response the error came from.
     public var response: ServerErrorResponse {
         switch self {
-            case .invalidRequest(let response), .invalidClient(let response), .invalidGrant(let response), .unauthorizedClient(let response), .unsupportedGrantType(let response), .invalidScope(let response), .invalidToken(let response), .invalidCode(let response), .tokenTooOld(let response), .notFound(let response), .rateLimited(let response), .unavailable(let response), .`internal`(let response), .unknown(let response): return response
+            case .invalidRequest(let response), .invalidClient(let response), .invalidGrant(let response), .unauthorizedClient(let response), .unsupportedGrantType(let response), .invalidScope(let response), .invalidToken(let response), .invalidCode(let response), .tokenTooOld(let response), .notFound(let response), .rateLimited(let response), .unavailable(let response), .`internal`(let response), .accessDenied(let response), .unsupportedResponseType(let response), .serverError(let response), .temporarilyUnavailable(let response), .loginRequired(let response), .consentRequired(let response), .interactionRequired(let response), .accountSelectionRequired(let response), .unknown(let response): return response
         }
     }
 

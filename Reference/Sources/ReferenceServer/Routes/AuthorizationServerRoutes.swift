@@ -18,7 +18,7 @@ struct AuthorizationServerRoutes {
             } catch let error as FormURLEncoding.DuplicateParameter {
                 return LoginPage.badRequest("The parameter `\(error.name)` is repeated.")
             }
-            switch validate(parameters) {
+            switch validate(parameters, issuer: await issuer(answering: request)) {
             case .failure(let failure): return failure.response
             case .success(let authorization): return LoginPage.page(for: authorization)
             }
@@ -48,7 +48,7 @@ struct AuthorizationServerRoutes {
             return LoginPage.badRequest(error.description ?? "The form is malformed.")
         }
         let authorization: AuthorizationRequest
-        switch validate(form) {
+        switch validate(form, issuer: await issuer(answering: request)) {
         case .failure(let failure): return failure.response
         case .success(let valid): authorization = valid
         }
@@ -77,10 +77,20 @@ struct AuthorizationServerRoutes {
         }
     }
 
+    /// The `iss` of the redirects that answer `request` (RFC 9207 §2), as the control API's
+    /// ``IssuerMode`` says: by default the issuer the client knows this server by.
+    private func issuer(answering request: Request) async -> String? {
+        switch await state.currentIssuerMode() {
+        case .correct: await state.currentIssuer() ?? request.head.authority.map { "http://\($0)" }
+        case .wrong: IssuerMode.wrongIssuer
+        case .missing: nil
+        }
+    }
+
     /// Checks an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3). A missing or unknown
     /// client or redirect URI cannot be redirected to (§4.1.2.1): it gets the 400 page. Other
-    /// errors go back to the redirect URI.
-    private func validate(_ parameters: [String: String]) -> Result<AuthorizationRequest, AuthorizationFailure> {
+    /// errors go back to the redirect URI, with `issuer` as their `iss`.
+    private func validate(_ parameters: [String: String], issuer: String?) -> Result<AuthorizationRequest, AuthorizationFailure> {
         guard let clientID = parameters["client_id"] else { return .failure(.page("`client_id` is missing.")) }
         guard let client = configuration.clients.first(where: { $0.id == clientID }) else {
             return .failure(.page("The client is unknown."))
@@ -94,7 +104,8 @@ struct AuthorizationServerRoutes {
             redirectURI: redirectURI,
             state: parameters["state"],
             codeChallenge: parameters["code_challenge"] ?? "",
-            scope: parameters["scope"]
+            scope: parameters["scope"],
+            issuer: issuer
         )
         guard let responseType = parameters["response_type"] else {
             return .failure(.redirect(partial, error: "invalid_request", description: "`response_type` is missing."))
@@ -183,6 +194,8 @@ struct AuthorizationRequest: Sendable {
     var state: String?
     var codeChallenge: String
     var scope: String?
+    /// The `iss` its redirects carry (RFC 9207); not one of the login page's hidden fields.
+    var issuer: String?
 
     /// The request's parameters, in the order the login page's hidden fields list them.
     var parameters: [(String, String)] {

@@ -60,6 +60,15 @@ struct ControlRoutes {
             await state.setDenyConsent(body.denyConsent)
             return try Responses.json(body)
         }
+        control.get("/issuer") { _, _ in
+            try Responses.json(["mode": await state.currentIssuerMode().rawValue])
+        }
+        control.post("/issuer") { request, _ in
+            struct Body: Codable { var mode: IssuerMode }
+            let body = try await RequestDecoding.json(Body.self, from: request)
+            await state.setIssuerMode(body.mode)
+            return try Responses.json(body)
+        }
         registerFailures(on: control)
         registerUsers(on: control)
         registerEvents(on: control)

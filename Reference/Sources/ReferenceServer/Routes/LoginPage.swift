@@ -50,12 +50,12 @@ enum LoginPage {
         return Response(status: status, headers: htmlHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// 302 to the redirect URI with `code` and `state` (RFC 6749 §4.1.2).
+    /// 302 to the redirect URI with `code`, `state` and `iss` (RFC 6749 §4.1.2, RFC 9207).
     static func redirect(_ request: AuthorizationRequest, code: String) -> Response {
         redirect(request, parameters: [("code", code)])
     }
 
-    /// 302 to the redirect URI with `error`, `error_description` and `state` (RFC 6749 §4.1.2.1).
+    /// 302 to the redirect URI with `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1).
     static func redirect(_ request: AuthorizationRequest, error: String, description: String) -> Response {
         redirect(request, parameters: [("error", error), ("error_description", description)])
     }
@@ -63,6 +63,8 @@ enum LoginPage {
     private static func redirect(_ request: AuthorizationRequest, parameters: [(String, String)]) -> Response {
         var parameters = parameters
         if let state = request.state { parameters.append(("state", state)) }
+        // RFC 9207 §2: the issuer, on success and error responses alike.
+        if let issuer = request.issuer { parameters.append(("iss", issuer)) }
         let query = parameters.map { "\(FormURLEncoding.encode($0.0))=\(FormURLEncoding.encode($0.1))" }.joined(separator: "&")
         // RFC 6749 §3.1.2: a query the redirect URI already has is kept.
         let separator = request.redirectURI.contains("?") ? "&" : "?"

@@ -259,3 +259,18 @@ public struct RequestLogEntry: Codable, Sendable, Equatable {
         self.clientAuthentication = clientAuthentication
     }
 }
+
+/// What the authorization endpoint puts in the `iss` of its redirects (RFC 9207), set with
+/// `POST /_control/issuer`: its own issuer, another server's, or none.
+public enum IssuerMode: String, Codable, Sendable {
+    /// `iss` is the authorization server's issuer: its origin, `http://host:port` (the port
+    /// it was given, whatever was asked for).
+    case correct
+    /// `iss` is ``IssuerMode/wrongIssuer``, another server's: a mix-up attack.
+    case wrong
+    /// No `iss`, as a server without RFC 9207 support answers.
+    case missing
+
+    /// The issuer the `wrong` mode sends.
+    public static let wrongIssuer = "https://attacker.example"
+}

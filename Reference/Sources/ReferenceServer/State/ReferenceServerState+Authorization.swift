@@ -84,6 +84,28 @@ extension ReferenceServerState {
         deniesConsent
     }
 
+    /// Sets the authorization server's issuer identifier (RFC 8414 §2): `start()` sets its
+    /// origin, `http://host:port`, once it listens.
+    public func setIssuer(_ issuer: String) {
+        self.issuer = issuer
+    }
+
+    /// The authorization server's issuer; nil before it listens (the redirects then name
+    /// the `Host` the request reached).
+    public func currentIssuer() -> String? {
+        issuer
+    }
+
+    /// Sets what the authorization endpoint's redirects carry in `iss` (RFC 9207).
+    public func setIssuerMode(_ mode: IssuerMode) {
+        issuerMode = mode
+    }
+
+    /// What the authorization endpoint's redirects carry in `iss`; see ``setIssuerMode(_:)``.
+    public func currentIssuerMode() -> IssuerMode {
+        issuerMode
+    }
+
     // MARK: Revocation (RFC 7009)
 
     /// Revokes `token` for `clientID`. A refresh token ends its session: it and every access

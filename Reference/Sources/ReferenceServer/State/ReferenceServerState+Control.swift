@@ -150,6 +150,7 @@ extension ReferenceServerState {
         counts = .zero
         requests = []
         deniesConsent = false
+        issuerMode = .correct
         authorizationCodes = [:]
         deviceCodes = [:]
         accounts = [:]

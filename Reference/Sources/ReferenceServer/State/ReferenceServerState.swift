@@ -111,6 +111,11 @@ public actor ReferenceServerState {
     var requests: [RequestLogEntry] = []
     /// Set by the control API: the login page answers `access_denied` whatever the user does.
     var deniesConsent = false
+    /// Set by the control API: the `iss` the authorization endpoint's redirects carry.
+    var issuerMode = IssuerMode.correct
+    /// The authorization server's issuer (its origin), known once it listens; see
+    /// ``setIssuer(_:)``.
+    var issuer: String?
 
     var accounts: [String: Account] = [:]
     var identityIndex: [IdentityKey: String] = [:]

@@ -14,6 +14,8 @@ final class BackEnd: Sendable {
     /// The demo client the service authenticates as on the token endpoint.
     static let clientID = "sesame-demo"
     static let clientSecret = "demo-secret"
+    /// A public client (RFC 8252 §8.4): no secret, the demo's redirect URI.
+    static let publicClientID = "sesame-native"
 
     private init(server: ReferenceServer, baseURL: URL, authorizationBaseURL: URL) {
         self.server = server
@@ -33,6 +35,9 @@ final class BackEnd: Sendable {
                 port: 0,
                 authorizationServer: separateAuthorizationServer ? .separate(port: 0) : .sameOrigin,
                 accessTokenLifetime: accessTokenLifetime,
+                clients: [
+                    .demo, ReferenceServer.Client(id: publicClientID, secret: nil, redirectURIs: [ReferenceServer.Client.demoRedirectURI]),
+                ],
                 heartbeatInterval: .seconds(15),
                 now: { start },
                 logger: Logger(label: "e2e.reference-server") { _ in SwiftLogNoOpLogHandler() }
@@ -87,6 +92,14 @@ final class BackEnd: Sendable {
     func setDenyConsent(_ deny: Bool) async {
         await server.state.setDenyConsent(deny)
     }
+
+    /// Sets the `iss` of the authorization endpoint's redirects (RFC 9207).
+    func setIssuerMode(_ mode: IssuerMode) async {
+        await server.state.setIssuerMode(mode)
+    }
+
+    /// The authorization server's issuer as it sends it: its origin.
+    var issuer: String { authorizationBaseURL.absoluteString }
 
     // MARK: Counters
 

@@ -25,6 +25,7 @@ struct EndToEnd: Sendable {
         client: ClientCredentials = ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
         restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate(),
         browser: (any Browser)? = nil,
+        issuer: AuthorizationServerIssuer? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> Service {
         let clock = self.clock
@@ -40,7 +41,7 @@ struct EndToEnd: Sendable {
                 receivesServerEvents: receivesServerEvents,
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
-                browser: browser, sleep: sleep
+                browser: browser, authorizationServerIssuer: issuer, sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
