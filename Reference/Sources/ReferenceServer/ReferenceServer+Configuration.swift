@@ -20,9 +20,10 @@ extension ReferenceServer {
             self.redirectURIs = redirectURIs
         }
 
-        /// The demo client, `sesame-demo` with secret `demo-secret`, whose one redirect URI
-        /// is ``demoRedirectURI``.
-        public static let demo = Client(id: "sesame-demo", secret: "demo-secret", redirectURIs: [demoRedirectURI])
+        /// The demo client, `sesame-demo` with secret `demo-secret`, whose redirect URIs are
+        /// ``demoRedirectURI`` and ``demoLoopbackRedirectURI`` (any port).
+        public static let demo = Client(
+            id: "sesame-demo", secret: "demo-secret", redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI])
 
         /// `sesame-demo://oauth/callback`, the demo client's redirect URI.
         public static let demoRedirectURI = "sesame-demo://oauth/callback"

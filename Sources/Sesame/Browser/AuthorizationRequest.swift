@@ -12,20 +12,24 @@ struct AuthorizationRequest: Sendable {
     /// The issuer whose `iss` the redirect must carry (RFC 9207); nil checks none.
     let issuer: IssuerDescription?
 
-    /// The request for `step`, sent to `baseURL`, with `extra` query parameters (the
-    /// schema's templates, already resolved) after the ones the runtime sets.
+    /// The request for `step`, sent to `baseURL` with `redirectURI` (the one the browser
+    /// prepared: the step's, the configuration's, or a loopback one with its port; nil for the
+    /// step's), with `extra` query parameters (the schema's templates, already resolved) after
+    /// the ones the runtime sets.
     /// - Throws: ``BrowserSignInError/notConfigured(reason:)`` for a redirect URI or a base
     ///   URL that does not make a URL.
     init(
-        step: BrowserAuthorization, baseURL: URL, clientID: String, extra: [(name: String, value: String)],
-        state: String, pkce: PKCE, issuer: IssuerDescription? = nil
+        step: BrowserAuthorization, baseURL: URL, redirectURI: URL? = nil, clientID: String,
+        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: IssuerDescription? = nil
     ) throws {
-        guard let redirectURI = URL(string: step.redirectURI), redirectURI.scheme != nil else {
-            throw BrowserSignInError.notConfigured(reason: "the redirect URI is not an absolute URL")
+        guard let redirectURI = redirectURI ?? URL(string: step.redirectURI), redirectURI.scheme != nil, redirectURI.query == nil,
+            redirectURI.fragment == nil
+        else {
+            throw BrowserSignInError.notConfigured(reason: "the redirect URI is not an absolute URL without query or fragment")
         }
         let parameters: [(String, String)] =
             [
-                ("response_type", "code"), ("client_id", clientID), ("redirect_uri", step.redirectURI), ("state", state),
+                ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI.absoluteString), ("state", state),
                 ("code_challenge", pkce.challenge), ("code_challenge_method", PKCE.method),
             ] + extra.map { ($0.name, $0.value) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {

@@ -8,6 +8,20 @@ import Foundation
 /// drive a login page over HTTP instead (the test support's `HeadlessBrowser`). Apps may
 /// write their own, as with Webcom's and AppAuth's user agents.
 public protocol Browser: Sendable {
+    /// Gets ready to receive the redirect and returns the redirect URI the authorization
+    /// request will carry, called once per sign-in before ``authorize(url:redirectURI:)``.
+    /// `redirectURI` is the step's (the schema's, or the configuration's
+    /// ``AuthenticationServiceConfiguration/redirectURI``). A browser that receives the
+    /// redirect itself on loopback (``LoopbackBrowser``, RFC 8252 §7.3) starts listening here
+    /// and returns the URI with the port it listens on; the runtime then sends that URI in
+    /// both the authorization request and the token request, and matches the redirect
+    /// against it.
+    ///
+    /// The default returns `redirectURI` unchanged.
+    /// - Throws: when the browser cannot receive the redirect (no port to listen on); the
+    ///   sign-in fails with that error, and nothing is sent.
+    func prepareRedirect(to redirectURI: URL) async throws -> URL
+
     /// Opens `url` and waits until the authorization server redirects to a URL that starts
     /// with `redirectURI`.
     /// - Returns: that whole URL, with its query (`code` and `state`, or `error`).
@@ -15,6 +29,27 @@ public protocol Browser: Sendable {
     ///   other error when the page cannot be shown. The runtime reports either as the
     ///   sign-in's failure, and the authentication state does not change.
     func authorize(url: URL, redirectURI: URL) async throws -> URL
+
+    /// Closes the page that ``authorize(url:redirectURI:)`` opened, at once, because the app
+    /// cancelled the sign-in (`cancelAuthentication()`, a sign-out, another sign-in, or the
+    /// cancellation of the sign-in's task): AppAuth's `cancel()` of its user-agent session,
+    /// Auth0.swift's `WebAuthentication.cancel()`. The runtime calls it while
+    /// `authorize` is still waiting, from any thread, and it must not block; it also cancels the
+    /// task that runs `authorize`. `authorize` may then return or throw whatever it likes:
+    /// the runtime has already failed the sign-in with ``BrowserSignInError/cancelled`` and
+    /// never uses a redirect that comes later.
+    ///
+    /// The default does nothing: a browser that cannot close its page leaves it open, and the
+    /// user's answer on it is ignored.
+    func dismiss()
+}
+
+extension Browser {
+    /// Returns `redirectURI`: the browser receives the redirect where the URI says.
+    public func prepareRedirect(to redirectURI: URL) async throws -> URL { redirectURI }
+
+    /// Does nothing: the page stays open, and the redirect it may bring back is ignored.
+    public func dismiss() {}
 }
 
 /// Why a browser sign-in step failed. None of these changes the authentication state, and

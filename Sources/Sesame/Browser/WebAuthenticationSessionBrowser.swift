@@ -16,6 +16,9 @@ public final class WebAuthenticationSessionBrowser: NSObject, Browser, @unchecke
     public let prefersEphemeralSession: Bool
     /// The session under way: `ASWebAuthenticationSession` must be kept alive while it runs.
     @MainActor private var running: ASWebAuthenticationSession?
+    /// The caller of ``authorize(url:redirectURI:)`` waiting for the session; resumed once,
+    /// by the session's completion or by ``dismiss()``.
+    @MainActor private var waiting: CheckedContinuation<URL, any Error>?
 
     /// Creates a browser that presents its sheet over `anchor()`.
     public init(prefersEphemeralSession: Bool = false, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
@@ -24,8 +27,8 @@ public final class WebAuthenticationSessionBrowser: NSObject, Browser, @unchecke
     }
 
     /// Opens `url` in the sheet and waits for the redirect to `redirectURI`'s scheme.
-    /// - Throws: ``BrowserSignInError/cancelled`` when the user closes the sheet; the
-    ///   session's error otherwise.
+    /// - Throws: ``BrowserSignInError/cancelled`` when the user closes the sheet or the app
+    ///   dismisses it (``dismiss()``); the session's error otherwise.
     @MainActor
     public func authorize(url: URL, redirectURI: URL) async throws -> URL {
         guard let scheme = redirectURI.scheme else {
@@ -33,23 +36,42 @@ public final class WebAuthenticationSessionBrowser: NSObject, Browser, @unchecke
         }
         return try await withCheckedThrowingContinuation { continuation in
             let session = ASWebAuthenticationSession(url: url, callbackURLScheme: scheme) { callback, error in
-                Task { @MainActor in self.running = nil }
+                let result: Result<URL, any Error>
                 if let callback {
-                    continuation.resume(returning: callback)
+                    result = .success(callback)
                 } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
-                    continuation.resume(throwing: BrowserSignInError.cancelled)
+                    result = .failure(BrowserSignInError.cancelled)
                 } else {
-                    continuation.resume(throwing: error ?? BrowserSignInError.cancelled)
+                    result = .failure(error ?? BrowserSignInError.cancelled)
                 }
+                Task { @MainActor in self.finish(result) }
             }
             session.prefersEphemeralWebBrowserSession = prefersEphemeralSession
             session.presentationContextProvider = self
+            waiting = continuation
             running = session
             if !session.start() {
-                running = nil
-                continuation.resume(throwing: BrowserSignInError.notConfigured(reason: "the session did not start"))
+                finish(.failure(BrowserSignInError.notConfigured(reason: "the session did not start")))
             }
         }
+    }
+
+    /// Closes the sheet at once with `ASWebAuthenticationSession.cancel()`: the waiting
+    /// ``authorize(url:redirectURI:)`` throws ``BrowserSignInError/cancelled``. Does nothing
+    /// when no sheet is open. Called by the runtime when the app cancels the sign-in.
+    public func dismiss() {
+        Task { @MainActor in
+            self.running?.cancel()
+            self.finish(.failure(BrowserSignInError.cancelled))
+        }
+    }
+
+    /// Resumes the waiting caller once with `result`, and forgets the session.
+    @MainActor private func finish(_ result: Result<URL, any Error>) {
+        running = nil
+        let continuation = waiting
+        waiting = nil
+        continuation?.resume(with: result)
     }
 }
 

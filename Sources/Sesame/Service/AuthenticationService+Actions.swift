@@ -117,23 +117,7 @@ extension AuthenticationService {
                 failures.append("\(signOut.name): \(Self.publicError(error))")
             }
         }
-        if let revocation = lifecycle.revocation, credential.refreshToken == nil, revocation.fields.reads(.refreshToken) {
-            // Nothing to revoke: no request, and the reason says so.
-            failures.append("\(revocation.request.name): no refresh token to revoke")
-        } else if let revocation = lifecycle.revocation {
-            do {
-                let body = try RequestFactory.body(
-                    fields: revocation.fields, for: revocation.request, client: configuration.client, naming: .publicClientToo
-                ) {
-                    credential.value(of: $0)
-                }
-                _ = try await send(OperationRequest(revocation.request, body: body), credential: .none)
-            } catch let error as TemplateError {
-                failures.append("\(revocation.request.name): \(error)")
-            } catch {
-                failures.append("\(revocation.request.name): \(Self.publicError(error))")
-            }
-        }
+        if let failure = await sendRevocation(of: credential) { failures.append(failure) }
         guard failures.isEmpty else {
             let reason = failures.joined(separator: "; ")
             logger.notice("signed out locally; the back-end did not revoke the session: \(reason)")

@@ -81,10 +81,15 @@ extension AuthenticationService {
         }
     }
 
-    /// Cancels the authentication under way, if any: a step still running is discarded
-    /// when it completes. Does nothing when none is under way; never changes the state.
+    /// Cancels the authentication under way, if any, and never changes the state. A browser
+    /// still open for a browser step is dismissed at once (``Browser/dismiss()``) and the
+    /// sign-in fails with ``BrowserSignInError/cancelled`` without waiting for the user; a code
+    /// the browser brings back later is never exchanged. A step still running is discarded
+    /// when it completes, and when that step's answer was the token response, its tokens are
+    /// revoked (the schema's `lifecycle.revoke`, RFC 7009) rather than dropped. Does nothing
+    /// when none is under way.
     public func cancelAuthentication() {
-        if let method = signIn.cancel() { logger.info("authentication with \(method) cancelled") }
+        if let method = cancelSignIn() { logger.info("authentication with \(method) cancelled") }
     }
 
     // MARK: Running steps
@@ -92,6 +97,8 @@ extension AuthenticationService {
     private func startProcess(
         _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], context: AuthenticationContext
     ) throws -> UInt64 {
+        // The process under way is replaced; its browser, if open, closes.
+        cancelSignIn()
         guard context == .currentAccount else { return signIn.start(method, arguments: arguments, epoch: epoch) }
         guard case .authenticated(let details) = machine.current else { throw SesameError.notAuthenticated }
         return signIn.start(method, arguments: arguments, epoch: epoch, attachingTo: Schema.userID(of: details))
@@ -102,18 +109,23 @@ extension AuthenticationService {
     private func runSteps(of id: UInt64) async throws -> AuthenticationProgress<Schema.Details> {
         while true {
             guard case .run(let step, let current) = signIn.nextStep(of: id) else { throw cancelled() }
+            let browser = step.browser != nil ? openBrowserSession() : nil
             let response: JSONValue
             do {
-                response = try await runStep(step, of: current, credential: session?.credential)
+                response = try await runStep(step, of: current, credential: session?.credential, browser: browser)
             } catch {
                 let malformed = if case SesameError.decoding = error { true } else { false }
                 signIn.stepFailed(id: id, malformedAnswer: malformed)
                 run(machine.authenticationFailed())
                 throw Self.publicError(error)
             }
+            // A task cancelled while the step ran cancels the process, as cancelAuthentication() does.
+            if Task.isCancelled { cancelSignIn() }
             switch signIn.stepAnswered(response, id: id) {
             case .superseded:
-                throw cancelled()
+                // The last step's answer is the token response: its tokens are revoked, not dropped.
+                if current.isAtLastStep { await revokeDiscarded(tokenResponse: response, of: step) }
+                throw step.browser != nil ? BrowserSignInError.cancelled : cancelled()
             case .complete(let finished):
                 return .authenticated(try await completeAuthentication(tokenResponse: response, of: finished))
             case .needsInput(let ongoing):
@@ -126,7 +138,7 @@ extension AuthenticationService {
 
     private nonisolated func runStep(
         _ step: AuthenticationStepDescription, of process: AuthenticationProcess,
-        credential: Credential?
+        credential: Credential?, browser session: BrowserSession?
     ) async throws -> JSONValue {
         var process = process
         switch step.kind {
@@ -134,7 +146,8 @@ extension AuthenticationService {
             break
         case .browser(let browser):
             // The code and the verifier live in this copy only, for this step's body.
-            process.grant = try await authorizeInBrowser(browser, of: process)
+            process.grant = try await authorizeInBrowser(browser, of: process, session: session)
+            return try await exchangeCode(step, of: process, credential: credential)
         case .deviceAuthorization(let device):
             return try await authorizeDevice(device, step: step, of: process, credential: credential)
         }
@@ -207,19 +220,26 @@ extension AuthenticationService {
     {
         let details: Schema.Details
         let signedIn: StoredSession<Schema.Details>
+        // The tokens the server issued, revoked if the sign-in is cancelled from here on.
+        var issued: Credential?
+        var discarded = false
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
             let credential = try TokenResponseReader.credential(
                 from: tokenResponse, description: sdk.credential,
                 operation: finished.nextStep?.request.name ?? finished.method.name,
                 now: now())
+            issued = credential
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)
+            // A task cancelled meanwhile cancels the process, as cancelAuthentication() does.
+            if Task.isCancelled { cancelSignIn() }
             if let user = finished.attachingTo {
                 guard Schema.userID(of: details) == user else {
                     throw SesameError.accountMismatch(reason: "\(finished.method.name) signed in another user than the current one")
                 }
                 guard signIn.completed(id: finished.id, epoch: epoch) == .signIn, machine.current.isAuthenticated else {
+                    discarded = true
                     throw cancelled()
                 }
                 // The same user: no context switch, a new credential and fresh details.
@@ -227,7 +247,10 @@ extension AuthenticationService {
                 await execute(machine.identityAttached(StoredSession(credential: credential, details: details, signedInAt: now())))
                 return details
             }
-            guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else { throw cancelled() }
+            guard signIn.completed(id: finished.id, epoch: epoch) == .signIn else {
+                discarded = true
+                throw cancelled()
+            }
             // In the same actor step as the state change: the user's context is current
             // before anyone sees `authenticated`; refusing it fails the sign-in.
             try configuration.userSessionObserver?.userSessionWillBegin(userID: Schema.userID(of: details), .signIn)
@@ -235,6 +258,11 @@ extension AuthenticationService {
         } catch {
             signIn.completionFailed(id: finished.id)
             run(machine.authenticationFailed())
+            // Cancelled (or superseded) with tokens in hand: they are revoked, not dropped.
+            if let issued, discarded || Task.isCancelled {
+                await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)
+                if finished.nextStep?.browser != nil { throw BrowserSignInError.cancelled }
+            }
             throw Self.publicError(error)
         }
         logger.info("signed in with \(finished.method.name)")

@@ -9,10 +9,11 @@ extension AuthenticationService {
     ///   redirect, not configured); ``BackEndError`` for an `error` in the redirect, which
     ///   becomes the schema's typed error; ``SesameError/encoding(reason:)`` for a parameter
     ///   template without a value. Nothing changes the authentication state.
+    /// The browser is opened through `session`, which the sign-in's cancellation closes.
     nonisolated func authorizeInBrowser(
-        _ step: BrowserAuthorization, of process: AuthenticationProcess
+        _ step: BrowserAuthorization, of process: AuthenticationProcess, session: BrowserSession?
     ) async throws -> BrowserGrant {
-        guard let browser = configuration.browser else {
+        guard let browser = session else {
             throw BrowserSignInError.notConfigured(reason: "the configuration has no browser")
         }
         guard let client = configuration.client else {
@@ -24,16 +25,22 @@ extension AuthenticationService {
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
         }
-        var generator = SystemRandomNumberGenerator()
-        let request = try AuthorizationRequest(
-            step: step, baseURL: sdk.baseURL(of: step.request.server), clientID: client.clientID, extra: extra,
-            state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: sdk.authorizationIssuer)
-        logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
-        let callback: URL
-        do {
-            callback = try await browser.authorize(url: request.url, redirectURI: request.redirectURI)
-        } catch is CancellationError {
-            throw BrowserSignInError.cancelled
+        guard let configured = configuration.redirectURI ?? URL(string: step.redirectURI) else {
+            throw BrowserSignInError.notConfigured(reason: "the redirect URI is not an absolute URL")
+        }
+        let baseURL = sdk.baseURL(of: step.request.server)
+        let logger = self.logger
+        let issuer = sdk.authorizationIssuer
+        // The browser prepares the redirect (a loopback browser listens, and says on which
+        // port), then opens the request made for that redirect URI.
+        let (request, callback) = try await browser.run { browser in
+            let redirectURI = try await browser.prepareRedirect(to: configured)
+            var generator = SystemRandomNumberGenerator()
+            let request = try AuthorizationRequest(
+                step: step, baseURL: baseURL, redirectURI: redirectURI, clientID: client.clientID, extra: extra,
+                state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer)
+            logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
+            return (request, try await browser.authorize(url: request.url, redirectURI: request.redirectURI))
         }
         let code: String
         do {
@@ -43,7 +50,7 @@ extension AuthenticationService {
             throw BackEndError(response: error.response(catalogue: sdk.errors))
         }
         logger.info("the browser came back with an authorization code", metadata: ["step": "\(step.request.name)"])
-        return BrowserGrant(code: code, codeVerifier: request.pkce.verifier, redirectURI: step.redirectURI)
+        return BrowserGrant(code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString)
     }
 }
 

@@ -9,7 +9,7 @@ extension AuthenticationService {
     ///   never thrown, since the user is signed out either way.
     @discardableResult
     public func unauthenticate() async -> UnauthenticationResult {
-        signIn.cancel()
+        cancelSignIn()
         let executed = await execute(machine.unauthenticate())
         return executed.revocation ?? .localOnly(reason: machine.isOnline ? "no session to revoke" : "offline")
     }

@@ -50,6 +50,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     var refresher: RefreshMachine<RefreshFlight>
     /// The sign-in process under way.
     var signIn = SignInMachine()
+    /// The browser opened by the sign-in's browser step, closed when the sign-in is cancelled
+    /// while the machine says it is open (``SignInMachine/isBrowserOpen``).
+    var openBrowser: BrowserSession?
     /// The tasks the action executor started (see `run(_:isStartup:)`).
     var tasks = TaskTracker()
     var broadcaster: EventBroadcaster<AuthenticationEvent<Schema>>

@@ -23,6 +23,12 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// Opens the authorization request of a browser sign-in step (authorization code with
     /// PKCE) and returns the redirect back to the app; nil when the app has no such method.
     public var browser: (any Browser)?
+    /// Replaces the redirect URI of every browser step (the schema's `redirectURI`), per build
+    /// or environment; nil keeps the schema's. A loopback URI without a port
+    /// (`http://127.0.0.1/callback`, RFC 8252 §7.3) gets the port the browser listens on
+    /// (``LoopbackBrowser``). The authorization request and the token request carry the URI
+    /// the browser prepared, and the redirect must come back to it.
+    public var redirectURI: URL?
     /// The app's OAuth client, for token requests declaring client authentication.
     public var client: ClientCredentials?
     /// Sends the requests: by default ``StreamingURLSessionTransport/shared``, a URLSession
@@ -95,7 +101,7 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         eventStreamReconnectDelay: Duration = .seconds(2), maximumResponseSize: Int = 8 << 20,
         refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
-        authorizationServerURL: URL? = nil, browser: (any Browser)? = nil,
+        authorizationServerURL: URL? = nil, browser: (any Browser)? = nil, redirectURI: URL? = nil,
         authorizationServerIssuer: AuthorizationServerIssuer? = nil,
         requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -106,6 +112,7 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         self.authorizationServerURL = authorizationServerURL
         self.authorizationServerIssuer = authorizationServerIssuer
         self.browser = browser
+        self.redirectURI = redirectURI
         self.eventTransport = eventTransport
         self.userSessionObserver = userSessionObserver
         self.baseURL = baseURL

@@ -78,6 +78,9 @@ struct SignInMachine: Sendable {
     private var state: State = .idle
     /// Processes started over the machine's life, which also numbers them.
     private var started: UInt64 = 0
+    /// The process whose running browser step has its browser open: from ``nextStep(of:)``
+    /// to ``browserReturned(id:)``. A process id that no longer runs means nothing.
+    private var openBrowser: UInt64?
 
     /// The method under way, for the app; never holds a secret.
     var ongoing: OngoingAuthentication? { state.process?.ongoing }
@@ -110,7 +113,25 @@ struct SignInMachine: Sendable {
     mutating func nextStep(of id: UInt64) -> StepAction {
         guard case .atStep(let current) = state, current.id == id, let step = current.nextStep else { return .superseded }
         state = .running(current)
+        if step.browser != nil { openBrowser = id }
         return .run(step, current)
+    }
+
+    /// Whether the process under way runs a browser step whose browser is still open: a
+    /// cancellation then closes the browser (``Browser/dismiss()``).
+    var isBrowserOpen: Bool {
+        guard case .running(let current) = state else { return false }
+        return openBrowser == current.id
+    }
+
+    /// Process `id`'s browser came back with a redirect.
+    /// - Returns: whether its code may be exchanged: only while the process still runs the
+    ///   step that opened the browser; false after a cancellation, a sign-out or another
+    ///   sign-in, and the code is then never sent.
+    mutating func browserReturned(id: UInt64) -> Bool {
+        guard isRunning(id: id), openBrowser == id else { return false }
+        openBrowser = nil
+        return true
     }
 
     /// Process `id`'s running step answered with `response`.
@@ -204,7 +225,10 @@ struct SignInMachine: Sendable {
     /// - Returns: the cancelled method's name, nil when none was under way.
     @discardableResult
     mutating func cancel() -> String? {
-        defer { state = .idle }
+        defer {
+            state = .idle
+            openBrowser = nil
+        }
         return state.process?.method.name
     }
 }

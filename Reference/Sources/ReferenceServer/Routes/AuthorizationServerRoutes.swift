@@ -96,7 +96,7 @@ struct AuthorizationServerRoutes {
             return .failure(.page("The client is unknown."))
         }
         guard let redirectURI = parameters["redirect_uri"] else { return .failure(.page("`redirect_uri` is missing.")) }
-        guard client.redirectURIs.contains(redirectURI) else {
+        guard client.accepts(redirectURI: redirectURI) else {
             return .failure(.page("`redirect_uri` is not registered for this client."))
         }
         let partial = AuthorizationRequest(

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 import ReferenceSDK
 import SesameTestSupport
 @_spi(Generated) import SesameDescription
@@ -26,6 +27,8 @@ struct EndToEnd: Sendable {
         restorationDelegate: any SessionRestorationDelegate<AuthenticationDetails> = DefaultSessionRestorationDelegate(),
         browser: (any Browser)? = nil,
         issuer: AuthorizationServerIssuer? = nil,
+        redirectURI: URL? = nil,
+        middlewares: [any ClientMiddleware] = [],
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> Service {
         let clock = self.clock
@@ -33,7 +36,7 @@ struct EndToEnd: Sendable {
             configuration: .init(
                 baseURL: backEnd.baseURL,
                 client: client,
-                middlewares: traffic.map { [$0] } ?? [],
+                middlewares: (traffic.map { [$0] } ?? []) + middlewares,
                 now: { clock.now },
                 logger: logs.logger(label: "e2e.sesame"),
                 sessionStore: store,
@@ -41,7 +44,7 @@ struct EndToEnd: Sendable {
                 receivesServerEvents: receivesServerEvents,
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
-                browser: browser, authorizationServerIssuer: issuer, sleep: sleep
+                browser: browser, authorizationServerIssuer: issuer, redirectURI: redirectURI, sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)

@@ -10,6 +10,11 @@ enum RawHTTP {
         var body: String
     }
 
+    /// A plain GET, as a browser loads a page.
+    static func get(_ url: URL) async throws -> Result {
+        try await send(URLRequest(url: url))
+    }
+
     static func get(_ url: URL, bearer token: String) async throws -> Result {
         var request = URLRequest(url: url)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")

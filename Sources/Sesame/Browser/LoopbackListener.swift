@@ -1,0 +1,223 @@
+#if os(macOS) || os(Linux)
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one-shot HTTP listener of a ``LoopbackBrowser`` on 127.0.0.1 (RFC 8252 §7.3), over
+/// POSIX sockets: no NIO, so that apps do not resolve it. It waits for the one `GET` of the
+/// redirect path on a thread of its own (never one of the cooperative pool's), answers it
+/// with a small page and stops listening. Every read is bounded: a request head of at most
+/// ``maximumHeadSize`` bytes, read within ``readTimeout``; a request that is too large, too
+/// slow, not a `GET` or for another path is refused (400, 405, 404) and the listener goes on
+/// waiting, for at most ``maximumRequests`` requests. Internal.
+final class LoopbackListener: @unchecked Sendable {
+    /// The largest request head read, in bytes; a larger one is refused with 431.
+    static let maximumHeadSize = 8 << 10
+    /// The longest a connection may take to send its request head.
+    static let readTimeout: Duration = .seconds(5)
+    /// How many requests the listener answers before giving up (a browser also asks for
+    /// `/favicon.ico`; anything else on loopback may knock too).
+    static let maximumRequests = 32
+
+    /// The port the listener is bound to.
+    let port: UInt16
+    private let descriptor: Int32
+    private let lock = NSLock()
+    /// Guarded by `lock`: whether ``close()`` was called, and whether a wait runs (which
+    /// then closes the socket itself when it stops).
+    private var closed = false
+    private var waiting = false
+    private var released = false
+
+    /// Binds 127.0.0.1:`port` (0: a free port the system chooses) and listens.
+    /// - Throws: ``LoopbackBrowserError/cannotListen(reason:)``.
+    init(port: UInt16) throws {
+        #if canImport(Darwin)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard descriptor >= 0 else { throw LoopbackBrowserError.cannotListen(reason: Self.errorText(errno)) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 8) == 0 else {
+            let code = errno
+            _ = Self.closeDescriptor(descriptor)
+            throw LoopbackBrowserError.cannotListen(reason: "127.0.0.1:\(port): \(Self.errorText(code))")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        self.port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { release() }
+
+    /// Stops listening: a wait under way ends with ``BrowserSignInError/cancelled`` within
+    /// a tenth of a second. Does nothing the second time.
+    func close() {
+        let closeNow = lock.withLock {
+            closed = true
+            return !waiting
+        }
+        if closeNow { release() }
+    }
+
+    /// Waits until `deadline` for the `GET` of `path`, answers it with `page`, and stops
+    /// listening.
+    /// - Returns: the request target as sent (`/callback?code=…&state=…`).
+    /// - Throws: ``BrowserSignInError/cancelled`` once ``close()`` was called or the task
+    ///   cancelled;
+    ///   ``LoopbackBrowserError/timedOut`` past `deadline`;
+    ///   ``LoopbackBrowserError/tooManyRequests`` after ``maximumRequests`` other requests.
+    func receive(path: String, page: String, deadline: ContinuousClock.Instant) async throws -> String {
+        let started = lock.withLock {
+            guard !closed, !waiting else { return false }
+            waiting = true
+            return true
+        }
+        guard started else { throw BrowserSignInError.cancelled }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread { [self] in
+                    let result = Result { try wait(path: path, page: page, deadline: deadline) }
+                    lock.withLock { waiting = false }
+                    release()
+                    continuation.resume(with: result)
+                }.start()
+            }
+        } onCancel: {
+            close()
+        }
+    }
+
+    private var isClosed: Bool { lock.withLock { closed } }
+
+    /// The blocking wait, on its own thread.
+    private func wait(path: String, page: String, deadline: ContinuousClock.Instant) throws -> String {
+        var answered = 0
+        while true {
+            if isClosed { throw BrowserSignInError.cancelled }
+            if ContinuousClock.now >= deadline { throw LoopbackBrowserError.timedOut }
+            if answered >= Self.maximumRequests { throw LoopbackBrowserError.tooManyRequests }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { continue }
+            defer { _ = Self.closeDescriptor(connection) }
+            answered += 1
+            switch readHead(connection) {
+            case .failure(let failure):
+                Self.respond(connection, status: failure.status, body: "")
+            case .success(let head):
+                // The request line: up to the first CRLF ("\r\n" is one Character in Swift).
+                let line = head.components(separatedBy: "\r\n").first ?? ""
+                let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+                guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/"), !line.contains("\n") else {
+                    Self.respond(connection, status: "400 Bad Request", body: "")
+                    continue
+                }
+                guard parts[0] == "GET" else {
+                    Self.respond(connection, status: "405 Method Not Allowed", body: "")
+                    continue
+                }
+                let target = String(parts[1])
+                guard target.prefix(while: { $0 != "?" && $0 != "#" }) == path else {
+                    Self.respond(connection, status: "404 Not Found", body: "")
+                    continue
+                }
+                Self.respond(connection, status: "200 OK", body: page)
+                return target
+            }
+        }
+    }
+
+    /// Reads a request head: up to the blank line, at most ``maximumHeadSize`` bytes within
+    /// ``readTimeout``, or until ``close()``. The body, if any, is never read.
+    private func readHead(_ connection: Int32) -> Result<String, HeadFailure> {
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+        var yes: Int32 = 1
+        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        let deadline = ContinuousClock.now + Self.readTimeout
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while ContinuousClock.now < deadline, !isClosed {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+            guard count > 0 else { return .failure(HeadFailure(status: "400 Bad Request")) }
+            data += buffer[0..<count]
+            if let end = Self.headEnd(in: data), end <= Self.maximumHeadSize {
+                return .success(String(decoding: data[0..<end], as: UTF8.self))
+            }
+            if data.count > Self.maximumHeadSize { return .failure(HeadFailure(status: "431 Request Header Fields Too Large")) }
+        }
+        return .failure(HeadFailure(status: "408 Request Timeout"))
+    }
+
+    private struct HeadFailure: Error {
+        var status: String
+    }
+
+    private static func headEnd(in data: [UInt8]) -> Int? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard data.count >= 4 else { return nil }
+        return (0...(data.count - 4)).first { data[$0..<($0 + 4)].elementsEqual(separator) }
+    }
+
+    /// Writes a whole response and closes the connection's sending side.
+    private static func respond(_ connection: Int32, status: String, body: String) {
+        let bytes = Array(body.utf8)
+        var head = "HTTP/1.1 \(status)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\nCache-Control: no-store\r\n"
+        if !bytes.isEmpty { head += "Content-Type: text/html; charset=utf-8\r\n" }
+        let response = Array((head + "\r\n").utf8) + bytes
+        var offset = 0
+        while offset < response.count {
+            let written = response.withUnsafeBytes { buffer in
+                #if canImport(Darwin)
+                Darwin.send(connection, buffer.baseAddress! + offset, buffer.count - offset, 0)
+                #else
+                send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                #endif
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+        shutdown(connection, Int32(SHUT_WR))
+    }
+
+    /// Closes the listening socket once.
+    private func release() {
+        let closing = lock.withLock {
+            defer { released = true }
+            return !released
+        }
+        if closing { _ = Self.closeDescriptor(descriptor) }
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.close(descriptor)
+        #else
+        Glibc.close(descriptor)
+        #endif
+    }
+
+    private static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+#endif

@@ -1,0 +1,151 @@
+#if os(macOS) || os(Linux)
+import Foundation
+@testable import Sesame
+import SesameTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The loopback browser (RFC 8252 §7.3) over real sockets: it listens on a free port,
+/// refuses what is not the redirect's `GET`, answers the redirect with a page, and stops
+/// listening; a dismissal or a cancellation closes the listener at once.
+@Suite struct LoopbackBrowserTests {
+    static let page = URL(string: "https://idp.test/oauth/authorize?state=s")!
+
+    @Test func itRefusesHostileRequestsAnswersTheRedirectAndStopsListening() async throws {
+        let statuses = LockedValue<[String]>([])
+        let browser = LoopbackBrowser(timeout: .seconds(20)) { url in
+            // The opener plays the system browser and whoever else knocks on the port.
+            let port = try #require(URL(string: queryParameters(of: url)["redirect_uri"] ?? "")?.port)
+            let requests = [
+                "POST /callback?code=c HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n",
+                "GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                "GET /callbackx?code=c HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                "GET /callback?code=c HTTP/1.1\r\nX-Padding: " + String(repeating: "a", count: 9000) + "\r\n\r\n",
+                "not http at all\r\n\r\n",
+                "GET /callback?code=c1&state=s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            ]
+            for request in requests {
+                let answer = try await onOwnThread { try RawSocket.exchange(port: port, Array(request.utf8)) }
+                statuses.set(statuses.value + [answer])
+            }
+        }
+        let prepared = try await browser.prepareRedirect(to: URL(string: "http://127.0.0.1/callback")!)
+        let port = try #require(prepared.port)
+        #expect(prepared.absoluteString == "http://127.0.0.1:\(port)/callback")
+        let authorization = URL(string: "https://idp.test/oauth/authorize?redirect_uri=\(prepared.absoluteString)")!
+        let redirect = try await browser.authorize(url: authorization, redirectURI: prepared)
+        #expect(redirect.absoluteString == "http://127.0.0.1:\(port)/callback?code=c1&state=s")
+        let answers = statuses.value
+        #expect(
+            answers.map { $0.components(separatedBy: "\r\n").first ?? "" } == [
+                "HTTP/1.1 405 Method Not Allowed", "HTTP/1.1 404 Not Found", "HTTP/1.1 404 Not Found",
+                "HTTP/1.1 431 Request Header Fields Too Large", "HTTP/1.1 400 Bad Request", "HTTP/1.1 200 OK",
+            ])
+        #expect(answers.last?.contains("You can close this window and return to the app.") == true)
+        // The listener is closed: the port refuses connections.
+        #expect(throws: RawSocket.Failure.self) { try RawSocket.connect(port: port) }
+    }
+
+    @Test func dismissingClosesTheListenerAtOnce() async throws {
+        let opened = LockedValue(false)
+        let browser = LoopbackBrowser(timeout: .seconds(20), opener: { _ in opened.set(true) })
+        let prepared = try await browser.prepareRedirect(to: URL(string: "http://127.0.0.1/cb")!)
+        let port = try #require(prepared.port)
+        let waiting = Task { try await browser.authorize(url: Self.page, redirectURI: prepared) }
+        // The page is open and the browser waits for the redirect: 20 s unless dismissed.
+        #expect(await poll { opened.value })
+        browser.dismiss()
+        await #expect(throws: BrowserSignInError.cancelled) { try await waiting.value }
+        #expect(throws: RawSocket.Failure.self) { try RawSocket.connect(port: port) }
+    }
+
+    @Test func cancellingTheTaskClosesTheListener() async throws {
+        let opened = LockedValue(false)
+        let browser = LoopbackBrowser(timeout: .seconds(20), opener: { _ in opened.set(true) })
+        let prepared = try await browser.prepareRedirect(to: URL(string: "http://127.0.0.1/cb")!)
+        let port = try #require(prepared.port)
+        let waiting = Task { try await browser.authorize(url: Self.page, redirectURI: prepared) }
+        #expect(await poll { opened.value })
+        waiting.cancel()
+        await #expect(throws: BrowserSignInError.cancelled) { try await waiting.value }
+        #expect(throws: RawSocket.Failure.self) { try RawSocket.connect(port: port) }
+    }
+
+    @Test func itNeedsAnHTTPLoopbackRedirectURI() async throws {
+        let browser = LoopbackBrowser(opener: { _ in })
+        for uri in ["com.example.app://oauth/callback", "https://127.0.0.1/cb", "http://localhost/cb", "http://example.com/cb"] {
+            await #expect(throws: LoopbackBrowserError.notLoopback(uri)) {
+                try await browser.prepareRedirect(to: URL(string: uri)!)
+            }
+        }
+    }
+
+    @Test func aConfiguredPortIsListenedOn() async throws {
+        // A port the system chose is free again once that listener closed.
+        let free = try #require(try await LoopbackBrowser(opener: { _ in }).prepareRedirect(to: URL(string: "http://127.0.0.1/cb")!).port)
+        let browser = LoopbackBrowser(port: UInt16(free), opener: { _ in })
+        // Reused at once after a close, the port may linger in TIME_WAIT on some systems: retry briefly.
+        var prepared: URL?
+        for _ in 0..<20 where prepared == nil {
+            prepared = try? await browser.prepareRedirect(to: URL(string: "http://127.0.0.1/cb")!)
+            if prepared == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(prepared?.port == free)
+        browser.dismiss()
+    }
+}
+
+/// A blocking TCP client on 127.0.0.1, for ``onOwnThread``.
+enum RawSocket {
+    struct Failure: Error {}
+
+    /// Connects to 127.0.0.1:`port`; the caller closes the descriptor.
+    static func connect(port: Int) throws -> Int32 {
+        #if canImport(Darwin)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Darwin)
+                Darwin.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure()
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return descriptor
+    }
+
+    /// Sends `bytes` and reads the answer until the server closes the connection.
+    static func exchange(port: Int, _ bytes: [UInt8]) throws -> String {
+        let descriptor = try connect(port: port)
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            answer += buffer[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+}
+#endif
