@@ -32,6 +32,23 @@ import Testing
         Entry(code: "rate_limited", status: 429, category: .transient) { if case .rateLimited = $0 { true } else { false } },
         Entry(code: "unavailable", status: 503, category: .transient) { if case .unavailable = $0 { true } else { false } },
         Entry(code: "internal", status: 500, category: .server) { if case .internal = $0 { true } else { false } },
+        // The authorization endpoint's, typed from the redirect (RFC 6749 §4.1.2.1, OpenID Connect Core §3.1.2.6).
+        Entry(code: "access_denied", status: 403, category: .client) { if case .accessDenied = $0 { true } else { false } },
+        Entry(code: "unsupported_response_type", status: 400, category: .client) {
+            if case .unsupportedResponseType = $0 { true } else { false }
+        },
+        Entry(code: "server_error", status: 500, category: .server) { if case .serverError = $0 { true } else { false } },
+        Entry(code: "temporarily_unavailable", status: 503, category: .transient) {
+            if case .temporarilyUnavailable = $0 { true } else { false }
+        },
+        Entry(code: "login_required", status: 400, category: .client) { if case .loginRequired = $0 { true } else { false } },
+        Entry(code: "consent_required", status: 400, category: .client) { if case .consentRequired = $0 { true } else { false } },
+        Entry(code: "interaction_required", status: 400, category: .client) {
+            if case .interactionRequired = $0 { true } else { false }
+        },
+        Entry(code: "account_selection_required", status: 400, category: .client) {
+            if case .accountSelectionRequired = $0 { true } else { false }
+        },
     ]
 
     @Test(arguments: catalogue)

@@ -44,7 +44,7 @@ struct EndToEnd: Sendable {
                 receivesServerEvents: receivesServerEvents,
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
-                browser: browser, authorizationServerIssuer: issuer, redirectURI: redirectURI, sleep: sleep
+                browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer, sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
