@@ -105,4 +105,28 @@ import Testing
         #expect(object.properties.map(\.storageName) == ["_parent", "", ""])
         #expect(object.additionalPropertiesName == "additionalProperties__")
     }
+
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 29): a model `10_y` is the
+    /// type `_10Y`, and its case in a union was `_10Y` too, so inside the enum
+    /// `_10Y(from: decoder)` called the case and the SDK did not compile. So with a name that
+    /// has no case (`名前`). A case never takes the name of a variant's type.
+    @Test func aCaseNeverTakesTheNameOfItsVariantsType() throws {
+        let models =
+            Self.models + """
+
+                10_y: { type: object, required: [kind], properties: { kind: { type: string } } }
+                名前: { type: object, required: [kind], properties: { kind: { type: string } } }
+                Choice: { anyOf: [{ $ref: "#/10_y" }, { $ref: "#/名前" }, { type: integer }] }
+                Tagged: { oneOf: [{ $ref: "#/10_y" }, { $ref: "#/名前" }], discriminator: { propertyName: kind } }
+                """
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        #expect(!generation.diagnostics.hasErrors, "\(generation.diagnostics)")
+        let choice = Fixture.model("Choice", in: generation)
+        #expect(choice.contains("case _10YValue(_10Y)\n"), "\(choice)")
+        #expect(choice.contains("case 名前Value(名前)\n"))
+        #expect(choice.contains("case integer(Int)\n"))
+        let tagged = Fixture.model("Tagged", in: generation)
+        #expect(tagged.contains("case _10YValue(_10Y)\n"), "\(tagged)")
+        #expect(tagged.contains("case 名前Value(名前)\n"))
+    }
 }

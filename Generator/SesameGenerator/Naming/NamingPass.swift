@@ -184,8 +184,12 @@ struct NamingPass {
             model.kind = .enumeration(enumeration)
         case .union(var union):
             var used = UniqueNames(taken: ["unknown"])
+            // A case never takes the name of a type the enum spells unqualified: a model `10_y`
+            // is the type `_10Y` and would be the case `_10Y` too (so would `名前`, which has no
+            // case), and inside the enum `_10Y(from: decoder)` would call the case.
+            let types = Set(union.variants.map { Self.outermostType($0.model) })
             let names = Self.uniqueNames(
-                union.variants.map(\.tag), reserved: SwiftName.reservedMembers.union(["unknown"]), used: &used)
+                union.variants.map(\.tag), reserved: SwiftName.reservedMembers.union(["unknown"]).union(types), used: &used)
             for index in union.variants.indices { union.variants[index].caseName = names[index] }
             // The label of the unknown case's discriminator must differ from `value`.
             let tagName = SwiftName.lowerCamel(union.discriminator)
@@ -194,13 +198,24 @@ struct NamingPass {
             model.kind = .union(union)
         case .choice(var choice):
             var used = UniqueNames()
-            let names = Self.uniqueNames(choice.variants.map(\.hint), reserved: SwiftName.reservedMembers, used: &used)
+            let types = Set(
+                choice.variants.compactMap { variant -> String? in
+                    guard case .model(let reference)? = variant.type else { return nil }
+                    return Self.outermostType(reference)
+                })
+            let names = Self.uniqueNames(choice.variants.map(\.hint), reserved: SwiftName.reservedMembers.union(types), used: &used)
             for index in choice.variants.indices { choice.variants[index].caseName = names[index] }
             model.kind = .choice(choice)
         case .alias:
             break
         }
         nameMembers(&model.nested)
+    }
+
+    /// The first component of a model's Swift path (`Order` of `Order.Line`): the name code
+    /// inside another type spells unqualified.
+    private static func outermostType(_ reference: ModelRef) -> String {
+        String(reference.swiftPath.split(separator: ".").first ?? "")
     }
 
     /// Swift names for wire names, in order: lower camel case, `Value` appended to a reserved
