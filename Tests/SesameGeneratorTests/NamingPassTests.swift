@@ -129,4 +129,24 @@ import Testing
         #expect(tagged.contains("case _10YValue(_10Y)\n"), "\(tagged)")
         #expect(tagged.contains("case 名前Value(名前)\n"))
     }
+
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 29, schema 18): a property
+    /// `*/` is `_2A_2F`, as the model `*/` is; beside a property of that model's type, the
+    /// struct's `_2A_2F.self` named the property and the SDK did not compile. A property
+    /// never takes the name of a model type its struct spells.
+    @Test func aPropertyNeverTakesTheNameOfATypeItsStructUses() throws {
+        let models =
+            Self.models + """
+
+                "*/": { type: object, properties: { a: { type: string } } }
+                Other: { type: object, properties: { b: { type: string } } }
+                Holder: { type: object, properties: { x: { $ref: "#/*~1" }, "*/": { $ref: "#/Other" }, y: { type: array, items: { $ref: "#/Other" } } } }
+                """
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        #expect(!generation.diagnostics.hasErrors, "\(generation.diagnostics)")
+        let holder = Fixture.model("Holder", in: generation)
+        #expect(holder.contains("public var _2A_2FValue: Other?"), "\(holder)")
+        #expect(!holder.contains("var _2A_2F:"))
+        #expect(holder.contains("(_2A_2F.self, forKey: \"x\")"))
+    }
 }

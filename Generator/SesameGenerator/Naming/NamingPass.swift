@@ -158,8 +158,12 @@ struct NamingPass {
         case .object(var object):
             // Never a member every type has (`description` → `descriptionValue`); `_`,
             // `__`, then a number appended while an earlier property has the name.
+            // Nor the name of a model type the struct spells unqualified: a property `*/` is
+            // `_2A_2F`, as a model `*/` is, and inside the struct it would hide that type.
             var used = UniqueNames()
-            let names = Self.uniqueNames(object.properties.map(\.name), reserved: SwiftName.reservedMembers, used: &used)
+            let types = Set(object.properties.flatMap { Self.outermostTypes(in: $0.type) })
+            let names = Self.uniqueNames(
+                object.properties.map(\.name), reserved: SwiftName.reservedMembers.union(types), used: &used)
             for index in object.properties.indices { object.properties[index].swiftName = names[index] }
             // An indirect property's storage: `_` and its name, never another property's.
             for index in object.properties.indices where object.properties[index].indirect {
@@ -216,6 +220,15 @@ struct NamingPass {
     /// inside another type spells unqualified.
     private static func outermostType(_ reference: ModelRef) -> String {
         String(reference.swiftPath.split(separator: ".").first ?? "")
+    }
+
+    /// The outermost names of the model types a type spells (`Order` of `[Order.Line]`).
+    private static func outermostTypes(in type: TypeIR) -> [String] {
+        switch type {
+        case .model(let reference): return [outermostType(reference)]
+        case .array(let element), .dictionary(let element): return outermostTypes(in: element)
+        default: return []
+        }
     }
 
     /// Swift names for wire names, in order: lower camel case, `Value` appended to a reserved
