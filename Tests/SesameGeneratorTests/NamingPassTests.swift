@@ -149,4 +149,21 @@ import Testing
         #expect(!holder.contains("var _2A_2F:"))
         #expect(holder.contains("(_2A_2F.self, forKey: \"x\")"))
     }
+
+    /// Found by the random schemas (seed 29, schema 14): the storage of an indirect property
+    /// `_` is `_` + `_`, the type of a model `__`; beside it, the struct's `__.self` named the
+    /// storage. The storage never takes a type's name either.
+    @Test func anIndirectPropertysStorageNeverTakesTheNameOfATypeItsStructUses() throws {
+        let models =
+            Self.models + """
+
+                __: { type: object, properties: { a: { type: string } } }
+                Holder: { type: object, properties: { _: { $ref: "#/__" } } }
+                """
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        #expect(!generation.diagnostics.hasErrors, "\(generation.diagnostics)")
+        let holder = Fixture.model("Holder", in: generation)
+        #expect(!holder.contains("private var __:"), "\(holder)")
+        #expect(holder.contains("private var ___: Indirect<__>?"))
+    }
 }

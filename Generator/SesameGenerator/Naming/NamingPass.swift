@@ -160,8 +160,9 @@ struct NamingPass {
             // `__`, then a number appended while an earlier property has the name.
             // Nor the name of a model type the struct spells unqualified: a property `*/` is
             // `_2A_2F`, as a model `*/` is, and inside the struct it would hide that type.
-            var used = UniqueNames()
             let types = Set(object.properties.flatMap { Self.outermostTypes(in: $0.type) })
+            // Taken too for the storage of an indirect property (`_` + `_` would be a model `__`).
+            var used = UniqueNames(taken: types)
             let names = Self.uniqueNames(
                 object.properties.map(\.name), reserved: SwiftName.reservedMembers.union(types), used: &used)
             for index in object.properties.indices { object.properties[index].swiftName = names[index] }
