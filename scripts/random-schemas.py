@@ -347,8 +347,8 @@ class Folder:
             self.objects.pop(name, None)
         else:
             schema = self.schema(1, owner=name)
-            if "$ref" in schema or schema.get("type") == "array" and "$ref" in schema.get("items", {}):
-                schema = {"type": "boolean"}
+            if "$ref" in schema or schema.get("type") == "array" and "$ref" in str(schema):
+                schema = {"type": "boolean"}  # an alias that is an array of itself is refused
             self.add(name, schema, file)
 
     # MARK: files

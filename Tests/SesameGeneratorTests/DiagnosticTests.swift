@@ -59,6 +59,19 @@ import Testing
             ])
     }
 
+    /// Found by the random schemas (a fresh seed, 2658179573, schema 8): a model that is an
+    /// array of itself was accepted and generated `typealias A = [A]`, which Swift refuses.
+    @Test func aModelThatIsAnArrayOfItselfIsAnError() {
+        let error =
+            "error: model 'A' is an array or dictionary of itself (a type alias cannot contain itself); declare an object with a property that holds it"
+        #expect(Fixture.printed(models: "A: { type: array, items: { $ref: \"#/A\" } }") == ["Schema/models.yaml:13:1: \(error)"])
+        let mutual = "A: { type: array, items: { type: array, items: { $ref: \"#/B\" } } }\nB: { $ref: \"#/A\" }"
+        #expect(Fixture.printed(models: mutual) == ["Schema/models.yaml:13:1: \(error)"])
+        // Through an object it is a recursive model, and fine.
+        let object = "A: { type: array, items: { $ref: \"#/O\" } }\nO: { type: object, properties: { a: { $ref: \"#/A\" } } }"
+        #expect(Fixture.printed(models: object) == [])
+    }
+
     @Test func modelDeclaredInTwoFiles() {
         #expect(
             Fixture.printed(["more.yaml": "User: { type: string }\n"]) == [
