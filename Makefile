@@ -10,7 +10,7 @@ REFERENCE = --package-path Reference
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs
+.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs random-schemas soak
 
 build:
 	$(SWIFT) build
@@ -73,6 +73,22 @@ test: check
 ## The concurrency suites under ThreadSanitizer; any report fails.
 tsan:
 	bash scripts/tsan.sh
+
+## SDKs generated from RANDOM_COUNT random valid schemas (seed RANDOM_SEED, fixed by
+## default so that a failure replays), compiled together in one swift build
+## (scripts/random-schemas.sh, docs/testing.md).
+RANDOM_SEED ?= 29
+RANDOM_COUNT ?= 100
+random-schemas:
+	bash scripts/random-schemas.sh $(RANDOM_SEED) $(RANDOM_COUNT)
+
+## The long variants, not part of `make test` (docs/testing.md, "The soak"): 200 random
+## schemas from a fresh seed (printed), and the hostile-server suite SOAK_ROUNDS times over
+## with 16 GiB bodies.
+SOAK_ROUNDS ?= 10
+soak:
+	bash scripts/random-schemas.sh random 200
+	SESAME_HOSTILE_SOAK=$(SOAK_ROUNDS) $(SWIFT) test --filter HostileServerSoakTests
 
 ## The reference back-end and the generated SDK, walked through a whole session.
 demo: generate

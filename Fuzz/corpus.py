@@ -181,6 +181,13 @@ def deep_and_wide(base):
     yield with_models("Deep: " + "{ properties: { p: " * 31 + "{ type: string }" + " } }" * 31 + "\n")
     yield with_models("Deep: { type: array, default: " + "[" * 70 + "]" * 70 + " }\n")
     yield with_models("Deep: " + "{ oneOf: [ " * 20 + "{ type: string }" + ", { type: integer } ] }" * 20 + "\n")
+    # Nested compositions: allOf inside allOf inline, and allOf mixed with object nesting.
+    yield with_models("Deep: " + "{ allOf: [ " * 30 + "{ type: object, properties: { x: { type: string } } }" + " ] }" * 30 + "\n")
+    yield with_models("Deep: " + "{ allOf: [ { type: object, properties: { p: " * 15 + "{ type: string }" + " } } ] }" * 15 + "\n")
+    # Wide compositions: one allOf of every model of a long list.
+    parts = chain(lambda i: f"P{i}: {{ type: object, properties: {{ p{i}: {{ type: string }} }} }}", lambda n: "", LIMIT // 2)
+    count = parts.count("\n") - 1
+    yield with_models(parts + "All: { allOf: [ " + ", ".join(f"{{ $ref: '#/P{i}' }}" for i in range(count)) + " ] }\n")
     # Long names: a model of 20,000 characters (an explicit key: libyaml takes no plain key
     # over 1,024 characters) and a reference one character off.
     name = "a" * 20_000

@@ -38,6 +38,40 @@ import Testing
             ])
     }
 
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 29): `#/Name` is a JSON
+    /// pointer, so a model named `a/b~c` is `#/a~1b~0c`, from its own file and from any other
+    /// (from another file it was "unknown model 'a~1b~0c'").
+    @Test func anEscapedPointerNamesAModelOfAnotherFile() {
+        let more = "\"a/b~c\": { type: string, minLength: 1 }\nOwn: { type: object, properties: { p: { $ref: \"#/a~1b~0c\" } } }\n"
+        let extra = """
+            Extra:
+              type: object
+              properties:
+                p: { $ref: "#/a~1b~0c" }
+                q: { $ref: "more.yaml#/a~1b~0c" }
+            """
+        let validation = Fixture.validate(["more.yaml": more, "extra.yaml": extra])
+        #expect(validation.diagnostics.map(\.description) == [])
+        // A suggestion is spelt as a pointer too.
+        #expect(
+            Fixture.printed(["more.yaml": more, "extra.yaml": "Extra: { $ref: \"#/a~1b~0d\" }\n"]) == [
+                "Schema/extra.yaml:1:16: error: unknown model 'a/b~d' in $ref '#/a~1b~0d'; did you mean '#/a~1b~0c'?"
+            ])
+    }
+
+    /// Found by the random schemas (a fresh seed, 2658179573, schema 8): a model that is an
+    /// array of itself was accepted and generated `typealias A = [A]`, which Swift refuses.
+    @Test func aModelThatIsAnArrayOfItselfIsAnError() {
+        let error =
+            "error: model 'A' is an array or dictionary of itself (a type alias cannot contain itself); declare an object with a property that holds it"
+        #expect(Fixture.printed(models: "A: { type: array, items: { $ref: \"#/A\" } }") == ["Schema/models.yaml:13:1: \(error)"])
+        let mutual = "A: { type: array, items: { type: array, items: { $ref: \"#/B\" } } }\nB: { $ref: \"#/A\" }"
+        #expect(Fixture.printed(models: mutual) == ["Schema/models.yaml:13:1: \(error)"])
+        // Through an object it is a recursive model, and fine.
+        let object = "A: { type: array, items: { $ref: \"#/O\" } }\nO: { type: object, properties: { a: { $ref: \"#/A\" } } }"
+        #expect(Fixture.printed(models: object) == [])
+    }
+
     @Test func modelDeclaredInTwoFiles() {
         #expect(
             Fixture.printed(["more.yaml": "User: { type: string }\n"]) == [

@@ -151,6 +151,21 @@ import Testing
         #expect(swift.contains("let container = try decoder.container(keyedBy: PropertyKey.self)"))
     }
 
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 29, schema 81): a path
+    /// parameter named `body` beside a request body gave `func put(_ body: User, body: String)`,
+    /// "invalid redeclaration of 'body'". The body argument takes the next free name.
+    @Test func aParameterNamedBodyLeavesTheBodyAnotherName() {
+        let auth = """
+            operations:
+              me: { request: GET /me, response: User }
+              put: { request: "PUT /a/{body}", parameters: { body: { in: path, schema: { type: string } } }, body: User }
+            """
+        let operations = Fixture.file("Operations.swift", in: Fixture.generate(["auth.yaml": auth]))
+        #expect(operations.contains("public func put(_ body_: User, body: String) async throws {\n"), "\(operations)")
+        #expect(operations.contains(#"pathParameters: ["body": body], body: try RequestBody.checkedJSON(body_))"#))
+        #expect(operations.contains("///   - body_: The request body.\n"))
+    }
+
     // MARK: Store defaults
 
     @Test func aTextDefaultHoldingNULIsAPositionedError() {

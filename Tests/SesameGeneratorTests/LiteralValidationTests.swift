@@ -29,6 +29,17 @@ import Testing
         #expect(Fixture.printed(models: inline) == ["Schema/models.yaml:13:83: error: default must be one of the enum's values (red)"])
     }
 
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 1): the enum of a property
+    /// `item` inside a property `item` is `A.Item.Item`, and its default was refused ("default
+    /// is supported on strings, …") because the lookup stopped at the owner of the same name.
+    @Test func aDefaultOfAnEnumNamedLikeItsOwnerIsAccepted() {
+        let yaml =
+            "A: { type: object, properties: { item: { type: object, properties: { item: { type: string, enum: [x], default: x } } } } }"
+        #expect(Fixture.printed(models: yaml) == [])
+        let generation = Fixture.generate(["models.yaml": Fixture.models + "\n" + yaml + "\n"])
+        #expect(Fixture.model("A", in: generation).contains("public init(item: A.Item.Item = A.Item.Item.x)"))
+    }
+
     @Test func defaultOfTheWrongTypeIsAnError() {
         #expect(
             Fixture.printed(models: "Limits: { type: object, properties: { max: { type: integer, default: lots } } }") == [

@@ -105,4 +105,65 @@ import Testing
         #expect(object.properties.map(\.storageName) == ["_parent", "", ""])
         #expect(object.additionalPropertiesName == "additionalProperties__")
     }
+
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 29): a model `10_y` is the
+    /// type `_10Y`, and its case in a union was `_10Y` too, so inside the enum
+    /// `_10Y(from: decoder)` called the case and the SDK did not compile. So with a name that
+    /// has no case (`名前`). A case never takes the name of a variant's type.
+    @Test func aCaseNeverTakesTheNameOfItsVariantsType() throws {
+        let models =
+            Self.models + """
+
+                10_y: { type: object, required: [kind], properties: { kind: { type: string } } }
+                名前: { type: object, required: [kind], properties: { kind: { type: string } } }
+                Choice: { anyOf: [{ $ref: "#/10_y" }, { $ref: "#/名前" }, { type: integer }] }
+                Tagged: { oneOf: [{ $ref: "#/10_y" }, { $ref: "#/名前" }], discriminator: { propertyName: kind } }
+                """
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        #expect(!generation.diagnostics.hasErrors, "\(generation.diagnostics)")
+        let choice = Fixture.model("Choice", in: generation)
+        #expect(choice.contains("case _10YValue(_10Y)\n"), "\(choice)")
+        #expect(choice.contains("case 名前Value(名前)\n"))
+        #expect(choice.contains("case integer(Int)\n"))
+        let tagged = Fixture.model("Tagged", in: generation)
+        #expect(tagged.contains("case _10YValue(_10Y)\n"), "\(tagged)")
+        #expect(tagged.contains("case 名前Value(名前)\n"))
+    }
+
+    /// Found by the random schemas (scripts/random-schemas.sh, seed 29, schema 18): a property
+    /// `*/` is `_2A_2F`, as the model `*/` is; beside a property of that model's type, the
+    /// struct's `_2A_2F.self` named the property and the SDK did not compile. A property
+    /// never takes the name of a model type its struct spells.
+    @Test func aPropertyNeverTakesTheNameOfATypeItsStructUses() throws {
+        let models =
+            Self.models + """
+
+                "*/": { type: object, properties: { a: { type: string } } }
+                Other: { type: object, properties: { b: { type: string } } }
+                Holder: { type: object, properties: { x: { $ref: "#/*~1" }, "*/": { $ref: "#/Other" }, y: { type: array, items: { $ref: "#/Other" } } } }
+                """
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        #expect(!generation.diagnostics.hasErrors, "\(generation.diagnostics)")
+        let holder = Fixture.model("Holder", in: generation)
+        #expect(holder.contains("public var _2A_2FValue: Other?"), "\(holder)")
+        #expect(!holder.contains("var _2A_2F:"))
+        #expect(holder.contains("(_2A_2F.self, forKey: \"x\")"))
+    }
+
+    /// Found by the random schemas (seed 29, schema 14): the storage of an indirect property
+    /// `_` is `_` + `_`, the type of a model `__`; beside it, the struct's `__.self` named the
+    /// storage. The storage never takes a type's name either.
+    @Test func anIndirectPropertysStorageNeverTakesTheNameOfATypeItsStructUses() throws {
+        let models =
+            Self.models + """
+
+                __: { type: object, properties: { a: { type: string } } }
+                Holder: { type: object, properties: { _: { $ref: "#/__" } } }
+                """
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk, "auth.yaml": Self.auth, "models.yaml": models])
+        #expect(!generation.diagnostics.hasErrors, "\(generation.diagnostics)")
+        let holder = Fixture.model("Holder", in: generation)
+        #expect(!holder.contains("private var __:"), "\(holder)")
+        #expect(holder.contains("private var ___: Indirect<__>?"))
+    }
 }

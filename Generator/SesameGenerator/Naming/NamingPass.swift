@@ -158,8 +158,13 @@ struct NamingPass {
         case .object(var object):
             // Never a member every type has (`description` → `descriptionValue`); `_`,
             // `__`, then a number appended while an earlier property has the name.
-            var used = UniqueNames()
-            let names = Self.uniqueNames(object.properties.map(\.name), reserved: SwiftName.reservedMembers, used: &used)
+            // Nor the name of a model type the struct spells unqualified: a property `*/` is
+            // `_2A_2F`, as a model `*/` is, and inside the struct it would hide that type.
+            let types = Set(object.properties.flatMap { Self.outermostTypes(in: $0.type) })
+            // Taken too for the storage of an indirect property (`_` + `_` would be a model `__`).
+            var used = UniqueNames(taken: types)
+            let names = Self.uniqueNames(
+                object.properties.map(\.name), reserved: SwiftName.reservedMembers.union(types), used: &used)
             for index in object.properties.indices { object.properties[index].swiftName = names[index] }
             // An indirect property's storage: `_` and its name, never another property's.
             for index in object.properties.indices where object.properties[index].indirect {
@@ -184,8 +189,12 @@ struct NamingPass {
             model.kind = .enumeration(enumeration)
         case .union(var union):
             var used = UniqueNames(taken: ["unknown"])
+            // A case never takes the name of a type the enum spells unqualified: a model `10_y`
+            // is the type `_10Y` and would be the case `_10Y` too (so would `名前`, which has no
+            // case), and inside the enum `_10Y(from: decoder)` would call the case.
+            let types = Set(union.variants.map { Self.outermostType($0.model) })
             let names = Self.uniqueNames(
-                union.variants.map(\.tag), reserved: SwiftName.reservedMembers.union(["unknown"]), used: &used)
+                union.variants.map(\.tag), reserved: SwiftName.reservedMembers.union(["unknown"]).union(types), used: &used)
             for index in union.variants.indices { union.variants[index].caseName = names[index] }
             // The label of the unknown case's discriminator must differ from `value`.
             let tagName = SwiftName.lowerCamel(union.discriminator)
@@ -194,13 +203,33 @@ struct NamingPass {
             model.kind = .union(union)
         case .choice(var choice):
             var used = UniqueNames()
-            let names = Self.uniqueNames(choice.variants.map(\.hint), reserved: SwiftName.reservedMembers, used: &used)
+            let types = Set(
+                choice.variants.compactMap { variant -> String? in
+                    guard case .model(let reference)? = variant.type else { return nil }
+                    return Self.outermostType(reference)
+                })
+            let names = Self.uniqueNames(choice.variants.map(\.hint), reserved: SwiftName.reservedMembers.union(types), used: &used)
             for index in choice.variants.indices { choice.variants[index].caseName = names[index] }
             model.kind = .choice(choice)
         case .alias:
             break
         }
         nameMembers(&model.nested)
+    }
+
+    /// The first component of a model's Swift path (`Order` of `Order.Line`): the name code
+    /// inside another type spells unqualified.
+    private static func outermostType(_ reference: ModelRef) -> String {
+        String(reference.swiftPath.split(separator: ".").first ?? "")
+    }
+
+    /// The outermost names of the model types a type spells (`Order` of `[Order.Line]`).
+    private static func outermostTypes(in type: TypeIR) -> [String] {
+        switch type {
+        case .model(let reference): return [outermostType(reference)]
+        case .array(let element), .dictionary(let element): return outermostTypes(in: element)
+        default: return []
+        }
     }
 
     /// Swift names for wire names, in order: lower camel case, `Value` appended to a reserved

@@ -23,9 +23,12 @@ struct OperationRenderer {
         writer.doc(operation.description ?? "`\(operation.request.value.method.rawValue) \(operation.request.value.path)`.")
         if operation.deprecated { writer.line("/// - Note: Deprecated by the schema.") }
         let documented = operation.parameters.filter { $0.description != nil }
+        // The body argument's name, `body` unless a parameter has it (`PUT /a/{body}` with a body).
+        var bodyName = "body"
+        while operation.parameters.contains(where: { $0.swiftName == bodyName }) { bodyName += "_" }
         if !documented.isEmpty || operation.body != nil {
             writer.line("/// - Parameters:")
-            if operation.body != nil { writer.line("///   - body: The request body.") }
+            if operation.body != nil { writer.line("///   - \(bodyName): The request body.") }
             for parameter in documented {
                 writer.line("///   - \(parameter.swiftName): \(SwiftName.commentSafe(parameter.description!))")
             }
@@ -34,7 +37,7 @@ struct OperationRenderer {
         writer.line("///   (no connection, a response that does not decode, a sign-in too old), `SchemaViolation` when an")
         writer.line("///   argument breaks its schema. The authentication state is unchanged by a failure.")
         var parameters: [String] = []
-        if let body = operation.body { parameters.append("_ body: \(types.swift(body))") }
+        if let body = operation.body { parameters.append("_ \(bodyName): \(types.swift(body))") }
         for parameter in operation.parameters {
             var text = "\(SwiftName.escaped(parameter.swiftName)): \(types.swift(parameter.type))"
             if isOptional(parameter) { text += "? = nil" }
@@ -82,7 +85,7 @@ struct OperationRenderer {
                 if case .model = bodyType { checked = true } else { checked = false }
                 let encoder =
                     operation.request.value.encoding == .form ? (checked ? "checkedForm" : "form") : (checked ? "checkedJSON" : "json")
-                arguments.append("body: try RequestBody.\(encoder)(\(types.toWire("body", bodyType)))")
+                arguments.append("body: try RequestBody.\(encoder)(\(types.toWire(bodyName, bodyType)))")
             }
             body.line("let request = OperationRequest(\(arguments.joined(separator: ", ")))")
             if let response = operation.response {

@@ -57,6 +57,28 @@ enum CycleChecker {
             }
         }
 
+        // A type alias that reaches itself through arrays or dictionaries of aliases
+        // (`A: { type: array, items: { $ref: "#/A" } }` is `typealias A = [A]`; found by the
+        // random schemas, scripts/random-schemas.sh): Swift refuses
+        // a type alias that references itself, so the schema is refused at the model.
+        var aliasEdges: [Edge] = []
+        forEachModel(models) { model, path in
+            guard case .alias(let type, _) = model.kind else { return }
+            for target in Self.models(in: type) {
+                aliasEdges.append(Edge(from: path, to: target, property: "", mandatory: true, location: model.location))
+            }
+        }
+        let aliasModels = Set(models.compactMap { if case .alias = $0.kind { $0.swiftName } else { nil } })
+        let aliasComponents = components(of: aliasEdges.filter { aliasModels.contains($0.to) })
+        // An alias of an alias alone is the mandatory check's (below): here, those that hold an array or dictionary.
+        for model in models.sorted(by: { $0.location < $1.location }) where aliasComponents[model.swiftName] != nil {
+            guard case .alias(let type, _) = model.kind, Self.isCollection(type) else { continue }
+            diagnostics.append(
+                .error(
+                    "model '\(model.name)' is an array or dictionary of itself (a type alias cannot contain itself); declare an object with a property that holds it",
+                    at: model.location))
+        }
+
         // Cycles of mandatory edges: no finite value exists.
         let mandatory = edges.filter(\.mandatory)
         let mandatoryComponents = components(of: mandatory)
@@ -128,6 +150,22 @@ enum CycleChecker {
 
     /// The strongly connected component of each node that lies on a cycle (Tarjan's
     /// algorithm, iterative, linear in nodes and edges). Nodes on no cycle are absent.
+    private static func isCollection(_ type: TypeIR) -> Bool {
+        switch type {
+        case .array, .dictionary: return true
+        default: return false
+        }
+    }
+
+    /// The Swift paths of the models a type spells, through arrays and dictionaries.
+    private static func models(in type: TypeIR) -> [String] {
+        switch type {
+        case .model(let reference): return [reference.swiftPath]
+        case .array(let element), .dictionary(let element): return models(in: element)
+        default: return []
+        }
+    }
+
     private static func components(of edges: [Edge]) -> [String: Int] {
         var adjacency: [String: [String]] = [:]
         var selfLoops: Set<String> = []

@@ -158,8 +158,12 @@ struct ModelReferences {
             }
             return pointedModel(text, pointer: "/" + name, file: path, at: node, reader: &reader)
         }
+        // `#/Name` is a JSON pointer of one token: a model named `a/b~c` is `#/a~1b~0c`, in
+        // whichever file declares it (RFC 6901; a bare `Name` is taken as written).
+        if parts.count == 2 { name = name.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
         guard let declaration = declarations[name] else {
-            let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '#/\($0)'?" } ?? ""
+            let hint =
+                Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '#/\(Self.escapePointer($0))'?" } ?? ""
             reader.error("unknown model '\(name)' in $ref '\(text)'\(hint)", at: node)
             return nil
         }

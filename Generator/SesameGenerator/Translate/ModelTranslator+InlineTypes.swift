@@ -126,17 +126,25 @@ extension ModelTranslator {
     }
 
     func findNested(_ path: String, in nested: [ModelIR]) -> ModelIR? {
-        var components = path.split(separator: ".").map(String.init)
-        var pool = nested
-        var found: ModelIR?
-        // The path may start with owners that are not in `nested`: skip to the first that is.
-        while let first = components.first, !pool.contains(where: { $0.swiftName == first }) { components.removeFirst() }
-        for component in components {
-            guard let match = pool.first(where: { $0.swiftName == component }) else { return nil }
-            found = match
-            pool = match.nested
+        let components = path.split(separator: ".").map(String.init)
+        // The path may start with owners that are not in `nested`: the first suffix that
+        // resolves from `nested` names the type. Not merely the suffix from the first name
+        // found there: an owner may share its nested type's name (`A.Item.Item`, the enum of
+        // a property `item` inside a property `item`), and that owner is not in `nested`.
+        for start in components.indices {
+            var pool = nested
+            var found: ModelIR?
+            for component in components[start...] {
+                guard let match = pool.first(where: { $0.swiftName == component }) else {
+                    found = nil
+                    break
+                }
+                found = match
+                pool = match.nested
+            }
+            if let found { return found }
         }
-        return found
+        return nil
     }
 
     func nullable(_ entries: [Entry]) -> Bool {
