@@ -53,65 +53,98 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
     /// `maxLength`, `pattern`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
     /// `minItems`, `maxItems`, `const`, and `items` (the same keywords, of each item of an
     /// array). No other keyword is set here.
-    var typed: ModelCheck
+    var typed: ModelCheck {
+        get { typedStorage?.value ?? Self.noCheck }
+        set { typedStorage = newValue.isEmpty ? nil : Box(newValue) }
+    }
     /// The keywords checked on the JSON value rather than on the Swift one (`multipleOf`,
     /// `uniqueItems`, `not`, …, and the items' own under `items`): the runtime's
     /// `SchemaCheck` of it in the generated code.
-    var schema: ModelCheck?
+    var schema: ModelCheck? {
+        get { schemaStorage?.value }
+        set { schemaStorage = newValue.map(Box.init) }
+    }
+
+    // Both checks live behind references, nil when absent (`typed` when empty): a
+    // `ModelCheck` is several hundred bytes and about twenty reference-counted fields, every
+    // property, item, parameter and alias holds a `ConstraintsIR`, and models are copied
+    // often. Held inline, the two checks made the generator's translation and rendering
+    // about 45% slower and its peak memory 45% larger on a 2,000-model schema
+    // (docs/performance.md).
+    private var typedStorage: Box<ModelCheck>?
+    private var schemaStorage: Box<ModelCheck>?
+
+    private static let noCheck = ModelCheck()
 
     init(typed: ModelCheck = ModelCheck(), schema: ModelCheck? = nil) {
         self.typed = typed
         self.schema = schema
     }
 
-    var isEmpty: Bool { typed.isEmpty && schema == nil }
+    var isEmpty: Bool { typedStorage == nil && schemaStorage == nil }
 
     var minLength: Int? {
-        get { typed.minLength }
+        get { typedStorage?.value.minLength }
         set { typed.minLength = newValue }
     }
     var maxLength: Int? {
-        get { typed.maxLength }
+        get { typedStorage?.value.maxLength }
         set { typed.maxLength = newValue }
     }
     var pattern: String? {
-        get { typed.pattern }
+        get { typedStorage?.value.pattern }
         set { typed.pattern = newValue }
     }
     var minimum: Double? {
-        get { typed.minimum }
+        get { typedStorage?.value.minimum }
         set { typed.minimum = newValue }
     }
     var maximum: Double? {
-        get { typed.maximum }
+        get { typedStorage?.value.maximum }
         set { typed.maximum = newValue }
     }
     var exclusiveMinimum: Double? {
-        get { typed.exclusiveMinimum }
+        get { typedStorage?.value.exclusiveMinimum }
         set { typed.exclusiveMinimum = newValue }
     }
     var exclusiveMaximum: Double? {
-        get { typed.exclusiveMaximum }
+        get { typedStorage?.value.exclusiveMaximum }
         set { typed.exclusiveMaximum = newValue }
     }
     var minItems: Int? {
-        get { typed.minItems }
+        get { typedStorage?.value.minItems }
         set { typed.minItems = newValue }
     }
     var maxItems: Int? {
-        get { typed.maxItems }
+        get { typedStorage?.value.maxItems }
         set { typed.maxItems = newValue }
     }
     /// `const`, as a literal of the schema.
     var const: JSONValue? {
-        get { typed.constValue }
+        get { typedStorage?.value.constValue }
         set { typed.constValue = newValue }
     }
     /// The keywords checked on each item of an array, on its Swift value (the items' JSON
     /// checks are the array's `schema.items`).
     var items: ConstraintsIR? {
-        get { typed.items.map { ConstraintsIR(typed: $0) } }
+        get { typedStorage?.value.items.map { ConstraintsIR(typed: $0) } }
         set { typed.items = newValue?.typed }
+    }
+
+    // Coded as the two checks themselves, as when they were stored inline.
+    private enum CodingKeys: String, CodingKey { case typed, schema }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            typed: try container.decode(ModelCheck.self, forKey: .typed),
+            schema: try container.decodeIfPresent(ModelCheck.self, forKey: .schema))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(typed, forKey: .typed)
+        try container.encodeIfPresent(schema, forKey: .schema)
     }
 }
 
@@ -119,7 +152,7 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
 final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
     let value: Value
     init(_ value: Value) { self.value = value }
-    static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.value == rhs.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
     init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
     func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
