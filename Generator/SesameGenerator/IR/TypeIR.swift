@@ -76,7 +76,10 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
 
     private static let noCheck = ModelCheck()
 
-    init(typed: ModelCheck = ModelCheck(), schema: ModelCheck? = nil) {
+    /// No keyword: builds no check (`ModelCheck()` is not free, and most schemas have none).
+    init() {}
+
+    init(typed: ModelCheck, schema: ModelCheck? = nil) {
         self.typed = typed
         self.schema = schema
     }
@@ -85,50 +88,62 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
 
     var minLength: Int? {
         get { typedStorage?.value.minLength }
-        set { typed.minLength = newValue }
+        set { setTyped(\.minLength, newValue) }
     }
     var maxLength: Int? {
         get { typedStorage?.value.maxLength }
-        set { typed.maxLength = newValue }
+        set { setTyped(\.maxLength, newValue) }
     }
     var pattern: String? {
         get { typedStorage?.value.pattern }
-        set { typed.pattern = newValue }
+        set { setTyped(\.pattern, newValue) }
     }
     var minimum: Double? {
         get { typedStorage?.value.minimum }
-        set { typed.minimum = newValue }
+        set { setTyped(\.minimum, newValue) }
     }
     var maximum: Double? {
         get { typedStorage?.value.maximum }
-        set { typed.maximum = newValue }
+        set { setTyped(\.maximum, newValue) }
     }
     var exclusiveMinimum: Double? {
         get { typedStorage?.value.exclusiveMinimum }
-        set { typed.exclusiveMinimum = newValue }
+        set { setTyped(\.exclusiveMinimum, newValue) }
     }
     var exclusiveMaximum: Double? {
         get { typedStorage?.value.exclusiveMaximum }
-        set { typed.exclusiveMaximum = newValue }
+        set { setTyped(\.exclusiveMaximum, newValue) }
     }
     var minItems: Int? {
         get { typedStorage?.value.minItems }
-        set { typed.minItems = newValue }
+        set { setTyped(\.minItems, newValue) }
     }
     var maxItems: Int? {
         get { typedStorage?.value.maxItems }
-        set { typed.maxItems = newValue }
+        set { setTyped(\.maxItems, newValue) }
     }
     /// `const`, as a literal of the schema.
     var const: JSONValue? {
         get { typedStorage?.value.constValue }
-        set { typed.constValue = newValue }
+        set { setTyped(\.constValue, newValue) }
     }
     /// The keywords checked on each item of an array, on its Swift value (the items' JSON
     /// checks are the array's `schema.items`).
     var items: ConstraintsIR? {
         get { typedStorage?.value.items.map { ConstraintsIR(typed: $0) } }
-        set { typed.items = newValue?.typed }
+        set { if newValue != nil || typedStorage != nil { typed.items = newValue?.typed } }
+    }
+
+    /// Sets one keyword of `typed`: nil on constraints without a typed check leaves them as
+    /// they are, and a value makes the check non-empty (no comparison with an empty check).
+    private mutating func setTyped<Value>(_ keyword: WritableKeyPath<ModelCheck, Value?>, _ value: Value?) {
+        guard let value else {
+            if typedStorage != nil { typed[keyPath: keyword] = nil }
+            return
+        }
+        var check = typedStorage?.value ?? Self.noCheck
+        check[keyPath: keyword] = value
+        typedStorage = Box(check)
     }
 
     // Coded as the two checks themselves, as when they were stored inline.
