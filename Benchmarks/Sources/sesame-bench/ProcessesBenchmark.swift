@@ -101,6 +101,7 @@ struct ProcessesBenchmark: AsyncParsableCommand {
             configuration: .init(
                 service: .init(
                     baseURL: base, client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
+                    logger: Logger(label: "bench.app") { _ in SwiftLogNoOpLogHandler() },
                     receivesServerEvents: false, authorizationServerURL: base),
                 directory: folder, sharing: .acrossProcesses()))
         let arguments = [base.absoluteString, folder.path, "sesame-demo", "demo-secret"]
