@@ -42,11 +42,15 @@ enum RuntimeBench {
         lifecycle: LifecycleDescription())
 
     /// A service over `transport` with the benchmark's clock, silent logs and no events.
-    static func service(transport: some ClientTransport, clock: ManualClock) -> AuthenticationService<BenchSchema> {
+    static func service(
+        transport: some ClientTransport, clock: ManualClock,
+        sessionStore: any SessionStore<BenchDetails> = InMemorySessionStore<BenchDetails>()
+    ) -> AuthenticationService<BenchSchema> {
         AuthenticationService(
             configuration: .init(
                 transport: transport, now: { clock.now },
-                logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, receivesServerEvents: false))
+                logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, sessionStore: sessionStore,
+                receivesServerEvents: false))
     }
 }
 
