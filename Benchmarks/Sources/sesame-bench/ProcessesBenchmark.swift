@@ -6,6 +6,7 @@ import ReferenceSDK
 import ReferenceSDKTestSupport
 import ReferenceServer
 import SesameStore
+import SesameTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -88,6 +89,16 @@ struct ProcessesBenchmark: AsyncParsableCommand {
         }
     }
 
+    /// A process of this executable running `shared-session-child` with `arguments`.
+    static func child(_ arguments: [String]) throws -> ChildProcess {
+        #if os(Linux)
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        #endif
+        return try ChildProcess(executable, arguments: ["shared-session-child"] + arguments)
+    }
+
     static func measure(processes: Int, requests: Int, rounds: Int, signOuts: Int, kills: Int) async throws -> Result {
         let server = ReferenceServer(
             configuration: .init(
@@ -117,7 +128,9 @@ struct ProcessesBenchmark: AsyncParsableCommand {
             await server.state.setAccessTokenLifetime(.seconds(3600))
             let counted = await server.state.counters()
             let outputs = try await withThrowingTaskGroup(of: String.self) { group in
-                for _ in 0..<processes { group.addTask { try await Child.run(arguments + ["requests", "\(requests)"]) } }
+                for _ in 0..<processes {
+                    group.addTask { try await Self.child(arguments + ["requests", "\(requests)"]).remainingOutput() }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             for output in outputs {
@@ -132,7 +145,7 @@ struct ProcessesBenchmark: AsyncParsableCommand {
         // Sign-out rounds: every process watches; the app signs out.
         for _ in 0..<signOuts {
             _ = try await app.auth.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
-            let watchers = try (0..<processes).map { _ in try Child(arguments + ["watch"]) }
+            let watchers = try (0..<processes).map { _ in try Self.child(arguments + ["watch"]) }
             for watcher in watchers { _ = try await watcher.line() }
             let signedOut = Date().timeIntervalSince1970 * 1000
             await app.auth.unauthenticate()
@@ -141,7 +154,7 @@ struct ProcessesBenchmark: AsyncParsableCommand {
                 if fields.count == 4, fields[1] == "unauthenticated", let at = Double(fields[3]) {
                     result.propagation.append(max(0, at - signedOut))
                 }
-                await watcher.wait()
+                _ = await watcher.exitStatus()
             }
         }
 
@@ -151,11 +164,11 @@ struct ProcessesBenchmark: AsyncParsableCommand {
             await server.state.setAccessTokenLifetime(.seconds(30))
             _ = try await app.auth.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
             await server.state.setAccessTokenLifetime(.seconds(3600))
-            let victim = try Child(arguments + ["requests", "1"])
+            let victim = try Self.child(arguments + ["requests", "1"])
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...400, using: &random)))
             victim.sigkill()
-            await victim.wait()
-            let next = try await Child.run(arguments + ["requests", "1"])
+            _ = await victim.exitStatus()
+            let next = try await Self.child(arguments + ["requests", "1"]).remainingOutput()
             if next.contains(#""failed":0"#) { result.survived += 1 }
         }
         await app.auth.unauthenticate()
@@ -174,66 +187,5 @@ struct SharedSessionChildCommand: AsyncParsableCommand {
     func run() async throws {
         // `_exit`: see Reference/Sources/session-sharing-child.
         _exit(await SharedSessionChild.run(arguments))
-    }
-}
-
-/// A process of this executable running `shared-session-child`.
-private final class Child: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
-    private var buffer = Data()
-
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #if canImport(Darwin)
-        process.executableURL = Bundle.main.executableURL
-        #endif
-        process.arguments = ["shared-session-child"] + arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Runs a child to its end and returns what it printed.
-    static func run(_ arguments: [String]) async throws -> String {
-        let child = try Child(arguments)
-        return try await Thread.detached {
-            let data = child.output.fileHandleForReading.readDataToEndOfFile()
-            child.process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    /// The next line it prints.
-    func line() async throws -> String {
-        try await Thread.detached { [self] in
-            while true {
-                if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    defer { buffer.removeSubrange(...end) }
-                    return String(decoding: buffer[..<end], as: UTF8.self)
-                }
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { return "" }
-                buffer.append(chunk)
-            }
-        }
-    }
-
-    func sigkill() {
-        kill(process.processIdentifier, SIGKILL)
-    }
-
-    func wait() async {
-        _ = try? await Thread.detached { [process] in process.waitUntilExit() }
-    }
-}
-
-extension Thread {
-    /// Runs `body` on a thread of its own (it blocks: reading a pipe, waiting for a process),
-    /// never on Swift's cooperative pool.
-    static func detached<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
     }
 }

@@ -32,29 +32,23 @@ extension Demo {
             "sesame-demo", "demo-secret",
         ]
         let refreshes = await backEnd.refreshCount()
-        let widget = try await Self.runWidget(arguments + ["requests", "1"])
+        let widget = try await Self.widget(arguments + ["requests", "1"]).remainingOutput()
         try check(widget.contains(#""failed":0"#), "the widget's request failed: \(widget)")
         try check(await backEnd.refreshCount() == refreshes + 1, "the widget did not refresh once")
         _ = try await app.auth.me()
         try check(await backEnd.refreshCount() == refreshes + 1, "the app refreshed again instead of adopting the widget's token")
         Console.ok("the widget (another process) refreshed the token; the app adopted it: 1 refresh at the server for both")
 
-        let watcher = Process()
-        watcher.executableURL = Self.executable
-        watcher.arguments = [Self.widgetFlag] + arguments + ["watch"]
-        let output = Pipe()
-        watcher.standardOutput = output
-        watcher.standardError = FileHandle.nullDevice
-        try watcher.run()
-        let ready = try await Self.line(from: output)
+        let watcher = try Self.widget(arguments + ["watch"])
+        let ready = try await watcher.line()
         try check(ready == "ready authenticated \(alice.uid)", "the widget did not restore Alice's session: \(ready)")
         let signedOut = Date().timeIntervalSince1970 * 1000
         await app.auth.unauthenticate()
-        let changed = try await Self.line(from: output).split(separator: " ")
+        let changed = try await watcher.line().split(separator: " ")
         try check(changed.count == 4 && changed[1] == "unauthenticated", "the widget stayed signed in: \(changed)")
         let milliseconds = (Double(changed[3]) ?? signedOut) - signedOut
         Console.ok("the app signed out; the widget's state became unauthenticated \(Int(milliseconds.rounded())) ms later")
-        watcher.waitUntilExit()
+        _ = await watcher.exitStatus()
         try app.contexts.close()
     }
 
@@ -67,32 +61,8 @@ extension Demo {
         #endif
     }
 
-    /// Runs the widget to its end and returns what it printed.
-    static func runWidget(_ arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [widgetFlag] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return try await onOwnThread {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    /// The next line `pipe` carries (the widget writes one line at a time).
-    static func line(from pipe: Pipe) async throws -> String {
-        try await onOwnThread {
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = pipe.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)
-        }
+    /// The widget: this executable, as `SharedSessionChild` with `arguments`.
+    static func widget(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(executable, arguments: [widgetFlag] + arguments)
     }
 }

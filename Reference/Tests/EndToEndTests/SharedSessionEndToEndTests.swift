@@ -22,12 +22,7 @@ struct SharedSessionEndToEndTests {
         let child = try #require(Self.child, "build the session-sharing-child product first (swift build)")
         try await withEndToEnd { e2e in
             let folder = try TemporaryDirectory(prefix: "sesame-shared")
-            // Issued for 30 s: within the schema's 60 s leeway, so every process's first
-            // request refreshes it; the refreshed one lasts an hour.
-            await e2e.backEnd.setAccessTokenLifetime(seconds: 30)
-            let app = try e2e.makeApp(in: folder, sharing: .acrossProcesses())
-            _ = try await e2e.signInInternal(app.service, identifier: "ada@example.com")
-            await e2e.backEnd.setAccessTokenLifetime(seconds: 3600)
+            let app = try await Self.signInWithATokenDue(e2e, in: folder)
             let before = await e2e.backEnd.counters()
 
             let arguments = SharedSessionEndToEndTests.arguments(e2e, folder) + ["requests", "20"]
@@ -92,10 +87,7 @@ struct SharedSessionEndToEndTests {
         let child = try #require(Self.child, "build the session-sharing-child product first (swift build)")
         try await withEndToEnd { e2e in
             let folder = try TemporaryDirectory(prefix: "sesame-shared")
-            await e2e.backEnd.setAccessTokenLifetime(seconds: 30)
-            let app = try e2e.makeApp(in: folder, sharing: .acrossProcesses())
-            _ = try await e2e.signInInternal(app.service, identifier: "ada@example.com")
-            await e2e.backEnd.setAccessTokenLifetime(seconds: 3600)
+            _ = try await Self.signInWithATokenDue(e2e, in: folder)
             // The refresh holds the lock for as long as the server takes to answer.
             await e2e.backEnd.server.state.setLatency(.seconds(5))
             let before = await e2e.backEnd.counters()
@@ -114,61 +106,18 @@ struct SharedSessionEndToEndTests {
         }
     }
 
+    /// The app, shared across processes in `folder`, with Ada signed in on a token issued for
+    /// 30 s: within the schema's 60 s leeway, so every process's first request refreshes it;
+    /// the refreshed one lasts an hour.
+    static func signInWithATokenDue(_ e2e: EndToEnd, in folder: TemporaryDirectory) async throws -> TestApp {
+        await e2e.backEnd.setAccessTokenLifetime(seconds: 30)
+        let app = try e2e.makeApp(in: folder, sharing: .acrossProcesses())
+        _ = try await e2e.signInInternal(app.service, identifier: "ada@example.com")
+        await e2e.backEnd.setAccessTokenLifetime(seconds: 3600)
+        return app
+    }
+
     static func arguments(_ e2e: EndToEnd, _ folder: TemporaryDirectory) -> [String] {
         [e2e.backEnd.baseURL.absoluteString, folder.url.path, BackEnd.clientID, BackEnd.clientSecret]
-    }
-}
-
-/// A child process whose standard output the test reads line by line.
-final class ChildProcess: @unchecked Sendable {
-    private let process = Process()
-    private let output = Pipe()
-    private let lock = NSLock()
-    private var buffer = Data()
-
-    init(_ executable: URL, arguments: [String]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
-    }
-
-    /// The next line it writes (without its newline), waiting on a thread of its own; throws
-    /// when it closes its output first, or after 30 s.
-    func line() async throws -> String {
-        try await onOwnThread { [self] in
-            let deadline = Date().addingTimeInterval(30)
-            while true {
-                if let line = lock.withLock({ () -> String? in
-                    guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-                    defer { buffer.removeSubrange(...end) }
-                    return String(decoding: buffer[..<end], as: UTF8.self)
-                }) {
-                    return line
-                }
-                guard Date() < deadline else { throw Unexpected("no line from the child within 30 s") }
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw Unexpected("the child closed its output") }
-                lock.withLock { buffer.append(chunk) }
-            }
-        }
-    }
-
-    /// Kills it with SIGKILL, as the system kills an app.
-    func sigkill() {
-        kill(process.processIdentifier, SIGKILL)
-    }
-
-    /// Its exit status once it ended (waiting on a thread of its own).
-    func exitStatus() async -> Int32 {
-        (try? await onOwnThread { [process] in
-            process.waitUntilExit()
-            return process.terminationStatus
-        }) ?? -1
     }
 }
