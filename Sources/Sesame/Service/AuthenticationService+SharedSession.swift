@@ -19,11 +19,7 @@ extension AuthenticationService {
             lock = try await shared.acquireRefreshLock(timeout: configuration.refreshTimeout + .seconds(5))
         } catch {
             logger.notice("the refresh lock shared with other processes was not free: \(type(of: error))")
-            return .failure(
-                RefreshError(
-                    failure: RefreshFailure(kind: .transient, reason: "another process held the refresh lock too long"),
-                    underlying: SesameError.transport(
-                        operation: "refresh", reason: "the refresh lock shared with other processes was not free")))
+            return Self.transientFailure("the refresh lock shared with other processes was not free")
         }
         defer { lock.release() }
         let saved: SavedSessionState<Schema.Details>
@@ -31,42 +27,47 @@ extension AuthenticationService {
             saved = try shared.savedState()
         } catch {
             logger.error("the session store failed to load: \(type(of: error))")
-            return .failure(
-                RefreshError(
-                    failure: RefreshFailure(kind: .transient, reason: "the shared session store could not be read"),
-                    underlying: SesameError.transport(operation: "refresh", reason: "the shared session store could not be read")))
+            return Self.transientFailure("the shared session store could not be read")
         }
         guard case .saved(let stored) = saved, Schema.userID(of: stored.details) == Schema.userID(of: session.details) else {
-            await followSharedSession()
-            return .failure(
-                RefreshError(
-                    failure: RefreshFailure(kind: .failed, reason: "another process ended the session"),
-                    underlying: SesameError.notAuthenticated))
+            return await endedElsewhere()
         }
         if stored.credential.accessToken != credential.accessToken {
             logger.debug("another process refreshed the credential: adopting it")
             return .success(stored.credential)
         }
         let outcome = await exchangeRefreshToken(of: credential)
-        guard case .success(var refreshed) = outcome else { return outcome }
-        if refreshed.refreshToken == nil { refreshed.refreshToken = credential.refreshToken }
+        guard case .success(let answer) = outcome else { return outcome }
+        let refreshed = answer.keepingRefreshToken(of: credential)
         var updated = stored
         updated.credential = refreshed
         do {
             // Under the lock nothing else refreshes; a sign-out elsewhere is still possible.
-            if try !shared.save(updated, replacing: credential) {
-                await followSharedSession()
-                return .failure(
-                    RefreshError(
-                        failure: RefreshFailure(kind: .failed, reason: "another process ended the session"),
-                        underlying: SesameError.notAuthenticated))
-            }
+            if try !shared.save(updated, replacing: credential) { return await endedElsewhere() }
         } catch {
             // The server rotated: the credential is only in memory, and this process goes on
             // with it; the others refresh with the previous one and are refused.
             logger.error("the refreshed credential could not be saved for the other processes: \(type(of: error))")
         }
         return .success(refreshed)
+    }
+
+    /// The outcome of a refresh of a session another process ended or replaced: this service
+    /// follows the store first, so that the failure is discarded with its epoch.
+    private nonisolated func endedElsewhere() async -> Result<Credential, RefreshError> {
+        await followSharedSession()
+        return .failure(
+            RefreshError(
+                failure: RefreshFailure(kind: .failed, reason: "another process ended the session"),
+                underlying: SesameError.notAuthenticated))
+    }
+
+    /// A transient failure of the shared store (its lock or a read), before anything was sent.
+    private static func transientFailure(_ reason: String) -> Result<Credential, RefreshError> {
+        .failure(
+            RefreshError(
+                failure: RefreshFailure(kind: .transient, reason: reason),
+                underlying: SesameError.transport(operation: "refresh", reason: reason)))
     }
 
     // MARK: Following the other processes

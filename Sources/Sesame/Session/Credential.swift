@@ -36,3 +36,13 @@ public struct Credential: Sendable, Hashable, Codable, CustomStringConvertible, 
         Mirror(self, children: ["hasRefreshToken": refreshToken != nil, "expiresAt": expiresAt as Any], displayStyle: .struct)
     }
 }
+
+extension Credential {
+    /// This credential, a refresh's answer, with `previous`'s refresh token when the back-end
+    /// did not rotate it (RFC 6749 §6: the refresh token may stay the same).
+    func keepingRefreshToken(of previous: Credential) -> Credential {
+        var credential = self
+        if credential.refreshToken == nil { credential.refreshToken = previous.refreshToken }
+        return credential
+    }
+}

@@ -183,17 +183,16 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
     /// Dropped when the session ended or another began since.
     mutating func credentialRefreshed(_ credential: Credential, epoch: UInt64) -> CredentialAction {
         guard epoch == self.epoch else { return .discard }
-        var credential = credential
         switch state {
         case .presession(var session):
             let previous = session.credential
-            if credential.refreshToken == nil { credential.refreshToken = previous.refreshToken }
+            let credential = credential.keepingRefreshToken(of: previous)
             session.credential = credential
             state = .presession(session)
             return .install(credential, [.persistSession(session, replacing: previous)])
         case .authenticated(var session):
             let previous = session.credential
-            if credential.refreshToken == nil { credential.refreshToken = previous.refreshToken }
+            let credential = credential.keepingRefreshToken(of: previous)
             session.credential = credential
             state = .authenticated(session)
             return .install(credential, [.persistSession(session, replacing: previous)])
