@@ -23,12 +23,12 @@ import Foundation
     public var lifecycle: LifecycleDescription
     /// The authorization server's issuer, which authorization responses' `iss` must match;
     /// nil when the schema declares none (apps may set one at run time).
-    public var authorizationIssuer: IssuerDescription?
+    public var authorizationIssuer: AuthorizationServerIssuer?
 
     public init(
         name: String, baseURL: URL, authorizationBaseURL: URL? = nil, credential: CredentialDescription,
         errors: ErrorCatalogue, events: EventCatalogue, lifecycle: LifecycleDescription,
-        authorizationIssuer: IssuerDescription? = nil
+        authorizationIssuer: AuthorizationServerIssuer? = nil
     ) {
         self.name = name
         self.baseURL = baseURL

@@ -203,10 +203,10 @@ import Testing
             of: "authorizationServer: { baseURL: https://idp.example.com }",
             with: "authorizationServer: { baseURL: https://idp.example.com, issuer: https://idp.example.com, issuerInResponses: true }")
         let (_, description) = try translated(sdk)
-        #expect(description.authorizationIssuer == IssuerDescription(issuer: "https://idp.example.com", sentInResponses: true))
+        #expect(description.authorizationIssuer == AuthorizationServerIssuer(issuer: "https://idp.example.com", sentInResponses: true))
         #expect(
             schemaFile(sdk).contains(
-                #"authorizationIssuer: IssuerDescription(issuer: "https://idp.example.com", sentInResponses: true)"#))
+                #"authorizationIssuer: AuthorizationServerIssuer(issuer: "https://idp.example.com", sentInResponses: true)"#))
         // Without issuerInResponses, a response without iss is accepted.
         let optional = Self.twoServers.replacingOccurrences(
             of: "authorizationServer: { baseURL: https://idp.example.com }",

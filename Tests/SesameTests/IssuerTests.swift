@@ -14,7 +14,7 @@ enum IssuerSchema: SDKSchema {
 
     static var description: SDKDescription {
         var description = TwoServerSchema.description
-        description.authorizationIssuer = IssuerDescription(issuer: "https://idp.test", sentInResponses: true)
+        description.authorizationIssuer = AuthorizationServerIssuer(issuer: "https://idp.test", sentInResponses: true)
         return description
     }
     static func userID(of details: TestDetails) -> String { details.uid }

@@ -11,7 +11,7 @@ public struct SDKIR: Sendable, Hashable {
     var authorizationServerURL: String?
     /// The authorization server's issuer (`authorizationServer.issuer`), as the runtime
     /// reads it; nil when the schema declares none.
-    var authorizationIssuer: IssuerDescription?
+    var authorizationIssuer: AuthorizationServerIssuer?
     var credential: CredentialIR
     var lifecycle: LifecycleIR
     var methods: [MethodIR]
@@ -28,7 +28,7 @@ public struct SDKIR: Sendable, Hashable {
         name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
         methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
         store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil,
-        authorizationIssuer: IssuerDescription? = nil
+        authorizationIssuer: AuthorizationServerIssuer? = nil
     ) {
         self.name = name
         self.description = description

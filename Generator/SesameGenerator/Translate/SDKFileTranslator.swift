@@ -18,7 +18,7 @@ struct SDKFileTranslator {
         var description: String?
         var baseURL: String
         var authorizationServerURL: String?
-        var authorizationIssuer: IssuerDescription?
+        var authorizationIssuer: AuthorizationServerIssuer?
         var credential: CredentialIR
         var lifecycle: LifecycleIR
     }
@@ -54,7 +54,7 @@ struct SDKFileTranslator {
             }
         }
         var authorizationServerURL: String?
-        var authorizationIssuer: IssuerDescription?
+        var authorizationIssuer: AuthorizationServerIssuer?
         if let server = entries["authorizationServer"],
             let serverEntries = reader.mapping(server.value, "authorizationServer", grammar: Grammar.authorizationServer)
         {
@@ -108,7 +108,7 @@ struct SDKFileTranslator {
     /// `authorizationServer`'s `issuer` and `issuerInResponses` (RFC 9207): an issuer
     /// identifier is a URL without a query or fragment (RFC 8414 §2 asks for https; http is
     /// accepted for servers on loopback and in tests, as baseURL is).
-    private func translateIssuer(_ entries: GrammarFields, reader: inout NodeReader) -> IssuerDescription? {
+    private func translateIssuer(_ entries: GrammarFields, reader: inout NodeReader) -> AuthorizationServerIssuer? {
         let sent = entries["issuerInResponses"].flatMap { reader.bool($0.value, "issuerInResponses") } ?? false
         guard let entry = entries["issuer"] else {
             if let flag = entries["issuerInResponses"] {
@@ -125,7 +125,7 @@ struct SDKFileTranslator {
                 at: entry.value)
             return nil
         }
-        return IssuerDescription(issuer: issuer, sentInResponses: sent)
+        return AuthorizationServerIssuer(issuer: issuer, sentInResponses: sent)
     }
 
     private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {

@@ -5,7 +5,7 @@ extension AuthorizationRequest {
     /// against `expected`: a different `iss` is refused, and so is a missing one when the
     /// server is declared to send it. With no declared issuer nothing is compared.
     /// - Throws: ``BrowserSignInError/issuerMismatch(expected:received:)``.
-    static func checkIssuer(_ received: String?, expected: IssuerDescription?) throws {
+    static func checkIssuer(_ received: String?, expected: AuthorizationServerIssuer?) throws {
         guard let expected else { return }
         switch received {
         case .some(let issuer) where issuer == expected.issuer:

@@ -10,7 +10,7 @@ struct AuthorizationRequest: Sendable {
     let state: String
     let pkce: PKCE
     /// The issuer whose `iss` the redirect must carry (RFC 9207); nil checks none.
-    let issuer: IssuerDescription?
+    let issuer: AuthorizationServerIssuer?
 
     /// The request for `step`, sent to `baseURL` with `redirectURI` (the one the browser
     /// prepared: the step's, the configuration's, or a loopback one with its port; nil for the
@@ -20,7 +20,7 @@ struct AuthorizationRequest: Sendable {
     ///   URL that does not make a URL.
     init(
         step: BrowserAuthorization, baseURL: URL, redirectURI: URL? = nil, clientID: String,
-        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: IssuerDescription? = nil
+        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: AuthorizationServerIssuer? = nil
     ) throws {
         guard let redirectURI = redirectURI ?? URL(string: step.redirectURI), redirectURI.scheme != nil, redirectURI.query == nil,
             redirectURI.fragment == nil

@@ -69,9 +69,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         var sdk = Schema.description
         if let baseURL = configuration.baseURL { sdk.baseURL = baseURL }
         if let url = configuration.authorizationServerURL { sdk.authorizationBaseURL = url }
-        if let issuer = configuration.authorizationServerIssuer {
-            sdk.authorizationIssuer = IssuerDescription(issuer: issuer.issuer, sentInResponses: issuer.sentInResponses)
-        }
+        if let issuer = configuration.authorizationServerIssuer { sdk.authorizationIssuer = issuer }
         self.configuration = configuration
         self.sharedSessionStore = configuration.sessionStore as? any SharedSessionStore<Schema.Details>
         self.sdk = sdk
