@@ -50,6 +50,26 @@ import Darwin
         #expect(throws: RawSocket.Failure.self) { try RawSocket.connect(port: port) }
     }
 
+    /// RFC 8252 §7.3 names IPv6's loopback too: `http://[::1]/cb` listens on ::1 only.
+    @Test func anIPv6LoopbackRedirectIsListenedOnAtColonColonOne() async throws {
+        let answer = LockedValue("")
+        let browser = LoopbackBrowser(timeout: .seconds(20)) { url in
+            let port = try #require(URL(string: queryParameters(of: url)["redirect_uri"] ?? "")?.port)
+            // Nothing listens on 127.0.0.1 at that port: the listener is IPv6's.
+            #expect(throws: RawSocket.Failure.self) { try RawSocket.connect(port: port) }
+            let request = "GET /cb?code=c6&state=s HTTP/1.1\r\nHost: [::1]\r\n\r\n"
+            answer.set(try await onOwnThread { try RawSocket.exchange(port: port, ipv6: true, Array(request.utf8)) })
+        }
+        let prepared = try await browser.prepareRedirect(to: URL(string: "http://[::1]/cb")!)
+        let port = try #require(prepared.port)
+        #expect(prepared.absoluteString == "http://[::1]:\(port)/cb")
+        let encoded = try #require(prepared.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let authorization = try #require(URL(string: "https://idp.test/oauth/authorize?redirect_uri=\(encoded)"))
+        let redirect = try await browser.authorize(url: authorization, redirectURI: prepared)
+        #expect(redirect.absoluteString == "http://[::1]:\(port)/cb?code=c6&state=s")
+        #expect(answer.value.hasPrefix("HTTP/1.1 200 OK"))
+    }
+
     @Test func dismissingClosesTheListenerAtOnce() async throws {
         let opened = LockedValue(false)
         let browser = LoopbackBrowser(timeout: .seconds(20), opener: { _ in opened.set(true) })
@@ -99,28 +119,46 @@ import Darwin
     }
 }
 
-/// A blocking TCP client on 127.0.0.1, for ``onOwnThread``.
+/// A blocking TCP client on 127.0.0.1 (or ::1), for ``onOwnThread``.
 enum RawSocket {
     struct Failure: Error {}
 
-    /// Connects to 127.0.0.1:`port`; the caller closes the descriptor.
-    static func connect(port: Int) throws -> Int32 {
+    /// Connects to 127.0.0.1:`port`, or [::1]:`port` when `ipv6`; the caller closes the
+    /// descriptor.
+    static func connect(port: Int, ipv6: Bool = false) throws -> Int32 {
         #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
         #else
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard descriptor >= 0 else { throw Failure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        if ipv6 {
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    $0.pointee.sin6_family = sa_family_t(AF_INET6)
+                    $0.pointee.sin6_port = UInt16(port).bigEndian
+                    $0.pointee.sin6_addr = in6addr_loopback
+                }
+            }
+        } else {
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    $0.pointee.sin_family = sa_family_t(AF_INET)
+                    $0.pointee.sin_port = UInt16(port).bigEndian
+                    $0.pointee.sin_addr.s_addr = inet_addr("127.0.0.1")
+                }
+            }
+        }
+        let connected = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 #if canImport(Darwin)
-                Darwin.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Darwin.connect(descriptor, $0, length)
                 #else
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(descriptor, $0, length)
                 #endif
             }
         }
@@ -134,8 +172,8 @@ enum RawSocket {
     }
 
     /// Sends `bytes` and reads the answer until the server closes the connection.
-    static func exchange(port: Int, _ bytes: [UInt8]) throws -> String {
-        let descriptor = try connect(port: port)
+    static func exchange(port: Int, ipv6: Bool = false, _ bytes: [UInt8]) throws -> String {
+        let descriptor = try connect(port: port, ipv6: ipv6)
         defer { close(descriptor) }
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var answer: [UInt8] = []

@@ -81,6 +81,40 @@ import Testing
         #expect(try body(.none, .publicClientToo, fields: named) == ["grant_type=refresh_token", "client_id=other"])
     }
 
+    /// `ClientCredentials(clientID:)` without a secret is a public client whatever mode the
+    /// schema declares: no `Authorization: Basic id:` with an empty password, but `client_id`
+    /// in the body, so one schema serves an app (public) and a server-side client
+    /// (confidential), as AppAuth and Auth0.swift do.
+    @Test func aClientWithoutASecretIsPublicWhateverTheSchemaDeclares() throws {
+        let publicClient = ClientCredentials(clientID: "app")
+        let fields = [TemplateField("grant_type", .literal(.string("refresh_token")))]
+        func request(_ mode: ClientAuthentication) -> RequestDescription {
+            RequestDescription(
+                name: "token", method: .post, path: "/t", authenticated: false, encoding: .form, clientAuthentication: mode)
+        }
+        for naming in [RequestFactory.ClientNaming.onlyWithPost, .publicClientToo, .always] {
+            for mode in [ClientAuthentication.basic, .post] {
+                let body = try RequestFactory.body(fields: fields, for: request(mode), client: publicClient, naming: naming) { _ in nil }
+                #expect(
+                    body == .form([FormField(name: "grant_type", value: "refresh_token"), FormField(name: "client_id", value: "app")]),
+                    "\(mode) \(naming)")
+                let prepared = try RequestFactory.make(
+                    OperationRequest(request(mode), body: body), client: publicClient)
+                #expect(prepared.request.headerFields[.authorization] == nil, "\(mode) \(naming)")
+                #expect(prepared.body.map { String(decoding: $0, as: UTF8.self) } == "grant_type=refresh_token&client_id=app")
+            }
+        }
+        // An operation's own form body under `basic` gets the public client's `client_id` too.
+        let operation = OperationRequest(request(.basic), body: .form([FormField(name: "token", value: "t")]))
+        let prepared = try RequestFactory.make(operation, client: publicClient)
+        #expect(prepared.request.headerFields[.authorization] == nil)
+        #expect(prepared.body.map { String(decoding: $0, as: UTF8.self) } == "token=t&client_id=app")
+        // With a secret, `basic` is still the header and nothing in the body.
+        let confidential = try RequestFactory.make(operation, client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"))
+        #expect(confidential.request.headerFields[.authorization]?.hasPrefix("Basic ") == true)
+        #expect(confidential.body.map { String(decoding: $0, as: UTF8.self) } == "token=t")
+    }
+
     @Test func withoutAClientInTheConfigurationNothingIsAdded() throws {
         let request = RequestDescription(
             name: "token", method: .post, path: "/t", authenticated: false, encoding: .form, clientAuthentication: .none)

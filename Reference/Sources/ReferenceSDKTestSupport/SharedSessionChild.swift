@@ -8,7 +8,7 @@ import SesameStore
 /// (Reference/Tests/EndToEndTests/SharedSessionEndToEndTests), and `sesame-bench processes`
 /// runs it in processes of its own.
 ///
-///     <base URL>[,<authorization server URL>] <directory> <client id> <client secret> requests <n>
+///     <base URL>[,<authorization server URL>] <directory> <client id> <client secret, empty for a public client> requests <n>
 ///     <base URL>[,<authorization server URL>] <directory> <client id> <client secret> watch
 ///
 /// Both open an AppSession over the reference back-end at <base URL> with its contexts in
@@ -32,7 +32,8 @@ public enum SharedSessionChild {
             let app = try AppSession<ReferenceSDKSchema>(
                 configuration: .init(
                     service: .init(
-                        baseURL: baseURL, client: ClientCredentials(clientID: arguments[2], clientSecret: arguments[3]),
+                        baseURL: baseURL,
+                        client: ClientCredentials(clientID: arguments[2], clientSecret: arguments[3].isEmpty ? nil : arguments[3]),
                         // Logs on standard error: standard output carries the results.
                         logger: Logger(label: "sesame.shared-session-child", factory: { StreamLogHandler.standardError(label: $0) }),
                         restorationDelegate: TrustTheSavedSession(), receivesServerEvents: false,

@@ -25,6 +25,12 @@ extension ReferenceServer {
         public static let demo = Client(
             id: "sesame-demo", secret: "demo-secret", redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI])
 
+        /// The demo app, `sesame-demo-app`: a public client (no secret, as every native app is,
+        /// RFC 8252 §8.4) that names itself with `client_id` and proves itself with PKCE, with
+        /// the redirect URIs of ``demo``.
+        public static let demoApp = Client(
+            id: "sesame-demo-app", secret: nil, redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI])
+
         /// `sesame-demo://oauth/callback`, the demo client's redirect URI.
         public static let demoRedirectURI = "sesame-demo://oauth/callback"
     }
@@ -92,7 +98,7 @@ extension ReferenceServer {
             challengeMaxAttempts: Int = 5,
             authorizationCodeLifetime: Duration = .seconds(60),
             freshAuthenticationWindow: Duration = .seconds(300),
-            clients: [Client] = [.demo],
+            clients: [Client] = [.demo, .demoApp],
             users: [String: String] = ["alice": "wonderland", "bob": "builder"],
             heartbeatInterval: Duration = .seconds(15),
             eventBufferSize: Int = 100,

@@ -18,7 +18,7 @@ extension Demo {
             configuration: .init(
                 service: .init(
                     baseURL: backEnd.baseURL,
-                    client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
+                    client: ClientCredentials(clientID: "sesame-demo-app"),
                     logger: logger, receivesServerEvents: false, authorizationServerURL: backEnd.authorizationBaseURL),
                 directory: shared, sharing: .acrossProcesses()))
         // A token that is due at once (30 s, within the schema's 60 s leeway).
@@ -29,7 +29,7 @@ extension Demo {
 
         let arguments = [
             "\(backEnd.baseURL.absoluteString),\(backEnd.authorizationBaseURL.absoluteString)", shared.path,
-            "sesame-demo", "demo-secret",
+            "sesame-demo-app", "",
         ]
         let refreshes = await backEnd.refreshCount()
         let widget = try await Self.widget(arguments + ["requests", "1"]).remainingOutput()

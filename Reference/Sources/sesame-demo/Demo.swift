@@ -38,7 +38,7 @@ final class Demo {
             configuration: .init(
                 service: .init(
                     baseURL: backEnd.baseURL,
-                    client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
+                    client: ClientCredentials(clientID: "sesame-demo-app"),
                     now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100),
                     authorizationServerURL: backEnd.authorizationBaseURL,
                     browser: HeadlessBrowser(username: "alice", password: "wonderland"),
@@ -102,7 +102,9 @@ final class Demo {
         let status = try await service.serverStatus()
         try check(status.status == "ok", "the back-end's status is \(status.status)")
         Console.ok("GET /status needs no sign-in: \(status.status), version \(status.version ?? "?")")
-        Console.info("AuthenticationService<ReferenceSDKSchema> talks to it over HTTP (URLSession), as client sesame-demo")
+        Console.info(
+            "AuthenticationService<ReferenceSDKSchema> talks to it over HTTP (URLSession), as sesame-demo-app: a public client, with no secret, as every app is (RFC 8252 §8.4)"
+        )
         Console.info("every event the service publishes is printed as it arrives, marked ◆")
         let mark = log.count
         await log.attach(to: service)
@@ -268,7 +270,10 @@ final class Demo {
             !requests.contains { $0.hasPrefix("API") && $0.contains("client credentials") },
             "client credentials reached the API")
         try check(requests.contains { $0.hasPrefix("authorization POST /oauth/revoke") }, "no revocation reached the authorization server")
-        Console.ok("the access token went only to the API, the client credentials only to the authorization server")
+        try check(!requests.contains { $0.contains("client credentials") }, "a request carried client credentials")
+        Console.ok("the access token went only to the API; the client, public, sent no credentials anywhere")
+        Console.ok(
+            "every token and revocation request named it with client_id alone, which the server requires and accepted")
     }
 
     private func keepDataOnTheDevice(for ada: AuthenticationDetails, guest: AuthenticationDetails) async throws {

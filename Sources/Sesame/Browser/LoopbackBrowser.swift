@@ -2,10 +2,10 @@
 import Foundation
 
 /// A ``Browser`` for macOS and command-line apps (and Linux): it receives the redirect
-/// itself on loopback, as RFC 8252 §7.3 describes. For each sign-in it listens once on
-/// 127.0.0.1, on the redirect URI's port or, when the URI has none, on a free port the
-/// system chooses (the runtime then sends `http://127.0.0.1:<port>/<path>` as the redirect
-/// URI); opens the authorization request in the system browser; waits for the one `GET` of
+/// itself on loopback, as RFC 8252 §7.3 describes. For each sign-in it listens once on the
+/// redirect URI's loopback address (`127.0.0.1`, or IPv6's `[::1]`), on its port or, when the
+/// URI has none, on a free port the system chooses (the runtime then sends
+/// `http://127.0.0.1:<port>/<path>` as the redirect URI); opens the authorization request in the system browser; waits for the one `GET` of
 /// the redirect path; answers it with a small page ("you can close this window"); and stops
 /// listening.
 ///
@@ -63,15 +63,16 @@ public final class LoopbackBrowser: Browser, @unchecked Sendable {
         }
     }
 
-    /// Starts listening on 127.0.0.1 and returns `redirectURI` with the port listened on.
+    /// Starts listening on the redirect URI's loopback address (`127.0.0.1` or `[::1]`) and
+    /// returns `redirectURI` with the port listened on.
     /// - Throws: ``LoopbackBrowserError/notLoopback(_:)`` for a redirect URI that is not
-    ///   `http://127.0.0.1…`; ``LoopbackBrowserError/cannotListen(reason:)``.
+    ///   `http://127.0.0.1…` or `http://[::1]…`; ``LoopbackBrowserError/cannotListen(reason:)``.
     public func prepareRedirect(to redirectURI: URL) async throws -> URL {
         guard var components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false),
-            components.scheme?.lowercased() == "http", components.host == "127.0.0.1", components.user == nil,
-            components.query == nil, components.fragment == nil
+            components.scheme?.lowercased() == "http", let address = LoopbackListener.Address(uriHost: components.host),
+            components.user == nil, components.query == nil, components.fragment == nil
         else { throw LoopbackBrowserError.notLoopback(redirectURI.absoluteString) }
-        let listener = try LoopbackListener(port: components.port.map(UInt16.init(clamping:)) ?? port)
+        let listener = try LoopbackListener(address: address, port: components.port.map(UInt16.init(clamping:)) ?? port)
         let previous = lock.withLock {
             defer { self.listener = listener }
             return self.listener
@@ -85,7 +86,7 @@ public final class LoopbackBrowser: Browser, @unchecked Sendable {
 
     /// Opens `url` with the opener and waits for the redirect on the listener that
     /// ``prepareRedirect(to:)`` started, then stops listening.
-    /// - Returns: the redirect, `http://127.0.0.1:<port><target>`.
+    /// - Returns: the redirect, `http://127.0.0.1:<port><target>` (or `http://[::1]:…`).
     /// - Throws: ``BrowserSignInError/cancelled`` on ``dismiss()`` (also one that came
     ///   before, or without ``prepareRedirect(to:)``) or the task's cancellation;
     ///   ``LoopbackBrowserError/notLoopback(_:)`` for a redirect URI of another port than
@@ -111,7 +112,7 @@ public final class LoopbackBrowser: Browser, @unchecked Sendable {
                 throw error
             }
             let target = try await received
-            guard let redirect = URL(string: "http://127.0.0.1:\(listener.port)\(target)") else {
+            guard let redirect = URL(string: "http://\(listener.address.uriHost):\(listener.port)\(target)") else {
                 throw BrowserSignInError.malformedRedirect(reason: "the request to the loopback listener is not a URL")
             }
             return redirect

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The one-shot HTTP listener of a ``LoopbackBrowser`` on 127.0.0.1 (RFC 8252 §7.3), over
+/// The one-shot HTTP listener of a ``LoopbackBrowser`` on 127.0.0.1 or ::1 (RFC 8252 §7.3), over
 /// POSIX sockets: no NIO, so that apps do not resolve it. It waits for the one `GET` of the
 /// redirect path on a thread of its own (never one of the cooperative pool's), answers it
 /// with a small page and stops listening. Every read is bounded: a request head of at most
@@ -32,33 +32,79 @@ final class LoopbackListener: @unchecked Sendable {
     private var waiting = false
     private var released = false
 
-    /// Binds 127.0.0.1:`port` (0: a free port the system chooses) and listens.
+    /// The loopback address a listener binds: IPv4's `127.0.0.1` or IPv6's `::1`, the two
+    /// RFC 8252 §7.3 names (never `localhost`, which may resolve elsewhere, §8.3).
+    enum Address: Sendable, Equatable {
+        case ipv4
+        case ipv6
+
+        /// The address as a URI's host: `127.0.0.1` or `[::1]`.
+        var uriHost: String { self == .ipv4 ? "127.0.0.1" : "[::1]" }
+
+        /// The address of a URI's host (`127.0.0.1`, `[::1]` or `::1`), nil for any other.
+        init?(uriHost host: String?) {
+            switch host {
+            case "127.0.0.1": self = .ipv4
+            case "[::1]", "::1": self = .ipv6
+            default: return nil
+            }
+        }
+    }
+
+    /// The address the listener is bound to.
+    let address: Address
+
+    /// Binds `address`:`port` (0: a free port the system chooses) and listens.
     /// - Throws: ``LoopbackBrowserError/cannotListen(reason:)``.
-    init(port: UInt16) throws {
+    init(address: Address = .ipv4, port: UInt16) throws {
+        let family = address == .ipv4 ? AF_INET : AF_INET6
         #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(family, SOCK_STREAM, 0)
         #else
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard descriptor >= 0 else { throw LoopbackBrowserError.cannotListen(reason: Self.errorText(errno)) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        switch address {
+        case .ipv4:
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { socket in
+                    socket.pointee.sin_family = sa_family_t(AF_INET)
+                    socket.pointee.sin_port = port.bigEndian
+                    socket.pointee.sin_addr.s_addr = inet_addr("127.0.0.1")
+                }
+            }
+        case .ipv6:
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { socket in
+                    socket.pointee.sin6_family = sa_family_t(AF_INET6)
+                    socket.pointee.sin6_port = port.bigEndian
+                    socket.pointee.sin6_addr = in6addr_loopback
+                }
+            }
+        }
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard bound == 0, listen(descriptor, 8) == 0 else {
             let code = errno
             _ = Self.closeDescriptor(descriptor)
-            throw LoopbackBrowserError.cannotListen(reason: "127.0.0.1:\(port): \(Self.errorText(code))")
+            throw LoopbackBrowserError.cannotListen(reason: "\(address.uriHost):\(port): \(Self.errorText(code))")
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        var boundLength = length
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &boundLength) }
+        }
+        // Both families keep the port at the same offset, right after the family.
+        let boundPort = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
         }
         self.descriptor = descriptor
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.address = address
+        self.port = UInt16(bigEndian: boundPort)
     }
 
     deinit { release() }

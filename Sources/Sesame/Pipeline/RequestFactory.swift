@@ -11,20 +11,29 @@ enum RequestFactory {
     }
 
     /// The HTTP request for an operation, with its client authentication header when the
-    /// request declares `basic`.
+    /// request declares `basic` and the client has a secret. A public client (no secret) sends
+    /// no header and names itself with `client_id` in a form body instead (RFC 6749 §2.3.1
+    /// authenticates with a password, which a public client does not have).
     /// - Throws: `TemplateError` for a missing path parameter; ``SesameError`` when client
     ///   authentication is declared and the configuration has no client credentials.
     static func make(_ operation: OperationRequest, client: ClientCredentials?) throws -> Prepared {
         var fields = HTTPFields()
         fields[.accept] = "application/json"
+        var body = operation.body
+        if operation.description.clientAuthentication == .basic {
+            guard let client else { throw missingClient(operation.description.name) }
+            if client.clientSecret != nil {
+                fields[.authorization] = try basicAuthorization(client, operation: operation.description.name)
+            } else if case .form(var form) = body, !form.contains(where: { $0.name == "client_id" }) {
+                form.append(FormField(name: "client_id", value: client.clientID))
+                body = .form(form)
+            }
+        }
         var data: Data?
-        if let body = operation.body {
+        if let body {
             let encoded = body.encoded
             data = encoded.data
             fields[.contentType] = encoded.contentType
-        }
-        if operation.description.clientAuthentication == .basic {
-            fields[.authorization] = try basicAuthorization(client, operation: operation.description.name)
         }
         let request = HTTPRequest(
             method: HTTPRequest.Method(operation.description.method), scheme: nil, authority: nil,
@@ -51,7 +60,9 @@ enum RequestFactory {
     /// `client_id` and `client_secret`; `none` adds `client_id` alone (never the secret)
     /// under ``ClientNaming/publicClientToo`` and ``ClientNaming/always``, `basic` under
     /// ``ClientNaming/always``, when the configuration has a client and the fields do not
-    /// already send one.
+    /// already send one. A public client (configured without a secret) under `basic` has no
+    /// password to send in a header, so it names itself with `client_id` here instead, as
+    /// `post` does: the request then identifies the client whatever mode the schema declares.
     /// - Throws: `TemplateError` for a placeholder without a value; ``SesameError`` when
     ///   `post` client authentication is declared and there are no client credentials.
     static func body(
@@ -59,10 +70,12 @@ enum RequestFactory {
         lookup: (Placeholder) -> JSONValue?
     ) throws -> RequestBody {
         var resolved: [(name: String, value: JSONValue)] = try fields.map { ($0.name, try $0.value.resolve(lookup)) }
+        let isPublicClient = client.map { $0.clientSecret == nil } ?? false
         let namesClient: Bool =
             switch (request.clientAuthentication, naming) {
             case (.post, _), (.none, .publicClientToo), (_, .always): true
-            case (.none, .onlyWithPost), (.basic, _): false
+            case (.basic, _): isPublicClient
+            case (.none, .onlyWithPost): false
             }
         if request.clientAuthentication == .post {
             guard let client else { throw missingClient(request.name) }
