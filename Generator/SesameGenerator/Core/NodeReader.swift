@@ -116,7 +116,12 @@ struct Entry {
 }
 
 extension Array where Element == Entry {
-    subscript(key: String) -> Entry? { first { $0.key == key } }
+    /// The entry of `key`. Compares the keys in place: `first(where:)` copied every entry it
+    /// passed (two nodes, each retained and released), and schemas look up many keywords.
+    subscript(key: String) -> Entry? {
+        for index in indices where self[index].key == key { return self[index] }
+        return nil
+    }
 }
 
 extension Node {
