@@ -67,6 +67,24 @@ import Testing
         #expect(AuthenticationChallenge.parse(commas).isEmpty)
     }
 
+    @Test func randomValuesNeverBreakTheBounds() {
+        // A fixed-seed generator over the grammar's own characters: quotes, escapes, commas,
+        // equals signs, spaces, token characters, a control character and non-ASCII text.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let alphabet = Array(#"Bearer error="\, =xyz_-+/~é"#) + ["\t", "\u{0}", "\u{7F}"]
+        for _ in 0..<2000 {
+            let length = Int(next() % 200)
+            let value = String((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+            let challenges = AuthenticationChallenge.parse(value)
+            #expect(challenges.count <= AuthenticationChallenge.maximumChallenges)
+            #expect(challenges.allSatisfy { $0.parameters.count <= AuthenticationChallenge.maximumParameters && !$0.scheme.isEmpty })
+        }
+    }
+
     @Test func stepUpChallengeReadsAcrValuesAndMaxAge() {
         let fields: HTTPFields = [
             .wwwAuthenticate: #"Basic realm="api""#,
