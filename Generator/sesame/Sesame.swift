@@ -30,11 +30,12 @@ struct Sesame: ParsableCommand {
               sesame generate Schema --output Reference/Sources/ReferenceSDK/Generated --check
               sesame release Schema
               sesame grammar --json-schema > docs/sesame-format.schema.json
+              sesame discover https://idp.example.com --schema Schema
 
             Diagnostics are printed as file:line:column: error: message, every problem in one run.
             The format is described in docs/format.md.
             """,
-        subcommands: [Validate.self, Generate.self, Diff.self, Release.self, GrammarCommand.self]
+        subcommands: [Validate.self, Generate.self, Diff.self, Release.self, GrammarCommand.self, Discover.self]
     )
 }
 

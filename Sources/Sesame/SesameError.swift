@@ -21,6 +21,11 @@ public enum SesameError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A method run into the current account (``AuthenticationContext/currentAccount``)
     /// signed in another user; nothing changed.
     case accountMismatch(reason: String)
+    /// The resource server refused the operation until the user signs in again with a
+    /// stronger or more recent authentication (RFC 9470): the session stays as it was, no
+    /// refresh was tried. Sign in in the browser with
+    /// ``AuthorizationParameters/init(stepUp:prompt:loginHint:)`` and retry.
+    case stepUpRequired(operation: String, challenge: StepUpChallenge)
 
     public var description: String {
         switch self {
@@ -33,6 +38,7 @@ public enum SesameError: Error, Sendable, Hashable, CustomStringConvertible {
         case .authenticationProcess(let reason): return "authentication process: \(reason)"
         case .invalidState(let reason): return reason
         case .accountMismatch(let reason): return "the account does not match: \(reason)"
+        case .stepUpRequired(let operation, let challenge): return "\(operation): \(challenge)"
         }
     }
 }

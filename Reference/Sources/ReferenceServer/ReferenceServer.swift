@@ -184,6 +184,7 @@ public actor ReferenceServer {
             AuthRoutes(state: state, configuration: configuration).register(on: router)
             if configuration.authorizationServer == .sameOrigin { authorization.register(on: router) }
             resources.register(on: router)
+            StepUpRoutes(state: state, resources: resources).register(on: router)
             EventRoutes(state: state, resources: resources, heartbeatInterval: configuration.heartbeatInterval)
                 .register(on: router)
         case .authorization:

@@ -11,17 +11,25 @@ struct AuthorizationRequest: Sendable {
     let pkce: PKCE
     /// The issuer whose `iss` the redirect must carry (RFC 9207); nil checks none.
     let issuer: AuthorizationServerIssuer?
+    /// What the app asked for on this request (`acr_values`, `max_age`, `prompt`,
+    /// `login_hint`); nil when it asked nothing. The check of the ID token's `acr` and
+    /// `auth_time` reads it.
+    let requested: AuthorizationParameters?
 
     /// The request for `step`, sent to `baseURL` with `redirectURI` (the one the browser
     /// prepared: the step's, the configuration's, or a loopback one with its port; nil for the
     /// step's), with `extra` query parameters (the schema's templates, already resolved) after
-    /// the ones the runtime sets.
+    /// the ones the runtime sets, then `requested`'s, which replace an `extra` of the same name.
     /// - Throws: ``BrowserSignInError/notConfigured(reason:)`` for a redirect URI or a base
-    ///   URL that does not make a URL.
+    ///   URL that does not make a URL; ``SesameError/encoding(reason:)`` for malformed
+    ///   `requested` parameters.
     init(
         step: BrowserAuthorization, baseURL: URL, redirectURI: URL? = nil, clientID: String,
-        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: AuthorizationServerIssuer? = nil
+        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: AuthorizationServerIssuer? = nil,
+        requested: AuthorizationParameters? = nil
     ) throws {
+        let asked = try requested?.queryItems() ?? []
+        let extra = extra.filter { item in !asked.contains { $0.name == item.name } } + asked
         guard let redirectURI = redirectURI ?? URL(string: step.redirectURI), redirectURI.scheme != nil, redirectURI.query == nil,
             redirectURI.fragment == nil
         else {
@@ -47,6 +55,7 @@ struct AuthorizationRequest: Sendable {
         self.state = state
         self.pkce = pkce
         self.issuer = issuer
+        self.requested = requested
     }
 
     /// The authorization code of the redirect that answers this request.

@@ -20,7 +20,8 @@ import OpenAPIRuntime
 ///   may copy the credential to wherever the back-end redirects;
 /// - retries a rejected request once: at once with the current credential when the
 ///   rejected one was already replaced, else after a refresh that every concurrent request
-///   shares; any other 401 or 403 is returned untouched;
+///   shares; any other 401 or 403 is returned untouched, and so is a step-up challenge
+///   (RFC 9470, ``StepUpChallenge``), which never triggers a refresh;
 /// - makes request bodies replayable (buffering them) so that the retry can resend them.
 public struct CredentialMiddleware: ClientMiddleware {
     let source: any CredentialSource
@@ -67,6 +68,12 @@ public struct CredentialMiddleware: ClientMiddleware {
             request, body: replayable, baseURL: baseURL, operationID: operationID,
             credential: try headerValue(for: credential), next: next)
         let (response, responseBody) = (first.response, first.body)
+        // A step-up challenge (RFC 9470) is not a rejection: a refreshed token carries the
+        // same authentication. It goes back to the caller untouched.
+        if [401, 403].contains(response.status.code), StepUpChallenge(headerFields: response.headerFields) != nil {
+            logger.info("the resource server asks for a step-up authentication", metadata: ["operation": "\(operationID)"])
+            return (response, responseBody)
+        }
         // Only a response to a request that carried the credential can reject it.
         guard first.carriedCredential, matcher.mayMatch(status: response.status.code) else { return (response, responseBody) }
         let data = try await responseBody.collectedErrorBody(upTo: maximumBodySize, operation: operationID)

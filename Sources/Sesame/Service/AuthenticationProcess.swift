@@ -12,6 +12,9 @@ struct AuthenticationProcess: Sendable {
     /// The signed-in user whose account the method attaches an identity to
     /// (``AuthenticationContext/currentAccount``); nil for a new sign-in.
     var attachingTo: String?
+    /// What the app asked of the authorization server for this sign-in (`acr_values`,
+    /// `max_age`, `prompt`, `login_hint`), sent on the browser step's authorization request.
+    var authorization: AuthorizationParameters?
     var values: [String: JSONValue] = [:]
     var responses: [String: JSONValue] = [:]
     /// What the browser brought back, in the copy of the process that runs a browser
@@ -86,7 +89,8 @@ extension AuthenticationProcess: CustomReflectable {
         Mirror(
             self,
             children: [
-                "id": id, "method": method.name, "epoch": epoch, "attaching": attachingTo != nil, "nextStepIndex": nextStepIndex,
+                "id": id, "method": method.name, "epoch": epoch, "attaching": attachingTo != nil,
+                "authorization": authorization != nil, "nextStepIndex": nextStepIndex,
                 "device": devicePrompt != nil, "arguments": arguments.keys.sorted(), "values": values.keys.sorted(),
                 "responses": responses.keys.sorted(),
             ], displayStyle: .struct)

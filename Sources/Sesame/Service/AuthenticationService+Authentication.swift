@@ -94,19 +94,23 @@ extension AuthenticationService {
 
     // MARK: Running steps
 
-    private func startProcess(
-        _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], context: AuthenticationContext
+    func startProcess(
+        _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], context: AuthenticationContext,
+        authorization: AuthorizationParameters? = nil
     ) throws -> UInt64 {
         // The process under way is replaced; its browser, if open, closes.
         cancelSignIn()
-        guard context == .currentAccount else { return signIn.start(method, arguments: arguments, epoch: epoch) }
+        guard context == .currentAccount else {
+            return signIn.start(method, arguments: arguments, epoch: epoch, authorization: authorization)
+        }
         guard case .authenticated(let details) = machine.current else { throw SesameError.notAuthenticated }
-        return signIn.start(method, arguments: arguments, epoch: epoch, attachingTo: Schema.userID(of: details))
+        return signIn.start(
+            method, arguments: arguments, epoch: epoch, attachingTo: Schema.userID(of: details), authorization: authorization)
     }
 
     /// Runs steps until one needs input or the method ends; after each await the sign-in
     /// machine says whether the process was cancelled or replaced meanwhile.
-    private func runSteps(of id: UInt64) async throws -> AuthenticationProgress<Schema.Details> {
+    func runSteps(of id: UInt64) async throws -> AuthenticationProgress<Schema.Details> {
         while true {
             guard case .run(let step, let current) = signIn.nextStep(of: id) else { throw cancelled() }
             let browser = step.browser != nil ? openBrowserSession() : nil

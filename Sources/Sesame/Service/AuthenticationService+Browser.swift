@@ -38,7 +38,8 @@ extension AuthenticationService {
             var generator = SystemRandomNumberGenerator()
             let request = try AuthorizationRequest(
                 step: step, baseURL: baseURL, redirectURI: redirectURI, clientID: client.clientID, extra: extra,
-                state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer)
+                state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer,
+                requested: process.authorization)
             logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
             return (request, try await browser.authorize(url: request.url, redirectURI: request.redirectURI))
         }
@@ -50,7 +51,9 @@ extension AuthenticationService {
             throw BackEndError(response: error.response(catalogue: sdk.errors))
         }
         logger.info("the browser came back with an authorization code", metadata: ["step": "\(step.request.name)"])
-        return BrowserGrant(code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString)
+        return BrowserGrant(
+            code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString,
+            requested: request.requested)
     }
 }
 
@@ -60,4 +63,7 @@ struct BrowserGrant: Sendable {
     var code: String
     var codeVerifier: String
     var redirectURI: String
+    /// What the authorization request asked for (`acr_values`, `max_age`), which the ID
+    /// token's `acr` and `auth_time` must satisfy; nil when it asked nothing.
+    var requested: AuthorizationParameters?
 }

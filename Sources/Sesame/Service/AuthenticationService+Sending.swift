@@ -27,7 +27,9 @@ extension AuthenticationService {
     /// - Throws: `Schema.ServerError` for an error response; ``SesameError`` for the rest:
     ///   `notAuthenticated` without a session, `reauthenticationRequired` (before sending)
     ///   when the sign-in is older than the operation's `freshAuthentication`, `transport`,
-    ///   `decoding` for a 2xx body larger than `maximumResponseSize`, `excessiveRefresh`.
+    ///   `decoding` for a 2xx body larger than `maximumResponseSize`, `excessiveRefresh`,
+    ///   `stepUpRequired` for a 401 or 403 with an RFC 9470 challenge (no refresh is tried and
+    ///   the session stays as it was).
     public nonisolated func perform(_ request: OperationRequest) async throws -> OperationResponse {
         do {
             return try await send(request, credential: request.description.authenticated ? .session : .none)
@@ -70,6 +72,9 @@ extension AuthenticationService {
             prepared.request, body: prepared.body.map { HTTPBody($0) },
             operation: name, credential: mode, server: operation.description.server)
         guard (200..<300).contains(response.status.code) else {
+            if [401, 403].contains(response.status.code), let challenge = StepUpChallenge(headerFields: response.headerFields) {
+                throw SesameError.stepUpRequired(operation: name, challenge: challenge)
+            }
             let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: name)
             throw BackEndError(
                 response: ServerErrorParser.parse(

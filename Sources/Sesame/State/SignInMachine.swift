@@ -101,10 +101,13 @@ struct SignInMachine: Sendable {
     /// whatever its phase.
     /// - Returns: the new process's number.
     mutating func start(
-        _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64, attachingTo user: String? = nil
+        _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64, attachingTo user: String? = nil,
+        authorization: AuthorizationParameters? = nil
     ) -> UInt64 {
         started += 1
-        state = .atStep(AuthenticationProcess(id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user))
+        state = .atStep(
+            AuthenticationProcess(
+                id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user, authorization: authorization))
         return started
     }
 

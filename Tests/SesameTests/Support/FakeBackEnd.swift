@@ -41,6 +41,9 @@ actor FakeBackEnd: ClientTransport {
     var eventBodies: [String] = []
     /// A 401 from a downstream service: a Bearer challenge without `error`.
     var notesDownstreamRejects = false
+    /// When set, `/notes` answers a request with a valid token with this status and
+    /// `WWW-Authenticate` value (a step-up challenge, RFC 9470).
+    var notesChallenge: (status: HTTPResponse.Status, header: String)?
     var expectedClient = ClientCredentials(clientID: "app", clientSecret: "s3cr3t")
     /// When set, the token endpoint serves this public client instead: its `client_id` in
     /// the body, no `Authorization` and no `client_secret`.
@@ -105,6 +108,9 @@ actor FakeBackEnd: ClientTransport {
                 return (HTTPResponse(status: .unauthorized, headerFields: [.wwwAuthenticate: "Bearer realm=\"notes\""]), nil)
             }
             guard bearer(request) != nil else { return rejected() }
+            if let notesChallenge {
+                return (HTTPResponse(status: notesChallenge.status, headerFields: [.wwwAuthenticate: notesChallenge.header]), nil)
+            }
             return json([String]())
         case (.post, "/auth/logout"):
             if logoutFails { return error(503, "unavailable") }

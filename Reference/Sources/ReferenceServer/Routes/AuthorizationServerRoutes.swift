@@ -20,7 +20,7 @@ struct AuthorizationServerRoutes {
             }
             switch validate(parameters, issuer: await issuer(answering: request)) {
             case .failure(let failure): return failure.response
-            case .success(let authorization): return LoginPage.page(for: authorization)
+            case .success(let authorization): return LoginPage.page(for: authorization, username: authorization.loginHint)
             }
         }
         router.post("/oauth/authorize") { request, _ in
@@ -34,6 +34,7 @@ struct AuthorizationServerRoutes {
         }
         DeviceRoutes(state: state, configuration: configuration) { try await authenticatedClient($0, form: $1) }
             .register(on: router)
+        DiscoveryRoutes(state: state, configuration: configuration).register(on: router)
     }
 
     // MARK: Authorization endpoint
@@ -71,6 +72,7 @@ struct AuthorizationServerRoutes {
                 username: username,
                 scope: authorization.scope
             )
+            await state.recordAuthenticationContext(StepUpRoutes.achievedACR(for: authorization.acrValues), forCode: code)
             return LoginPage.redirect(authorization, code: code)
         default:
             return LoginPage.redirect(authorization, error: "invalid_request", description: "`decision` must be allow or deny.")
@@ -105,7 +107,8 @@ struct AuthorizationServerRoutes {
             state: parameters["state"],
             codeChallenge: parameters["code_challenge"] ?? "",
             scope: parameters["scope"],
-            issuer: issuer
+            issuer: issuer,
+            openIDParameters: AuthorizationRequest.openIDParameterNames.compactMap { name in parameters[name].map { (name, $0) } }
         )
         guard let responseType = parameters["response_type"] else {
             return .failure(.redirect(partial, error: "invalid_request", description: "`response_type` is missing."))
@@ -122,6 +125,7 @@ struct AuthorizationServerRoutes {
         guard PKCE.isWellFormedS256Challenge(challenge) else {
             return .failure(.redirect(partial, error: "invalid_request", description: "`code_challenge` is not an S256 challenge."))
         }
+        if let failure = StepUpRoutes.check(partial) { return .failure(failure) }
         return .success(partial)
     }
 
@@ -196,6 +200,19 @@ struct AuthorizationRequest: Sendable {
     var scope: String?
     /// The `iss` its redirects carry (RFC 9207); not one of the login page's hidden fields.
     var issuer: String?
+    /// `acr_values`, `max_age`, `prompt` and `login_hint` as the request sent them (OpenID
+    /// Connect Core §3.1.2.1), in ``openIDParameterNames``'s order.
+    var openIDParameters: [(String, String)] = []
+
+    static let openIDParameterNames = ["acr_values", "max_age", "prompt", "login_hint"]
+
+    /// The requested authentication context classes, in order.
+    var acrValues: [String] {
+        (openIDParameters.first { $0.0 == "acr_values" }?.1 ?? "").split(separator: " ").map(String.init)
+    }
+
+    /// The user the client expects; the login page fills it in.
+    var loginHint: String? { openIDParameters.first { $0.0 == "login_hint" }?.1 }
 
     /// The request's parameters, in the order the login page's hidden fields list them.
     var parameters: [(String, String)] {
@@ -206,7 +223,7 @@ struct AuthorizationRequest: Sendable {
         parameters.append(("code_challenge", codeChallenge))
         parameters.append(("code_challenge_method", "S256"))
         if let scope { parameters.append(("scope", scope)) }
-        return parameters
+        return parameters + openIDParameters
     }
 }
 

@@ -68,6 +68,7 @@ extension ReferenceServerState {
         )
         record.sessionID = started.sessionID
         authorizationCodes[code] = record
+        bindAuthenticationContext(ofCode: code, to: started.sessionID)
         return started.tokens
     }
 

@@ -127,6 +127,8 @@ public actor ReferenceServerState {
     var authorizationCodes: [String: AuthorizationCodeRecord] = [:]
     /// Device authorizations (RFC 8628) by device code.
     var deviceCodes: [String: DeviceCodeRecord] = [:]
+    /// The `acr` of codes and sessions started on the login page (RFC 9470 step-up).
+    var authenticationContexts = AuthenticationContexts()
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]

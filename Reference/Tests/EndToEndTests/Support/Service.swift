@@ -58,6 +58,15 @@ final class Service: @unchecked Sendable {
         try await observe("authenticate(with:context:)") { try await runtime.authenticate(with: method, context: context) }
     }
 
+    func authenticate(
+        with method: some SingleStepAuthenticationMethod, authorization: AuthorizationParameters,
+        context: AuthenticationContext = .new
+    ) async throws -> AuthenticationDetails {
+        try await observe("authenticate(with:authorization:context:)") {
+            try await runtime.authenticate(with: method, authorization: authorization, context: context)
+        }
+    }
+
     @discardableResult
     func initializeAuthentication(
         with method: some MultiStepAuthenticationMethod, context: AuthenticationContext = .new

@@ -1,0 +1,184 @@
+import Foundation
+import Yams
+
+/// Writes what a ``DiscoveryDocument`` says into the `authorizationServer` mapping of a
+/// schema's sdk.yaml text, as a text edit that keeps every comment, every other key and the
+/// layout: the values of `baseURL`, `issuer` and `issuerInResponses` are replaced where they
+/// are, missing ones are inserted before the mapping's first key (or after the `{` of a flow
+/// mapping), and a missing `authorizationServer` is inserted before the key that follows
+/// `server`. Pure: the CLI reads and writes the file.
+public enum DiscoveryImport {
+    /// What the import did.
+    public struct Result: Sendable, Hashable {
+        /// The new text; nil when the text could not be edited (see `diagnostics`).
+        public var text: String?
+        /// Errors (the text is not YAML, `authorizationServer` is not a mapping), and notes for
+        /// each endpoint: where the schema's request lines must point, and what the format
+        /// has no key for yet.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Updates `text` (sdk.yaml, named `file` in diagnostics) with `document`.
+    public static func update(_ text: String, file: String, with document: DiscoveryDocument) -> Result {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard let root = try? Yams.compose(yaml: text), case .mapping(let top) = root else {
+            return Result(text: nil, diagnostics: [Diagnostic(.error, "the file is not a YAML mapping", at: start)])
+        }
+        var lines = text.components(separatedBy: "\n")
+        let existing = top.first { $0.key.string == "authorizationServer" }
+        let existingBase = existing.flatMap { pair -> String? in
+            guard case .mapping(let mapping) = pair.value else { return nil }
+            return mapping.first { $0.key.string == "baseURL" }?.value.string
+        }
+        let baseURL = baseURL(for: document, existing: existingBase)
+        var values: [(key: String, value: String)] = [("baseURL", baseURL), ("issuer", document.issuer)]
+        values.append(("issuerInResponses", document.issuerInResponses ? "true" : "false"))
+        var diagnostics = notes(for: document, baseURL: baseURL, at: existing.map { location($0.key, file) } ?? start)
+
+        guard let existing else {
+            // Before the top-level key after `server`, or at the end.
+            let keys = Array(top.map(\.key))
+            let after = keys.firstIndex { $0.string == "server" }.flatMap { keys.indices.contains($0 + 1) ? keys[$0 + 1] : nil }
+            let block = ["authorizationServer:"] + values.map { "  \($0.key): \(scalar($0.value))" }
+            if let after, let line = after.mark?.line {
+                lines.insert(contentsOf: block, at: line - 1)
+            } else {
+                if lines.last == "" { lines.removeLast() }
+                lines += block + [""]
+            }
+            return Result(text: lines.joined(separator: "\n"), diagnostics: diagnostics)
+        }
+        guard case .mapping(let mapping) = existing.value else {
+            diagnostics.append(
+                Diagnostic(
+                    .error, "authorizationServer is not a mapping: write it as one, then run again", at: location(existing.key, file)))
+            return Result(text: nil, diagnostics: diagnostics)
+        }
+        // Replacements from the last position to the first, so earlier positions stay valid.
+        var missing: [(key: String, value: String)] = []
+        var replacements: [(line: Int, column: Int, value: String)] = []
+        for (key, value) in values {
+            if let pair = mapping.first(where: { $0.key.string == key }) {
+                guard case .scalar = pair.value, let mark = pair.value.mark else {
+                    diagnostics.append(Diagnostic(.error, "\(key) is not a scalar: cannot replace it", at: location(pair.key, file)))
+                    return Result(text: nil, diagnostics: diagnostics)
+                }
+                replacements.append((mark.line, mark.column, scalar(value)))
+            } else {
+                missing.append((key, value))
+            }
+        }
+        // A flow mapping starts with `{` where its mark points (Yams does not keep the style).
+        let flow =
+            mapping.mark.map { mark in
+                let line = Array(lines[mark.line - 1])
+                return line.indices.contains(mark.column - 1) && line[mark.column - 1] == "{"
+            } ?? false
+        for replacement in replacements.sorted(by: { ($0.line, $0.column) > ($1.line, $1.column) }) {
+            lines[replacement.line - 1] = replacingScalar(
+                in: lines[replacement.line - 1], at: replacement.column - 1, with: replacement.value, flow: flow)
+        }
+        if !missing.isEmpty, let mark = mapping.mark {
+            if flow {
+                var line = Array(lines[mark.line - 1])
+                let brace = mark.column - 1
+                let inserted = " " + missing.map { "\($0.key): \(scalar($0.value))," }.joined(separator: " ")
+                line.insert(contentsOf: inserted, at: min(brace + 1, line.count))
+                lines[mark.line - 1] = String(line)
+            } else if let first = mapping.first?.key.mark {
+                let indent = String(repeating: " ", count: first.column - 1)
+                lines.insert(contentsOf: missing.map { "\(indent)\($0.key): \(scalar($0.value))" }, at: first.line - 1)
+            }
+        }
+        return Result(text: lines.joined(separator: "\n"), diagnostics: diagnostics)
+    }
+
+    /// The existing base URL when it is on the token endpoint's origin (it may carry a path
+    /// prefix), else that origin.
+    static func baseURL(for document: DiscoveryDocument, existing: String?) -> String {
+        let origin = DiscoveryDocument.origin(of: document.tokenEndpoint)
+        if let existing, let url = URL(string: existing), DiscoveryDocument.origin(of: url) == origin { return existing }
+        return origin
+    }
+
+    /// Notes: the path of each endpoint under `baseURL`, for the schema's request lines, and
+    /// the metadata the format has no key for.
+    static func notes(for document: DiscoveryDocument, baseURL: String, at location: SourceLocation) -> [Diagnostic] {
+        let prefix = URL(string: baseURL)?.path ?? ""
+        var notes: [Diagnostic] = []
+        for (name, url) in document.originEndpoints {
+            let path = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
+            let used =
+                switch name {
+                case "authorization_endpoint": "a browser step's browser.request"
+                case "token_endpoint": "credential.refresh.request and the token requests of methods"
+                case "revocation_endpoint": "lifecycle.revoke.request"
+                default: "a device step's device.request"
+                }
+            notes.append(Diagnostic(.note, "\(name): \(path) on the authorization server: \(used) must use this path", at: location))
+        }
+        let unused =
+            [
+                ("jwks_uri", document.jwksURI), ("userinfo_endpoint", document.userinfoEndpoint),
+                ("end_session_endpoint", document.endSessionEndpoint),
+            ].compactMap { name, url in url.map { "\(name) \($0.absoluteString)" } }
+            + (document.signingAlgorithms.isEmpty
+                ? [] : ["id_token_signing_alg_values_supported \(document.signingAlgorithms.joined(separator: " "))"])
+        if !unused.isEmpty {
+            notes.append(
+                Diagnostic(.note, "not written, the format has no key for them yet: \(unused.joined(separator: ", "))", at: location))
+        }
+        return notes
+    }
+
+    static func location(_ node: Node, _ file: String) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    /// `value` as a YAML scalar: plain when it reads back as the same string, else double-quoted.
+    static func scalar(_ value: String) -> String {
+        if value == "true" || value == "false" { return value }
+        let plain =
+            !value.isEmpty && !value.contains(": ") && !value.contains(" #") && !value.hasSuffix(":")
+            && !"-?:,[]{}#&*!|>'\"%@`".contains(value.first!) && !value.contains(where: { ",[]{}".contains($0) || $0.isNewline })
+        if plain { return value }
+        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// `line` with the scalar that starts at character `column` replaced by `value`: a quoted
+    /// scalar to its closing quote, a plain one to a comment, the end of the line, or (in a
+    /// flow mapping) a `,` or `}`.
+    static func replacingScalar(in line: String, at column: Int, with value: String, flow: Bool) -> String {
+        let characters = Array(line)
+        guard column < characters.count else { return line }
+        var end = column
+        switch characters[column] {
+        case "\"", "'":
+            let quote = characters[column]
+            end += 1
+            while end < characters.count {
+                if characters[end] == "\\" && quote == "\"" {
+                    end += 2
+                    continue
+                }
+                if characters[end] == quote {
+                    if quote == "'" && end + 1 < characters.count && characters[end + 1] == "'" {
+                        end += 2
+                        continue
+                    }
+                    end += 1
+                    break
+                }
+                end += 1
+            }
+        default:
+            while end < characters.count {
+                if characters[end] == "#" && end > column && characters[end - 1] == " " { break }
+                if flow && (characters[end] == "," || characters[end] == "}") { break }
+                end += 1
+            }
+            while end > column && characters[end - 1] == " " { end -= 1 }
+        }
+        return String(characters[..<column]) + value + String(characters[min(end, characters.count)...])
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SesameTestSupport
+import Testing
+@testable import SesameGenerator
+
+extension CommandLineTests {
+    @Test func discoverUpdatesSdkYamlFromAFileAndCheckSaysWhenItIsStale() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, _) = try schemaAndOutput(in: folder)
+        try writeSchema(try ReferenceSchema.sources(), to: schema)
+        let metadata = folder.appendingPathComponent("idp.json")
+        try Data(
+            #"{"issuer":"https://idp.example.com","authorization_endpoint":"https://idp.example.com/oauth/authorize","token_endpoint":"https://idp.example.com/oauth/token","authorization_response_iss_parameter_supported":true}"#
+                .utf8
+        ).write(to: metadata)
+        let sdk = schema.appendingPathComponent("sdk.yaml")
+        let before = try String(contentsOf: sdk, encoding: .utf8)
+
+        let stale = try await run(["discover", metadata.path, "--schema", schema.path, "--check"])
+        #expect(stale.status == 1)
+        #expect(try String(contentsOf: sdk, encoding: .utf8) == before)
+
+        let wrongIssuer = try await run(["discover", metadata.path, "--schema", schema.path, "--issuer", "https://evil.example.com"])
+        #expect(wrongIssuer.status == 1)
+        #expect(wrongIssuer.errors.contains("idp.json:1:2: error: issuer 'https://idp.example.com' is not the expected issuer"))
+        #expect(try String(contentsOf: sdk, encoding: .utf8) == before)
+
+        let written = try await run(["discover", metadata.path, "--schema", schema.path, "--issuer", "https://idp.example.com"])
+        #expect(written.status == 0, "\(written.errors)")
+        let after = try String(contentsOf: sdk, encoding: .utf8)
+        #expect(after.contains("  issuer: https://idp.example.com\n  issuerInResponses: true\n  baseURL: https://idp.example.com"))
+        #expect(after.contains("# the API: operations"))  // comments kept
+        #expect(try await run(["discover", metadata.path, "--schema", schema.path, "--check"]).status == 0)
+        #expect(try await run(["validate", schema.path]).status == 0)
+    }
+
+    @Test func discoverRefusesPlainHTTPOutsideLoopbackBeforeFetching() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, _) = try schemaAndOutput(in: folder)
+        let refused = try await run(["discover", "http://idp.example.com", "--schema", schema.path])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("refusing plain http outside loopback"))
+    }
+}

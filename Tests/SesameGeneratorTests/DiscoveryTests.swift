@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import SesameGenerator
+
+/// `sesame discover`'s pure stages: the discovery document's checks (OpenID Connect
+/// Discovery 1.0, RFC 8414) and the in-place edit of sdk.yaml.
+@Suite struct DiscoveryTests {
+    static func document(_ members: [String: String]) -> Data {
+        var all = [
+            "issuer": #""https://idp.example.com""#,
+            "authorization_endpoint": #""https://idp.example.com/oauth2/authorize""#,
+            "token_endpoint": #""https://idp.example.com/oauth2/token""#,
+            "revocation_endpoint": #""https://idp.example.com/oauth2/revoke""#,
+            "authorization_response_iss_parameter_supported": "true",
+            "id_token_signing_alg_values_supported": #"["RS256", "ES256"]"#,
+        ]
+        for (name, value) in members { all[name] = value.isEmpty ? nil : value }
+        return Data(("{\n" + all.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": \($0.value)" }.joined(separator: ",\n") + "\n}").utf8)
+    }
+
+    static func read(_ members: [String: String] = [:], issuer: String? = "https://idp.example.com") -> (DiscoveryDocument?, [Diagnostic]) {
+        DiscoveryDocument.read(document(members), file: "idp.json", expectedIssuer: issuer)
+    }
+
+    @Test func aValidDocumentIsRead() throws {
+        let (document, diagnostics) = Self.read()
+        #expect(diagnostics.isEmpty)
+        let read = try #require(document)
+        #expect(read.issuer == "https://idp.example.com")
+        #expect(read.tokenEndpoint.absoluteString == "https://idp.example.com/oauth2/token")
+        #expect(read.issuerInResponses)
+        #expect(read.signingAlgorithms == ["RS256", "ES256"])
+    }
+
+    @Test(
+        arguments: [
+            (
+                [String: String](), "https://other.example.com",
+                "idp.json:5:3: error: issuer 'https://idp.example.com' is not the expected issuer 'https://other.example.com'"
+            ),
+            (
+                ["issuer": #""http://idp.example.com""#], "http://idp.example.com",
+                "idp.json:5:3: error: issuer 'http://idp.example.com' must be an https URL"
+            ),
+            (
+                ["issuer": #""https://idp.example.com?x=1""#], nil,
+                "idp.json:5:3: error: issuer 'https://idp.example.com?x=1' must be an https URL"
+            ),
+            (["issuer": "42"], nil, "idp.json:5:3: error: the discovery document has no issuer string"),
+            (["token_endpoint": ""], nil, "idp.json:1:1: error: the discovery document has no token_endpoint"),
+            (["token_endpoint": #""http://idp.example.com/t""#], nil, "idp.json:7:3: error: token_endpoint must be an https URL"),
+            (
+                ["token_endpoint": #""https://tokens.example.com/t""#], nil,
+                "idp.json:7:3: error: the authorization, token, revocation and device endpoints are on several origins"
+            ),
+            (
+                ["authorization_response_iss_parameter_supported": "1"], nil,
+                "idp.json:3:3: error: authorization_response_iss_parameter_supported must be true or false"
+            ),
+            (
+                ["id_token_signing_alg_values_supported": #"["RS256", 1]"#], nil,
+                "idp.json:4:3: error: id_token_signing_alg_values_supported must be an array of strings"
+            ),
+        ] as [([String: String], String?, String)])
+    func badDocumentsArePositionedErrors(members: [String: String], issuer: String?, expected: String) {
+        let (document, diagnostics) = Self.read(members, issuer: issuer)
+        #expect(document == nil)
+        #expect(diagnostics.contains { "\($0)".hasPrefix(expected) }, "\(diagnostics)")
+    }
+
+    @Test func loopbackMayUsePlainHTTP() {
+        let (document, diagnostics) = DiscoveryDocument.read(
+            Data(
+                #"{"issuer":"http://127.0.0.1:8081","authorization_endpoint":"http://127.0.0.1:8081/a","token_endpoint":"http://127.0.0.1:8081/t"}"#
+                    .utf8),
+            file: "local.json", expectedIssuer: nil)
+        #expect(diagnostics.isEmpty)
+        #expect(document?.issuerInResponses == false)
+    }
+
+    @Test func notJSONAndTooLargeAreRefused() {
+        #expect(
+            "\(DiscoveryDocument.read(Data("<html>".utf8), file: "x", expectedIssuer: nil).1)".contains(
+                "x:1:1: error: the discovery document is not a JSON object"))
+        let large = Data(repeating: 0x20, count: DiscoveryDocument.maximumSize + 1)
+        #expect("\(DiscoveryDocument.read(large, file: "x", expectedIssuer: nil).1)".contains("larger than"))
+    }
+
+    @Test(arguments: [
+        ("https://idp.example.com", "https://idp.example.com", "https://idp.example.com/.well-known/openid-configuration"),
+        (
+            "https://idp.example.com/tenant/", "https://idp.example.com/tenant",
+            "https://idp.example.com/tenant/.well-known/openid-configuration"
+        ),
+        (
+            "https://idp.example.com/t/.well-known/openid-configuration", "https://idp.example.com/t",
+            "https://idp.example.com/t/.well-known/openid-configuration"
+        ),
+        (
+            "https://idp.example.com/.well-known/oauth-authorization-server/t", "https://idp.example.com/t",
+            "https://idp.example.com/.well-known/oauth-authorization-server/t"
+        ),
+    ])
+    func theURLNamesTheIssuer(url: String, issuer: String, fetch: String) {
+        let location = DiscoveryDocument.location(of: URL(string: url)!)
+        #expect(location.issuer == issuer)
+        #expect(location.fetch.absoluteString == fetch)
+    }
+
+    // MARK: The edit
+
+    static var parsed: DiscoveryDocument { Self.read().0! }
+
+    @Test func existingValuesAreReplacedInPlaceKeepingCommentsAndOtherKeys() {
+        let text = """
+            # the SDK
+            sdk: Demo
+            server: { baseURL: https://api.example.com }
+            authorizationServer:   # the IdP
+              baseURL: "https://old.example.com"   # moved
+              issuer: https://old.example.com
+              other: kept
+            credential: {}
+
+            """
+        let result = DiscoveryImport.update(text, file: "sdk.yaml", with: Self.parsed)
+        #expect(
+            result.text == """
+                # the SDK
+                sdk: Demo
+                server: { baseURL: https://api.example.com }
+                authorizationServer:   # the IdP
+                  issuerInResponses: true
+                  baseURL: https://idp.example.com   # moved
+                  issuer: https://idp.example.com
+                  other: kept
+                credential: {}
+
+                """)
+        #expect(result.diagnostics.allSatisfy { $0.severity == .note })
+        #expect(
+            result.diagnostics.first.map { "\($0)" }?.hasPrefix("sdk.yaml:4:1: note: authorization_endpoint: /oauth2/authorize") == true)
+    }
+
+    @Test func aBaseURLOnTheSameOriginKeepsItsPath() {
+        let text = "sdk: Demo\nauthorizationServer: { baseURL: https://idp.example.com/oauth2 }\n"
+        let result = DiscoveryImport.update(text, file: "sdk.yaml", with: Self.parsed)
+        #expect(
+            result.text
+                == "sdk: Demo\nauthorizationServer: { issuer: https://idp.example.com, issuerInResponses: true, baseURL: https://idp.example.com/oauth2 }\n"
+        )
+        #expect(result.diagnostics.contains { $0.message.hasPrefix("token_endpoint: /token on the authorization server") })
+    }
+
+    @Test func aMissingAuthorizationServerIsInsertedAfterServer() {
+        let text = "sdk: Demo\nserver:\n  baseURL: https://api.example.com  # api\ncredential: {}\n"
+        let result = DiscoveryImport.update(text, file: "sdk.yaml", with: Self.parsed)
+        #expect(
+            result.text == """
+                sdk: Demo
+                server:
+                  baseURL: https://api.example.com  # api
+                authorizationServer:
+                  baseURL: https://idp.example.com
+                  issuer: https://idp.example.com
+                  issuerInResponses: true
+                credential: {}
+
+                """)
+    }
+
+    @Test func anAuthorizationServerThatIsNotAMappingIsAnError() {
+        let result = DiscoveryImport.update("authorizationServer: https://x\n", file: "sdk.yaml", with: Self.parsed)
+        #expect(result.text == nil)
+        #expect(result.diagnostics.contains { "\($0)".hasPrefix("sdk.yaml:1:1: error: authorizationServer is not a mapping") })
+    }
+
+    @Test func theResultIsAValidSchemaAndRunningTwiceChangesNothing() throws {
+        let sources = try ReferenceSchema.sources()
+        let sdk = try #require(sources.first { $0.relativePath == "sdk.yaml" })
+        let once = try #require(DiscoveryImport.update(sdk.text, file: "sdk.yaml", with: Self.parsed).text)
+        #expect(DiscoveryImport.update(once, file: "sdk.yaml", with: Self.parsed).text == once)
+        let updated = sources.map {
+            $0.relativePath == "sdk.yaml" ? SchemaSource(path: "Schema/sdk.yaml", relativePath: "sdk.yaml", text: once) : $0
+        }
+        let validation = GeneratorPipeline.validate(updated)
+        #expect(!validation.diagnostics.hasErrors, "\(validation.diagnostics)")
+        #expect(validation.ir?.authorizationIssuer?.issuer == "https://idp.example.com")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import Testing
+@_spi(Generated) @testable import Sesame
+
+/// The `WWW-Authenticate` parser (RFC 9110 §11.6.1, RFC 6750 §3) and the RFC 9470 step-up
+/// challenge read with it.
+@Suite struct AuthenticationChallengeTests {
+    @Test func quotedStringsAreUnescapedAndCommasInsideThemDoNotSplit() {
+        let challenges = AuthenticationChallenge.parse(#"Bearer realm="a, \"b\" \\ c", error="invalid_token""#)
+        #expect(challenges == [AuthenticationChallenge(scheme: "bearer", parameters: ["realm": #"a, "b" \ c"#, "error": "invalid_token"])])
+    }
+
+    @Test func severalChallengesInOneValue() {
+        let challenges = AuthenticationChallenge.parse(
+            #"Basic realm="x", DPoP algs="ES256 PS256", Bearer error = insufficient_user_authentication ,acr_values="mfa""#)
+        #expect(challenges.map(\.scheme) == ["basic", "dpop", "bearer"])
+        #expect(challenges[1].parameters == ["algs": "ES256 PS256"])
+        #expect(challenges[2].parameters == ["error": "insufficient_user_authentication", "acr_values": "mfa"])
+    }
+
+    @Test func schemesAloneAndToken68() {
+        let challenges = AuthenticationChallenge.parse("Negotiate, Bearer, Custom abc+/9==, Other")
+        #expect(challenges.map(\.scheme) == ["negotiate", "bearer", "custom", "other"])
+        #expect(challenges[2].token68 == "abc+/9==")
+        #expect(challenges[2].parameters.isEmpty)
+    }
+
+    @Test func namesAndSchemesAreCaseInsensitive() {
+        #expect(
+            AuthenticationChallenge.parse(#"BEARER Error="x""#) == [AuthenticationChallenge(scheme: "bearer", parameters: ["error": "x"])])
+    }
+
+    @Test func aChallengeThatRepeatsAParameterIsDropped() {
+        let challenges = AuthenticationChallenge.parse(
+            #"Bearer error="invalid_token", error="insufficient_user_authentication", Basic realm="r""#)
+        #expect(challenges == [AuthenticationChallenge(scheme: "basic", parameters: ["realm": "r"])])
+    }
+
+    @Test(arguments: [
+        #"Bearer error="unterminated"#,  // the quoted string never ends
+        #"Bearer error=, realm="x""#,  // a parameter without a value
+        #"Bearer error="a" junk"x""#,  // a stray character after a value
+        "Bearer error=\"a\u{0}b\"",  // a control character inside a quoted string
+        #"error="no scheme""#,
+        "\"Bearer\" error=x",
+    ])
+    func malformedValuesGiveNoChallengeFromTheBreakOn(value: String) {
+        #expect(AuthenticationChallenge.parse(value).allSatisfy { $0.parameters["error"] == nil })
+    }
+
+    @Test func whatPrecedesAMalformedChallengeIsKept() {
+        let challenges = AuthenticationChallenge.parse(#"Basic realm="r", Bearer error="open"#)
+        #expect(challenges == [AuthenticationChallenge(scheme: "basic", parameters: ["realm": "r"])])
+    }
+
+    @Test func hostileValuesAreBounded() {
+        let long = "Bearer error=\"" + String(repeating: "a", count: AuthenticationChallenge.maximumLength) + "\""
+        #expect(AuthenticationChallenge.parse(long).isEmpty)
+        let manyChallenges = Array(repeating: "Basic", count: 1000).joined(separator: ", ")
+        #expect(AuthenticationChallenge.parse(manyChallenges).count == AuthenticationChallenge.maximumChallenges)
+        let manyParameters = "Bearer " + (0..<100).map { "p\($0)=v" }.joined(separator: ", ")
+        #expect(AuthenticationChallenge.parse(manyParameters).isEmpty)
+        let escapes = "Bearer error=\"" + String(repeating: "\\", count: 4000) + "\""
+        #expect(AuthenticationChallenge.parse(escapes).first?.parameters["error"]?.count == 2000)
+        let commas = String(repeating: ",", count: 8000)
+        #expect(AuthenticationChallenge.parse(commas).isEmpty)
+    }
+
+    @Test func randomValuesNeverBreakTheBounds() {
+        // A fixed-seed generator over the grammar's own characters: quotes, escapes, commas,
+        // equals signs, spaces, token characters, a control character and non-ASCII text.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let alphabet = Array(#"Bearer error="\, =xyz_-+/~é"#) + ["\t", "\u{0}", "\u{7F}"]
+        for _ in 0..<2000 {
+            let length = Int(next() % 200)
+            let value = String((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+            let challenges = AuthenticationChallenge.parse(value)
+            #expect(challenges.count <= AuthenticationChallenge.maximumChallenges)
+            #expect(challenges.allSatisfy { $0.parameters.count <= AuthenticationChallenge.maximumParameters && !$0.scheme.isEmpty })
+        }
+    }
+
+    @Test func stepUpChallengeReadsAcrValuesAndMaxAge() {
+        let fields: HTTPFields = [
+            .wwwAuthenticate: #"Basic realm="api""#,
+            .wwwAuthenticate:
+                #"Bearer error="insufficient_user_authentication", error_description="A different authentication level is required", acr_values="urn:mfa phr", max_age=300"#,
+        ]
+        #expect(StepUpChallenge(headerFields: fields) == StepUpChallenge(acrValues: ["urn:mfa", "phr"], maxAge: 300))
+        #expect(StepUpChallenge(headerFields: [.wwwAuthenticate: #"Bearer error="insufficient_user_authentication""#]) == StepUpChallenge())
+        #expect(
+            StepUpChallenge(headerFields: [.wwwAuthenticate: #"Bearer error="insufficient_user_authentication", max_age="-5""#])
+                == StepUpChallenge())
+        #expect(StepUpChallenge(headerFields: [.wwwAuthenticate: #"Bearer error="invalid_token""#]) == nil)
+        #expect(StepUpChallenge(headerFields: [.wwwAuthenticate: #"Basic error="insufficient_user_authentication""#]) == nil)
+        #expect(StepUpChallenge(headerFields: [.wwwAuthenticate: #"Bearer realm="error=insufficient_user_authentication""#]) == nil)
+    }
+}
