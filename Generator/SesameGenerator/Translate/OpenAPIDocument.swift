@@ -5,7 +5,8 @@ import Yams
 /// Schema 2020-12 before the models are translated:
 ///
 /// - OpenAPI 3.0's `nullable: true` is `type: [X, "null"]` (or, beside no `type`, the schema
-///   as one `anyOf` member beside `{type: null}`); `nullable: false` says nothing;
+///   as one `anyOf` member beside `{type: null}`, `allOf: [{$ref: X}]` read as X);
+///   `nullable: false` says nothing;
 /// - `discriminator` is read as it is (3.0's and 3.1's are the same object), and a mapping
 ///   value without a `/` names a schema of `components/schemas` (see `SchemaDocuments`);
 /// - the OpenAPI annotations `example`, `xml` and `externalDocs` are dropped.
@@ -81,7 +82,11 @@ enum OpenAPIDocument {
         let kept: Set<String> = ["description", "title", "deprecated", "examples", "$comment", "default"]
         let outside = pairs.filter { kept.contains($0.0.string ?? "") }
         let inside = pairs.filter { !kept.contains($0.0.string ?? "") }
-        let schema = Node.mapping(Node.Mapping(inside, mapping.tag, mapping.style, mapping.mark))
+        var schema = Node.mapping(Node.Mapping(inside, mapping.tag, mapping.style, mapping.mark))
+        // `allOf: [{$ref: X}]` beside `nullable`, the OpenAPI 3.0 idiom for a nullable reference, is X.
+        if inside.count == 1, inside[0].0.string == "allOf", case .sequence(let members) = inside[0].1, members.count == 1 {
+            schema = members[0]
+        }
         let nullSchema = Node.mapping(Node.Mapping([(key("type", at: marker), null)], Tag(.map), .flow, marker.mark))
         let anyOf = Node.sequence(Node.Sequence([schema, nullSchema], Tag(.seq), .flow, mapping.mark))
         return .mapping(Node.Mapping(outside + [(key("anyOf", at: marker), anyOf)], mapping.tag, mapping.style, mapping.mark))
