@@ -25,8 +25,9 @@ enum ReferenceRoots {
             return rest[rest.index(after: rest.startIndex)..<end].split(separator: ",").map(unquoted).filter { !$0.isEmpty }
         }
         var roots: [String] = []
-        for line in rest.split(separator: "\n").dropFirst() {
+        for line in rest.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard trimmed.hasPrefix("- ") else { break }
             roots.append(unquoted(trimmed.dropFirst(2)))
         }

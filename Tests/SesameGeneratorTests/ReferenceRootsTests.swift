@@ -8,7 +8,9 @@ import Testing
         #expect(ReferenceRoots.roots(inSDKFile: "sdk: A\nreferences: { roots: [../api, \"../shared\"] }\n") == ["../api", "../shared"])
         #expect(
             ReferenceRoots.roots(
-                inSDKFile: "sdk: A\nreferences:\n  map: { \"https://x.example/\": ../api/ }\n  roots:\n    - ../api\n    - '../more'  # comment\nserver: {}\n")
+                inSDKFile:
+                    "sdk: A\nreferences:\n  map: { \"https://x.example/\": ../api/ }\n  roots:\n    - ../api\n    - '../more'  # comment\nserver: {}\n"
+            )
                 == ["../api", "../more"])
         #expect(ReferenceRoots.roots(inSDKFile: "sdk: A\nreferences:\n  roots: [../api]\nserver:\n  roots: [../not]\n") == ["../api"])
         #expect(ReferenceRoots.roots(inSDKFile: "sdk: A\nserver: { roots: [../not] }\n").isEmpty)

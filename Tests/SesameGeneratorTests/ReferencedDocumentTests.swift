@@ -155,6 +155,30 @@ import Testing
         #expect(generation.files.contains { $0.path.hasPrefix("Models/Parent_Api_Openapi") })
     }
 
+    @Test func authYAMLNamesADocumentsSchemaThroughTheModelThatAdoptsIt() {
+        let sources =
+            Self.sources(
+                models: "Account: { $ref: \"../api/openapi.yaml#/components/schemas/Account\" }",
+                documents: ["../api/openapi.yaml": Self.openAPI30])
+            .map { source in
+                guard source.relativePath == "auth.yaml" else { return source }
+                var changed = source
+                changed.text = """
+                    operations:
+                      me: { request: GET /me, response: User }
+                      account: { request: GET /account, response: { $ref: "../api/openapi.yaml#/components/schemas/Account" } }
+                      owner: { request: GET /owner, response: { $ref: "../api/openapi.yaml#/components/schemas/Nobody" } }
+                    """
+                return changed
+            }
+        let printed = GeneratorPipeline.validate(sources).diagnostics.map(\.description)
+        // The adopted schema resolves; a schema no models file declares is an error that says what to do.
+        #expect(
+            printed == [
+                "Schema/auth.yaml:4:40: error: $ref '../api/openapi.yaml#/components/schemas/Nobody': points to nothing: Schema/../api/openapi.yaml has no '#/components/schemas/Nobody'"
+            ], "\(printed)")
+    }
+
     @Test func nullableIsReadAsATypeListAndDroppedWhenFalse() {
         let generation = GeneratorPipeline.generate(
             Self.sources(
@@ -200,7 +224,7 @@ import Testing
                 "Schema/models.yaml:16:22: error: $ref './schemas/none.json': no file 'schemas/none.json'"), "\(printed)")
         #expect(
             printed.contains(
-                "Schema/models.yaml:17:21: error: $ref 'https://other.example/x.json': 'https://other.example/x.json' is a remote reference, which Sesame does not fetch; map it to a local file in sdk.yaml (references: { map: { \"https://other.example/x.json\": path } })"
+                "Schema/models.yaml:17:21: error: $ref 'https://other.example/x.json': a remote reference (https://other.example/x.json), which Sesame does not fetch; map its URI to a local file in sdk.yaml (references: { map: { \"https://other.example/x.json\": path } })"
             ))
         #expect(
             printed.contains(

@@ -12,7 +12,12 @@ public struct ReferencedFiles: Sendable, Hashable {
     /// The files the `$ref`s of `sources` name that `sources` lacks. Files that do not parse
     /// are skipped (validation reports them).
     public static func missing(in sources: [SchemaSource]) -> ReferencedFiles {
-        let files = sources.map { YAMLReader.parse($0).file }
+        // Only a file whose text could name another file is parsed: a schema without
+        // references to documents is not read twice.
+        let markers = [".json", ".yaml", ".yml", "://", "urn:"]
+        let files = sources.filter { source in
+            source.isReferencedDocument || source.role == .sdk || markers.contains { source.text.contains($0) }
+        }.map { YAMLReader.parse($0).file }
         let sdk = files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }
         let isDocument = { (file: ParsedFile) in
             file.source.isReferencedDocument || (file.source.role == .models && OpenAPIDocument.isDocument(file.root))
@@ -20,7 +25,8 @@ public struct ReferencedFiles: Sendable, Hashable {
         let settings = ReferenceSettings.read(sdk)
         let documents = SchemaDocuments(
             modelFiles: files.filter { $0.source.role == .models && !isDocument($0) },
-            documents: files.filter(isDocument).map(OpenAPIDocument.normalized), settings: settings)
+            documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
+            otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument }, settings: settings)
         return ReferencedFiles(missing: documents.missingFiles(), settings: settings)
     }
 

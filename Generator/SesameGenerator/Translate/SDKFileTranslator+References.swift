@@ -20,7 +20,8 @@ extension SDKFileTranslator {
                 }
                 guard let path = reader.string(entry.value, "a mapped path") else { continue }
                 if path.isEmpty || path.hasPrefix("/") || path.contains("://") {
-                    reader.error("a mapped path is relative to the schema folder, such as ../api/schemas/; found '\(path)'", at: entry.value)
+                    reader.error(
+                        "a mapped path is relative to the schema folder, such as ../api/schemas/; found '\(path)'", at: entry.value)
                 }
             }
         }

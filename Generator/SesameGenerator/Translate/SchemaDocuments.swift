@@ -48,7 +48,12 @@ struct SchemaDocuments {
     /// besides the files' size limit).
     static let maximumNodes = 5_000_000
 
-    init(modelFiles: [ParsedFile], documents: [ParsedFile], settings: ReferenceSettings, unreadable: [String: String] = [:]) {
+    /// - Parameter otherFiles: auth.yaml and events.yaml, whose inline schemas' `$ref`s are
+    ///   indexed too (they name no schema resource of their own).
+    init(
+        modelFiles: [ParsedFile], documents: [ParsedFile], otherFiles: [ParsedFile] = [], settings: ReferenceSettings,
+        unreadable: [String: String] = [:]
+    ) {
         self.settings = settings
         self.unreadable = unreadable
         var budget = Self.maximumNodes
@@ -63,6 +68,7 @@ struct SchemaDocuments {
             filesByPath[document.source.path] = document
             index(document, isDocument: true, budget: &budget)
         }
+        for file in otherFiles { index(file, isDocument: false, budget: &budget) }
     }
 
     /// Whether the file at `path` (as diagnostics name it) is a referenced document.
@@ -103,7 +109,7 @@ struct SchemaDocuments {
             }
         } else if resource.hasPrefix("http://") || resource.hasPrefix("https://") || !resource.hasPrefix("file:") {
             return .failure(
-                "'\(resource)' is a remote reference, which Sesame does not fetch; map it to a local file in sdk.yaml (references: { map: { \"\(resource)\": path } })"
+                "a remote reference (\(resource)), which Sesame does not fetch; map its URI to a local file in sdk.yaml (references: { map: { \"\(resource)\": path } })"
             )
         } else {
             return .failure("'\(resource)' names no file of the schema")

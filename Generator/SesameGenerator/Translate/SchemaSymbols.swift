@@ -24,6 +24,7 @@ struct SchemaSymbols {
         let documents = SchemaDocuments(
             modelFiles: files.filter { $0.source.role == .models && !isDocument($0) },
             documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
+            otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument },
             settings: ReferenceSettings.read(files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }),
             unreadable: unreadable)
         models = ModelTranslator(modelFiles: files.filter { $0.source.role == .models && !isDocument($0) }, documents: documents)
