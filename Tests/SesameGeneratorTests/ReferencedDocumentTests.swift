@@ -159,7 +159,8 @@ import Testing
         let sources =
             Self.sources(
                 models: "Account: { $ref: \"../api/openapi.yaml#/components/schemas/Account\" }",
-                documents: ["../api/openapi.yaml": Self.openAPI30])
+                documents: ["../api/openapi.yaml": Self.openAPI30]
+            )
             .map { source in
                 guard source.relativePath == "auth.yaml" else { return source }
                 var changed = source
@@ -175,7 +176,7 @@ import Testing
         // The adopted schema resolves; a schema no models file declares is an error that says what to do.
         #expect(
             printed == [
-                "Schema/auth.yaml:4:40: error: $ref '../api/openapi.yaml#/components/schemas/Nobody': points to nothing: Schema/../api/openapi.yaml has no '#/components/schemas/Nobody'"
+                "Schema/auth.yaml:4:51: error: $ref '../api/openapi.yaml#/components/schemas/Nobody' points to nothing: Schema/../api/openapi.yaml has no '#/components/schemas/Nobody'"
             ], "\(printed)")
     }
 

@@ -15,7 +15,16 @@ extension ModelReferences {
         if file.isEmpty { return false }
         if file.contains("://") || file.lowercased().hasPrefix("urn:") { return true }
         let extensions = [".json", ".yaml", ".yml"]
-        return extensions.contains(where: { file.lowercased().hasSuffix($0) }) && !documents.namesModelsFile(text)
+        guard extensions.contains(where: { file.lowercased().hasSuffix($0) }), !documents.namesModelsFile(text) else { return false }
+        // `billing.yaml#/User` where no such file was read but a models file declares `User`:
+        // the models files' own error ("declared in models.yaml, not in billing.yaml") says more.
+        let fragment = SchemaURI.split(text).fragment
+        if !documents.reads(file), fragment.hasPrefix("/"), !fragment.dropFirst().contains("/"),
+            declarations[String(fragment.dropFirst())] != nil, !file.lowercased().hasSuffix(".json")
+        {
+            return false
+        }
+        return true
     }
 
     /// Whether `location` names a schema that exists.

@@ -88,6 +88,9 @@ struct SchemaDocuments {
         return documents[found.source.path] == nil
     }
 
+    /// Whether the file at `relativePath` (relative to the schema folder) was read.
+    func reads(_ relativePath: String) -> Bool { filesByRelativePath[SchemaURI.normalized(relativePath)] != nil }
+
     /// The schema a reference's URI names, or why there is none.
     func target(of uri: String) -> Target {
         let (resource, fragment) = SchemaURI.split(uri)
