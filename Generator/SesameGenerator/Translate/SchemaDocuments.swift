@@ -16,12 +16,25 @@ struct SchemaDocuments {
         var pointer: String
     }
 
-    /// A `$ref` (or an OpenAPI discriminator's mapping value) with its absolute URI.
+    /// A `$ref` (or an OpenAPI discriminator's mapping value) and the base URI it is
+    /// resolved against.
     struct Reference {
-        var uri: String
+        var text: String
+        var base: String
         /// Whether it is in a document or inside a model with an `$id` (else `#` means the
         /// models files, as it always has).
         var inResource: Bool
+
+        /// The absolute URI (resolved only when asked: most `$ref`s of a models file are
+        /// `#/Name` and never need it).
+        var uri: String { SchemaURI.resolve(text, against: base) ?? text }
+    }
+
+    /// Where a `$ref` is: its file and position.
+    private struct Position: Hashable {
+        var path: String
+        var line: Int
+        var column: Int
     }
 
     /// What a reference found.
@@ -42,7 +55,7 @@ struct SchemaDocuments {
     let unreadable: [String: String]
     private var resources: [String: Location] = [:]
     private var anchors: [String: Location] = [:]
-    private var references: [String: Reference] = [:]
+    private var references: [Position: Reference] = [:]
 
     /// How many nodes the walk visits, over all files, before it stops (a bound of its own
     /// besides the files' size limit).
@@ -77,7 +90,7 @@ struct SchemaDocuments {
     /// The `$ref` (or discriminator mapping value) at `node` of the file at `path`.
     func reference(at node: Node, in path: String) -> Reference? {
         guard let mark = node.mark else { return nil }
-        return references[Self.key(path, mark)]
+        return references[Position(path: path, line: mark.line, column: mark.column)]
     }
 
     /// Whether the part of `text` before its `#` names a models file of the folder, which
@@ -126,7 +139,7 @@ struct SchemaDocuments {
     /// The files a reference names that are not read yet, relative to the schema folder.
     func missingFiles() -> [String] {
         var paths: Set<String> = []
-        for reference in references.values {
+        for reference in references.values where reference.inResource || !reference.text.hasPrefix("#") {
             let resource = SchemaURI.split(reference.uri).resource
             guard resources[resource] == nil, let path = SchemaURI.relativePath(of: resource) ?? settings.localPath(of: resource)
             else { continue }
@@ -161,8 +174,6 @@ struct SchemaDocuments {
 
     // MARK: Indexing
 
-    private static func key(_ path: String, _ mark: Mark) -> String { "\(path):\(mark.line):\(mark.column)" }
-
     /// An `$anchor` is found by the resource it is in (however that resource is named: its
     /// file's URI or its `$id`) and its name.
     private static func anchorKey(_ resource: Location, _ anchor: String) -> String {
@@ -196,27 +207,38 @@ struct SchemaDocuments {
                 var resource = inheritedResource
                 var inResource = inheritedInResource
                 let isSchemaRoot = !(pointer.isEmpty && (!isDocument || isOpenAPI))
-                if isSchemaRoot, let id = mapping["$id"]?.string, let resolved = SchemaURI.resolve(id, against: base) {
+                // One pass for `$id` and `$anchor` (a `$ref` beside an `$id` is resolved against it).
+                var id: String?
+                var anchor: String?
+                if isSchemaRoot {
+                    for (keyNode, value) in mapping {
+                        guard case .scalar(let key) = keyNode, key.string.first == "$" else { continue }
+                        if key.string == "$id" { id = value.string } else if key.string == "$anchor" { anchor = value.string }
+                    }
+                }
+                if let id, let resolved = SchemaURI.resolve(id, against: base) {
                     base = SchemaURI.split(resolved).resource
                     resource = Location(path: path, pointer: pointer)
                     if resources[base] == nil { resources[base] = resource }
                     inResource = true
                 }
-                if isSchemaRoot, let anchor = mapping["$anchor"]?.string {
+                if let anchor {
                     let key = Self.anchorKey(resource, anchor)
                     if anchors[key] == nil { anchors[key] = Location(path: path, pointer: pointer) }
                 }
                 for (keyNode, value) in mapping {
                     guard let key = keyNode.string else { continue }
                     if key == "$ref", let text = value.string, let mark = value.mark {
-                        record(text, base: base, inResource: inResource, at: Self.key(path, mark))
+                        references[Position(path: path, line: mark.line, column: mark.column)] = Reference(
+                            text: text, base: base, inResource: inResource)
                     }
                     if isOpenAPI, key == "mapping", parentKey == "discriminator", case .mapping(let targets) = value {
                         // OpenAPI: a mapping value without a `/` names a schema of components/schemas.
                         for (_, target) in targets {
                             guard let text = target.string, let mark = target.mark else { continue }
                             let reference = text.contains("/") || text.contains("#") ? text : "#/components/schemas/" + text
-                            record(reference, base: base, inResource: inResource, at: Self.key(path, mark))
+                            references[Position(path: path, line: mark.line, column: mark.column)] = Reference(
+                                text: reference, base: base, inResource: inResource)
                         }
                     }
                     if Self.dataKeys.contains(key) && parentKey != "properties" { continue }
@@ -229,10 +251,5 @@ struct SchemaDocuments {
             default: break
             }
         }
-    }
-
-    private mutating func record(_ text: String, base: String, inResource: Bool, at key: String) {
-        guard let uri = SchemaURI.resolve(text, against: base) else { return }
-        references[key] = Reference(uri: uri, inResource: inResource)
     }
 }
