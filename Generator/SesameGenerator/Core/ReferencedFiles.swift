@@ -14,9 +14,8 @@ public struct ReferencedFiles: Sendable, Hashable {
     public static func missing(in sources: [SchemaSource]) -> ReferencedFiles {
         // Only a file whose text could name another file is parsed: a schema without
         // references to documents is not read twice.
-        let markers = [".json", ".yaml", ".yml", "://", "urn:"]
         let files = sources.filter { source in
-            source.isReferencedDocument || source.role == .sdk || markers.contains { source.text.contains($0) }
+            source.isReferencedDocument || source.role == .sdk || mayNameAFile(source.text)
         }.map { YAMLReader.parse($0).file }
         let sdk = files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }
         let isDocument = { (file: ParsedFile) in
@@ -28,6 +27,28 @@ public struct ReferencedFiles: Sendable, Hashable {
             documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
             otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument }, settings: settings)
         return ReferencedFiles(missing: documents.missingFiles(), settings: settings)
+    }
+
+    /// Whether `text` holds `.json`, `.yaml`, `.yml`, `://` or `urn:` (ASCII case aside), one
+    /// pass over its bytes: a file without any names no other file.
+    static func mayNameAFile(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func matches(_ word: String, at index: Int) -> Bool {
+            let word = Array(word.utf8)
+            guard index + word.count <= bytes.count else { return false }
+            for offset in word.indices where bytes[index + offset] | 0x20 != word[offset] | 0x20 { return false }
+            return true
+        }
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "."):
+                if matches(".json", at: index) || matches(".yaml", at: index) || matches(".yml", at: index) { return true }
+            case UInt8(ascii: ":"):
+                if matches("://", at: index) || (index >= 3 && matches("urn:", at: index - 3)) { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The folder of a schema folder (or of its released copy) that holds the copies of

@@ -11,6 +11,7 @@ extension ModelReferences {
     /// a file that is not a models file of the folder, or a remote URI.
     func followsDocuments(_ text: String, _ reference: SchemaDocuments.Reference) -> Bool {
         if reference.inResource { return true }
+        if text.utf8.first == UInt8(ascii: "#") { return false }
         let file = SchemaURI.split(text).resource
         if file.isEmpty { return false }
         if file.contains("://") || file.lowercased().hasPrefix("urn:") { return true }

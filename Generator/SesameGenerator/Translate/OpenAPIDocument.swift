@@ -16,14 +16,14 @@ enum OpenAPIDocument {
     /// Whether a document's root is an OpenAPI document (it has an `openapi` key).
     static func isOpenAPI(_ root: Node) -> Bool {
         guard case .mapping(let mapping) = root else { return false }
-        return mapping["openapi"] != nil
+        return mapping.contains { $0.key.string == "openapi" }
     }
 
     /// Whether a YAML file of the schema folder is a document rather than a models file: an
     /// OpenAPI document, or a JSON Schema document that says so with `$schema`.
     static func isDocument(_ root: Node?) -> Bool {
         guard let root, case .mapping(let mapping) = root else { return false }
-        return mapping["openapi"] != nil || mapping["$schema"] != nil
+        return mapping.contains { $0.key.string == "openapi" || $0.key.string == "$schema" }
     }
 
     /// The OpenAPI annotations that JSON Schema 2020-12 does not have.

@@ -196,9 +196,21 @@ struct SchemaDocuments {
         let fileURI = SchemaURI.file(SchemaURI.normalized(file.source.relativePath))
         let isOpenAPI = OpenAPIDocument.isOpenAPI(root)
         if isDocument { resources[fileURI] = Location(path: path, pointer: "") }
-        typealias Item = (node: Node, pointer: String, base: String, resource: Location, inResource: Bool, parentKey: String)
-        var work: [Item] = [(root, "", fileURI, Location(path: path, pointer: ""), isDocument, "")]
-        while let (node, pointer, inheritedBase, inheritedResource, inheritedInResource, parentKey) = work.popLast() {
+        // Each node's JSON pointer is its parent's plus its token, kept as links and spelled
+        // out only for a schema with an `$id` or an `$anchor`.
+        var links: [(parent: Int, token: String)] = [(-1, "")]
+        func pointer(_ link: Int) -> String {
+            var tokens: [String] = []
+            var current = link
+            while current > 0 {
+                tokens.append(ModelReferences.escapePointer(links[current].token))
+                current = links[current].parent
+            }
+            return tokens.reversed().map { "/" + $0 }.joined()
+        }
+        typealias Item = (node: Node, link: Int, base: String, resource: Location, inResource: Bool, parentKey: String)
+        var work: [Item] = [(root, 0, fileURI, Location(path: path, pointer: ""), isDocument, "")]
+        while let (node, link, inheritedBase, inheritedResource, inheritedInResource, parentKey) = work.popLast() {
             budget -= 1
             guard budget > 0 else { return }
             switch node {
@@ -206,7 +218,7 @@ struct SchemaDocuments {
                 var base = inheritedBase
                 var resource = inheritedResource
                 var inResource = inheritedInResource
-                let isSchemaRoot = !(pointer.isEmpty && (!isDocument || isOpenAPI))
+                let isSchemaRoot = !(link == 0 && (!isDocument || isOpenAPI))
                 // One pass for `$id` and `$anchor` (a `$ref` beside an `$id` is resolved against it).
                 var id: String?
                 var anchor: String?
@@ -218,13 +230,13 @@ struct SchemaDocuments {
                 }
                 if let id, let resolved = SchemaURI.resolve(id, against: base) {
                     base = SchemaURI.split(resolved).resource
-                    resource = Location(path: path, pointer: pointer)
+                    resource = Location(path: path, pointer: pointer(link))
                     if resources[base] == nil { resources[base] = resource }
                     inResource = true
                 }
                 if let anchor {
                     let key = Self.anchorKey(resource, anchor)
-                    if anchors[key] == nil { anchors[key] = Location(path: path, pointer: pointer) }
+                    if anchors[key] == nil { anchors[key] = Location(path: path, pointer: pointer(link)) }
                 }
                 for (keyNode, value) in mapping {
                     guard let key = keyNode.string else { continue }
@@ -242,11 +254,18 @@ struct SchemaDocuments {
                         }
                     }
                     if Self.dataKeys.contains(key) && parentKey != "properties" { continue }
-                    work.append((value, pointer + "/" + ModelReferences.escapePointer(key), base, resource, inResource, key))
+                    switch value {
+                    case .mapping, .sequence:
+                        links.append((link, key))
+                        work.append((value, links.count - 1, base, resource, inResource, key))
+                    default: continue
+                    }
                 }
             case .sequence(let items):
                 for (offset, item) in items.enumerated() {
-                    work.append((item, pointer + "/\(offset)", inheritedBase, inheritedResource, inheritedInResource, ""))
+                    guard case .mapping = item else { continue }
+                    links.append((link, String(offset)))
+                    work.append((item, links.count - 1, inheritedBase, inheritedResource, inheritedInResource, ""))
                 }
             default: break
             }
