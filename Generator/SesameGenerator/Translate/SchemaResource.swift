@@ -76,10 +76,15 @@ public struct ReferenceSettings: Sendable, Hashable {
 
     /// One entry of `references.map`.
     public struct Mapping: Sendable, Hashable {
+        /// The start of the URIs it maps (`https://example.com/schemas/`).
         public var prefix: String
+        /// The local file or folder, relative to the schema folder (`../api/schemas/`); the
+        /// rest of the URI is appended to it.
         public var path: String
     }
 
+    /// Settings with these roots (relative to the schema folder, normalized) and mappings
+    /// (longest prefix first); the default reads nothing outside the folder and maps nothing.
     public init(roots: [String] = [], map: [Mapping] = []) {
         self.roots = roots
         self.map = map
