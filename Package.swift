@@ -128,6 +128,14 @@ let package = Package(
             dependencies: ["Sesame"],
             path: "Tests/Fixtures/Conformance/Generated"
         ),
+        // The SDK generated from Tests/Fixtures/AccountsAPI/Schema, whose models are an OpenAPI 3.1
+        // document's by reference (Tests/Fixtures/AccountsAPI/api/openapi.yaml); Tests/AccountsAPITests
+        // decodes the document's examples.
+        .target(
+            name: "AccountsAPISDK",
+            dependencies: ["Sesame"],
+            path: "Tests/Fixtures/AccountsAPI/Generated"
+        ),
 
         // MARK: Test support (not API; see the comment at the top)
         .target(
@@ -160,6 +168,10 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceSDK", "Sesame"]
+        ),
+        .testTarget(
+            name: "AccountsAPITests",
+            dependencies: ["AccountsAPISDK", "Sesame"]
         ),
         .testTarget(
             name: "SesameTests",

@@ -38,7 +38,12 @@ public enum GeneratorPipeline {
     ///   folder (`released/store/persistence/1.json`); a declared version that differs from
     ///   its snapshot is an error, and so is a recorded version no longer declared. A declared
     ///   version with no snapshot is accepted: it is in development until `release` records it.
-    public static func validate(_ sources: [SchemaSource], released: [String: String] = [:]) -> Validation {
+    /// - Parameter unreadable: why a file a `$ref` names could not be read (outside the
+    ///   declared roots, a symbolic link out of them, too large, missing), by its path relative
+    ///   to the schema folder; each `$ref` that names it is an error at its position.
+    public static func validate(
+        _ sources: [SchemaSource], released: [String: String] = [:], unreadable: [String: String] = [:]
+    ) -> Validation {
         var diagnostics: [Diagnostic] = []
         var files: [ParsedFile] = []
         for source in sources.sorted(by: { $0.relativePath < $1.relativePath }) {
@@ -49,7 +54,7 @@ public enum GeneratorPipeline {
         // A file that did not parse would make every reference into it look unknown: report
         // the syntax errors of every file, and nothing that would follow from them.
         if diagnostics.hasErrors { return Validation(ir: nil, diagnostics: diagnostics.sortedByLocation()) }
-        let translator = SDKTranslator(files: files)
+        let translator = SDKTranslator(files: files, unreadable: unreadable)
         let (ir, problems) = translator.translate()
         diagnostics += problems
         if let ir { diagnostics += SchemaValidator.checkReleasedStore(ir.store, recorded: released) }
@@ -57,8 +62,10 @@ public enum GeneratorPipeline {
     }
 
     /// Validates, then renders the SDK's Swift files.
-    public static func generate(_ sources: [SchemaSource], released: [String: String] = [:]) -> Generation {
-        let validation = validate(sources, released: released)
+    public static func generate(
+        _ sources: [SchemaSource], released: [String: String] = [:], unreadable: [String: String] = [:]
+    ) -> Generation {
+        let validation = validate(sources, released: released, unreadable: unreadable)
         guard let ir = validation.ir else { return Generation(files: [], diagnostics: validation.diagnostics, ir: nil) }
         let schemaFiles = Dictionary(sources.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         var files = SwiftRenderer.render(ir, schemaFiles: schemaFiles)
@@ -72,10 +79,14 @@ public enum GeneratorPipeline {
     /// (what `sesame diff` compares later schemas with) and a snapshot of every declared store
     /// version (frozen from then on). A recorded store version that was edited or dropped is
     /// an error here as in `validate`, so a release never rewrites a shipped version.
-    public static func release(_ sources: [SchemaSource], released: [String: String] = [:]) -> Release {
-        let validation = validate(sources, released: released)
+    public static func release(
+        _ sources: [SchemaSource], released: [String: String] = [:], unreadable: [String: String] = [:]
+    ) -> Release {
+        let validation = validate(sources, released: released, unreadable: unreadable)
         guard let ir = validation.ir else { return Release(files: [], diagnostics: validation.diagnostics) }
-        let copies = sources.map { GeneratedFile(path: "\(releasedSchemaFolder)/\($0.relativePath)", contents: $0.text) }
+        let copies = sources.map {
+            GeneratedFile(path: "\(releasedSchemaFolder)/\(ReferencedFiles.releasedPath(of: $0.relativePath))", contents: $0.text)
+        }
         let snapshots = ir.store.map(StoreSnapshots.snapshots) ?? []
         return Release(files: (copies + snapshots).sorted { $0.path < $1.path }, diagnostics: validation.diagnostics)
     }

@@ -31,7 +31,8 @@ struct Diff: ParsableCommand {
     func run() throws {
         var irs: [SDKIR] = []
         for folder in [old, new] {
-            let validation = GeneratorPipeline.validate(try SchemaFolder.read(folder))
+            let read = try ReferencedFileReader.read(folder)
+            let validation = GeneratorPipeline.validate(read.sources, unreadable: read.unreadable)
             DiagnosticPrinter.print(validation.diagnostics, format: format)
             guard let ir = validation.ir else {
                 FileHandle.standardError.write(Data("\(folder) is not a valid schema; fix it before comparing\n".utf8))

@@ -26,8 +26,9 @@ struct Release: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        let sources = try SchemaFolder.read(schema)
-        let release = GeneratorPipeline.release(sources, released: try SchemaFolder.readReleased(schema))
+        let read = try ReferencedFileReader.read(schema)
+        let release = GeneratorPipeline.release(
+            read.sources, released: try SchemaFolder.readReleased(schema), unreadable: read.unreadable)
         DiagnosticPrinter.print(release.diagnostics, format: format)
         if release.diagnostics.hasErrors { throw ExitCode(1) }
         let changes = try ReleasedFolder(schema: schema).changes(for: release.files)
@@ -68,7 +69,7 @@ struct ReleasedFolder {
         }
         let folder = URL(fileURLWithPath: schema).appendingPathComponent(GeneratorPipeline.releasedSchemaFolder)
         if let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: nil) {
-            for case let url as URL in enumerator where ["yaml", "yml"].contains(url.pathExtension) {
+            for case let url as URL in enumerator where ["yaml", "yml", "json"].contains(url.pathExtension) {
                 let full = url.standardizedFileURL.path
                 if !expected.contains(full) { changes.append(.init(path: full, kind: .removed, contents: nil)) }
             }

@@ -3,7 +3,8 @@ import ArgumentParser
 import SesameGenerator
 
 /// Reads a schema folder: every `.yaml` and `.yml` file below it, except `released/`
-/// (the released schema and store snapshots that `sesame release` writes).
+/// (the released schema and store snapshots that `sesame release` writes) and `.references/`
+/// (a released copy's files from outside the folder, read only as a `$ref` names them).
 enum SchemaFolder {
     static func read(_ path: String) throws -> [SchemaSource] {
         let root = URL(fileURLWithPath: path)
@@ -21,7 +22,7 @@ enum SchemaFolder {
             guard full.hasPrefix(base) else { continue }
             var relative = String(full.dropFirst(base.count))
             while relative.hasPrefix("/") { relative.removeFirst() }
-            if relative.hasPrefix("released/") || relative == "released" {
+            if relative.hasPrefix("released/") || relative == "released" || relative == ReferencedFiles.outsideFolder {
                 enumerator.skipDescendants()
                 continue
             }

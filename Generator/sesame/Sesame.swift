@@ -62,8 +62,10 @@ struct Validate: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        let sources = try SchemaFolder.read(schema)
-        let validation = GeneratorPipeline.validate(sources, released: try SchemaFolder.readReleased(schema))
+        let read = try ReferencedFileReader.read(schema)
+        let sources = read.sources
+        let validation = GeneratorPipeline.validate(
+            sources, released: try SchemaFolder.readReleased(schema), unreadable: read.unreadable)
         DiagnosticPrinter.print(validation.diagnostics, format: format)
         if validation.diagnostics.hasErrors { throw ExitCode(1) }
         if format == .text { FileHandle.standardError.write(Data("\(schema): valid (\(sources.count) files)\n".utf8)) }
@@ -112,9 +114,9 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let sources = try SchemaFolder.read(schema)
+        let read = try ReferencedFileReader.read(schema)
         let released = try SchemaFolder.readReleased(schema)
-        let generation = GeneratorPipeline.generate(sources, released: released)
+        let generation = GeneratorPipeline.generate(read.sources, released: released, unreadable: read.unreadable)
         DiagnosticPrinter.print(generation.diagnostics, format: format)
         if generation.diagnostics.hasErrors { throw ExitCode(1) }
         if let singleFile { return try writeSingleFile(generation.files, to: singleFile) }

@@ -23,7 +23,8 @@ struct SesameBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let schema = target.directoryURL.appending(path: "Schema", directoryHint: .isDirectory)
-        let inputs = try Self.schemaFiles(in: schema, target: target.name)
+        // The files of the roots sdk.yaml declares for referenced documents are inputs too.
+        let inputs = try Self.schemaFiles(in: schema, target: target.name) + ReferenceRoots.files(for: schema)
         let output = context.pluginWorkDirectoryURL
             .appending(path: "GeneratedSources", directoryHint: .isDirectory)
             .appending(path: "\(target.name)+Sesame.swift")

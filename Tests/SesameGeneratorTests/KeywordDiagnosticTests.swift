@@ -106,7 +106,7 @@ import Testing
     @Test func remoteReferencesAreRefused() {
         #expect(
             Fixture.printed(models: "A: { type: object, properties: { b: { $ref: \"https://example.com/b.json\" } } }") == [
-                "Schema/models.yaml:13:45: error: $ref 'https://example.com/b.json' is a remote reference, which Sesame does not support; declare the model in a models file"
+                "Schema/models.yaml:13:45: error: $ref 'https://example.com/b.json': a remote reference (https://example.com/b.json), which Sesame does not fetch; map its URI to a local file in sdk.yaml (references: { map: { \"https://example.com/b.json\": path } })"
             ])
     }
 

@@ -6,11 +6,16 @@ public struct SchemaSource: Sendable, Hashable {
     /// it decides the file's role and is what `$ref: "billing.yaml#/Invoice"` names.
     public var relativePath: String
     public var text: String
+    /// Whether the file was read because a `$ref` names it (a JSON Schema or OpenAPI
+    /// document, docs/format.md "References"): it declares no models of its own, and its
+    /// `relativePath` may leave the folder (`../api/openapi.yaml`) under a declared root.
+    public var isReferencedDocument: Bool
 
-    public init(path: String, relativePath: String, text: String) {
+    public init(path: String, relativePath: String, text: String, isReferencedDocument: Bool = false) {
         self.path = path
         self.relativePath = relativePath
         self.text = text
+        self.isReferencedDocument = isReferencedDocument
     }
 
     /// The role a file plays, by its name at the top of the folder: `sdk.yaml`, `auth.yaml`,

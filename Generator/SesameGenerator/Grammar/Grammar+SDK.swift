@@ -18,6 +18,23 @@ extension Grammar {
                 "credential", .mapping(credential), missing: " must declare the credential",
                 "The credential: where it comes from, how it is applied, refreshed and rejected."),
             GrammarKey("lifecycle", .mapping(lifecycle), "Operations the authentication service itself calls."),
+            GrammarKey(
+                "references", .mapping(references),
+                "Where files a $ref names may be read from besides the schema folder, and the remote URIs that stand for local files."
+            ),
+        ])
+
+    static let references = GrammarMapping(
+        "references", "Files that $ref may name outside the schema folder (docs/format.md, References).",
+        keys: [
+            GrammarKey(
+                "roots", .list(.string(), unique: true),
+                "Folders, relative to the schema folder, whose files a $ref may name (../api); nothing else outside the folder is read."
+            ),
+            GrammarKey(
+                "map", .dictionary(values: .string()),
+                "Local files or folders, relative to the schema folder, by the URI prefix they stand for (https://example.com/schemas/: ../api/schemas/); any other remote $ref is an error."
+            ),
         ])
 
     static let baseURL: GrammarValue = .string(pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+")

@@ -59,7 +59,7 @@ enum Grammar {
         ("modelName", "The name of a model declared at the top level of a models file.", .refined(.string(), [("minLength", .integer(1))])),
         (
             "schemaRef",
-            "`#/Name` names a model declared in any file of the schema folder; `file.yaml#/Name` insists on the file (a path relative to the schema folder); `#/$defs/Name`, `#/Model/$defs/Name` and other JSON pointers name a schema inside a file; `#anchor` a schema's `$anchor`; a schema's `$id` names it too. Remote references are not supported.",
+            "`#/Name` names a model declared in any file of the schema folder; `file.yaml#/Name` insists on the file (a path relative to the schema folder); `#/$defs/Name`, `#/Model/$defs/Name` and other JSON pointers name a schema inside a file; `#anchor` a schema's `$anchor`; a schema's `$id` names it too. `schemas/user.json`, `openapi.yaml#/components/schemas/User`: a schema of a JSON Schema or OpenAPI document, relative to the file (outside the folder only under sdk.yaml's references.roots). A remote URI only when references.map maps it to a local file.",
             .refined(.string(), [("minLength", .integer(1))])
         ),
         (schema.name, schema.summary, .mapping(schema)),

@@ -79,11 +79,12 @@ public enum SwiftRenderer {
 
     /// The name of the first file of a schema file's models: its path in the schema folder
     /// without the extension, in upper camel case (`models.yaml` → `Models`,
-    /// `billing/invoices.yaml` → `Billing_Invoices`); `AuthModels`, `SdkModels`, … for the
+    /// `billing/invoices.yaml` → `Billing_Invoices`, `../api/openapi.yaml` → `Parent_Api_Openapi`); `AuthModels`, `SdkModels`, … for the
     /// models hoisted from the inline schemas of a file with a role.
     static func fileStem(schemaFile: String, schemaFiles: [String: String]) -> String {
         let relative = schemaFiles[schemaFile] ?? String(schemaFile.split(separator: "/").last ?? "")
-        var components = relative.split(separator: "/").map(String.init)
+        // A referenced document outside the folder: `../api/openapi.yaml` → `Parent_Api_Openapi`.
+        var components = relative.split(separator: "/").filter { $0 != "." }.map { $0 == ".." ? "parent" : String($0) }
         if let last = components.popLast() {
             components.append(last.split(separator: ".").dropLast().joined(separator: ".").nonEmpty ?? last)
         }

@@ -24,20 +24,24 @@ struct ModelReferences {
         var reference: ModelRef { ModelRef(declaredName: name, swiftPath: swiftName) }
     }
 
-    private(set) var declarations: [String: Declaration] = [:]
+    var declarations: [String: Declaration] = [:]
     /// Declared names by Swift type name, so that lookups by type stay constant-time.
-    private(set) var namesBySwiftName: [String: String] = [:]
+    var namesBySwiftName: [String: String] = [:]
     /// Declared names by `file#pointer`, `file#anchor` and `$id`, for `$ref`.
-    private var pointers: [String: String] = [:]
+    var pointers: [String: String] = [:]
     private var identifiers: [String: String] = [:]
-    private var files: [String: ParsedFile] = [:]
+    var files: [String: ParsedFile] = [:]
+    /// The resources of the models files and of the referenced documents (see `SchemaDocuments`).
+    let documents: SchemaDocuments
     /// Over a complete table (inline schemas of auth.yaml, events.yaml): a pointer may not
     /// make a model of the schema it points to, as the models are all translated already.
-    private var declaresNoModel = false
+    var declaresNoModel = false
 
     /// Collects the top-level models of every models file; a name declared twice, or two
-    /// names that give the same Swift type, are errors.
-    init(modelFiles: [ParsedFile], readers: inout [String: NodeReader]) {
+    /// names that give the same Swift type, are errors. A model that is only a `$ref` to a
+    /// schema of a referenced document is that schema, under the model's name.
+    init(modelFiles: [ParsedFile], documents: SchemaDocuments, readers: inout [String: NodeReader]) {
+        self.documents = documents
         var swiftNames: [String: Declaration] = [:]
         for file in modelFiles {
             var reader = NodeReader(file: file.source.path)
@@ -72,6 +76,7 @@ struct ModelReferences {
                 }
             }
         }
+        adoptDocumentSchemas()
     }
 
     /// The models of a models file: its top-level keys, the entries of a top-level `$defs`,
@@ -106,6 +111,7 @@ struct ModelReferences {
     /// The references of a complete table: every declared model is translated already, so a
     /// pointer may name a declared model only.
     init(table: ModelTable) {
+        documents = table.documents
         declarations = table.declarations
         namesBySwiftName = table.namesBySwiftName
         // The names `$ref` may use besides a model's: its pointer, `$anchor` and `$id`.
@@ -126,6 +132,22 @@ struct ModelReferences {
     mutating func resolve(_ node: Node, reader: inout NodeReader) -> String? {
         guard let text = reader.string(node, "$ref") else { return nil }
         if let name = identifiers[text] { return name }
+        if let reference = documents.reference(at: node, in: reader.file), followsDocuments(text, reference) {
+            switch documents.target(of: reference.uri) {
+            case .schema(let location):
+                if let name = pointers["\(location.path)#\(location.pointer)"] { return name }
+                // Inside a model with an `$id` of a models file, `#/Name` that its resource
+                // does not hold still names a model of the models files.
+                if documents.isDocument(reader.file) || !text.hasPrefix("#") || holds(location) {
+                    return documentModel(at: location, text: text, node: node, reader: &reader)
+                }
+            case .failure(let message):
+                if documents.isDocument(reader.file) || !text.hasPrefix("#") {
+                    reader.error("$ref '\(text)': \(message)", at: node)
+                    return nil
+                }
+            }
+        }
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let file = parts.count == 2 ? parts[0] : ""
         var name = parts.count == 2 ? parts[1] : parts[0]

@@ -9,6 +9,8 @@ struct ModelTable {
     let namesBySwiftName: [String: String]
     /// Every declared model, translated, by declared name.
     let models: [String: ModelIR]
+    /// The resources of the models files and referenced documents, for `$ref` from other files.
+    let documents: SchemaDocuments
 
     /// Whether a models file declares `name`.
     func declares(_ name: String) -> Bool { declarations[name] != nil }

@@ -42,9 +42,9 @@ struct ModelTranslator {
     private(set) var extraDiagnostics: [Diagnostic] = []
 
     /// Collects the top-level models of every models file (see `ModelReferences`).
-    init(modelFiles: [ParsedFile]) {
+    init(modelFiles: [ParsedFile], documents: SchemaDocuments) {
         var readers: [String: NodeReader] = [:]
-        references = ModelReferences(modelFiles: modelFiles, readers: &readers)
+        references = ModelReferences(modelFiles: modelFiles, documents: documents, readers: &readers)
         self.readers = readers
     }
 
@@ -62,7 +62,7 @@ struct ModelTranslator {
 
     /// The declared models, translated: call after `translateAll()`.
     var table: ModelTable {
-        ModelTable(declarations: declarations, namesBySwiftName: namesBySwiftName, models: translated)
+        ModelTable(declarations: declarations, namesBySwiftName: namesBySwiftName, models: translated, documents: references.documents)
     }
 
     /// Every diagnostic found so far, in all files.

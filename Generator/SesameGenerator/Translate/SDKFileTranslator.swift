@@ -67,6 +67,7 @@ struct SDKFileTranslator {
             }
             authorizationIssuer = translateIssuer(serverEntries, reader: &reader)
         }
+        if let entry = entries["references"] { checkReferences(entry.value, reader: &reader) }
         guard let credentialEntry = entries["credential"] else { return nil }
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
         var lifecycle = LifecycleIR()

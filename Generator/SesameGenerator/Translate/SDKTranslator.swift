@@ -13,13 +13,17 @@ import Yams
 /// 5. once there is no error, name the models' members and the references to operations.
 struct SDKTranslator {
     private let files: [ParsedFile]
+    private let unreadable: [String: String]
 
-    init(files: [ParsedFile]) {
+    /// - Parameter unreadable: why a referenced file could not be read, by its path relative
+    ///   to the schema folder.
+    init(files: [ParsedFile], unreadable: [String: String] = [:]) {
         self.files = files
+        self.unreadable = unreadable
     }
 
     func translate() -> (SDKIR?, [Diagnostic]) {
-        var symbols = SchemaSymbols(files: files)
+        var symbols = SchemaSymbols(files: files, unreadable: unreadable)
         var diagnostics = symbols.diagnostics
         let modelIR = symbols.models.translateAll()
         let table = symbols.models.table

@@ -13,9 +13,22 @@ struct SchemaSymbols {
     /// A second file of one role is an error at its first line.
     var diagnostics: [Diagnostic] = []
 
-    init(files: [ParsedFile]) {
-        models = ModelTranslator(modelFiles: files.filter { $0.source.role == .models })
-        for file in files where file.source.role != .models {
+    /// - Parameter unreadable: why a referenced file could not be read, by its path relative
+    ///   to the schema folder (reported at each `$ref` that names it).
+    init(files: [ParsedFile], unreadable: [String: String] = [:]) {
+        // Referenced documents, and YAML files of the folder that are documents (an OpenAPI
+        // document, a JSON Schema document with `$schema`), declare no models of their own.
+        let isDocument = { (file: ParsedFile) in
+            file.source.isReferencedDocument || (file.source.role == .models && OpenAPIDocument.isDocument(file.root))
+        }
+        let documents = SchemaDocuments(
+            modelFiles: files.filter { $0.source.role == .models && !isDocument($0) },
+            documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
+            otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument },
+            settings: ReferenceSettings.read(files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }),
+            unreadable: unreadable)
+        models = ModelTranslator(modelFiles: files.filter { $0.source.role == .models && !isDocument($0) }, documents: documents)
+        for file in files where file.source.role != .models && !file.source.isReferencedDocument {
             if let previous = roleFiles[file.source.role] {
                 diagnostics.append(
                     .error(

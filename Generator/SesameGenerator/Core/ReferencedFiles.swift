@@ -1,0 +1,67 @@
+/// The files the `$ref`s of a schema folder name beyond its YAML files (JSON Schema and
+/// OpenAPI documents, docs/format.md "References"), which the caller reads and hands back
+/// as sources with `isReferencedDocument` set. Reading follows references until no file is
+/// missing, as a document may name more documents.
+public struct ReferencedFiles: Sendable, Hashable {
+    /// The files named but not among the sources yet, relative to the schema folder and
+    /// normalized (`schemas/user.json`, `../api/openapi.yaml`), sorted.
+    public var missing: [String]
+    /// sdk.yaml's `references`: the roots a file outside the folder must be under.
+    public var settings: ReferenceSettings
+
+    /// The files the `$ref`s of `sources` name that `sources` lacks. Files that do not parse
+    /// are skipped (validation reports them).
+    public static func missing(in sources: [SchemaSource]) -> ReferencedFiles {
+        // Only a file whose text could name another file is parsed: a schema without
+        // references to documents is not read twice.
+        let files = sources.filter { source in
+            source.isReferencedDocument || source.role == .sdk || mayNameAFile(source.text)
+        }.map { YAMLReader.parse($0).file }
+        let sdk = files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }
+        let isDocument = { (file: ParsedFile) in
+            file.source.isReferencedDocument || (file.source.role == .models && OpenAPIDocument.isDocument(file.root))
+        }
+        let settings = ReferenceSettings.read(sdk)
+        let documents = SchemaDocuments(
+            modelFiles: files.filter { $0.source.role == .models && !isDocument($0) },
+            documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
+            otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument }, settings: settings)
+        return ReferencedFiles(missing: documents.missingFiles(), settings: settings)
+    }
+
+    /// Whether `text` holds `.json`, `.yaml`, `.yml`, `://` or `urn:` (ASCII case aside), one
+    /// pass over its bytes: a file without any names no other file.
+    static func mayNameAFile(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func matches(_ word: String, at index: Int) -> Bool {
+            let word = Array(word.utf8)
+            guard index + word.count <= bytes.count else { return false }
+            for offset in word.indices where bytes[index + offset] | 0x20 != word[offset] | 0x20 { return false }
+            return true
+        }
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "."):
+                if matches(".json", at: index) || matches(".yaml", at: index) || matches(".yml", at: index) { return true }
+            case UInt8(ascii: ":"):
+                if matches("://", at: index) || (index >= 3 && matches("urn:", at: index - 3)) { return true }
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// The folder of a schema folder (or of its released copy) that holds the copies of
+    /// referenced files from outside it.
+    public static let outsideFolder = ".references"
+
+    /// Where the released copy of the schema folder keeps the file at `relativePath`: the
+    /// same path inside it, and a file from outside the folder under `.references/`, each
+    /// `..` written `%2E%2E` (`../api/openapi.yaml` → `.references/%2E%2E/api/openapi.yaml`),
+    /// where reading the copy finds it (`copyPath(of:)`).
+    public static func releasedPath(of relativePath: String) -> String {
+        let path = SchemaURI.normalized(relativePath)
+        guard path.hasPrefix("../") else { return path }
+        return outsideFolder + "/" + path.split(separator: "/").map { $0 == ".." ? "%2E%2E" : String($0) }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,1 @@
+../../Plugins/SesameBuildPlugin/ReferenceRoots.swift
