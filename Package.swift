@@ -185,7 +185,7 @@ let package = Package(
                 "SesameOpenID", "Sesame", "SesameTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .testTarget(

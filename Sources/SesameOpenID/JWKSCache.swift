@@ -2,7 +2,7 @@ import Foundation
 import JWTKit
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The provider's signing keys (its JWKS, RFC 7517), fetched on first use and kept: one fetch
