@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Sesame
 
 extension IDTokenValidator {
     /// The claim rules of OIDC Core §3.1.3.7 (2–5, 9–13), §3.2.2.9 (`at_hash`) and §12.2

@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import Sesame
 
 /// Validates ID tokens as OpenID Connect Core 1.0 §3.1.3.7 asks (and §12.2 on refresh): the
 /// signature against the provider's JWKS, then `iss`, `aud`, `azp`, `exp`, `iat`, `nonce`,

@@ -11,16 +11,20 @@ struct AuthorizationRequest: Sendable {
     let pkce: PKCE
     /// The issuer whose `iss` the redirect must carry (RFC 9207); nil checks none.
     let issuer: AuthorizationServerIssuer?
+    /// The `nonce` sent (OpenID Connect Core §3.1.2.1), which the ID token must carry; nil
+    /// when the sign-in validates no ID token.
+    let nonce: String?
 
     /// The request for `step`, sent to `baseURL` with `redirectURI` (the one the browser
     /// prepared: the step's, the configuration's, or a loopback one with its port; nil for the
     /// step's), with `extra` query parameters (the schema's templates, already resolved) after
-    /// the ones the runtime sets.
+    /// the ones the runtime sets (`nonce` among them when given).
     /// - Throws: ``BrowserSignInError/notConfigured(reason:)`` for a redirect URI or a base
     ///   URL that does not make a URL.
     init(
         step: BrowserAuthorization, baseURL: URL, redirectURI: URL? = nil, clientID: String,
-        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: AuthorizationServerIssuer? = nil
+        extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: AuthorizationServerIssuer? = nil,
+        nonce: String? = nil
     ) throws {
         guard let redirectURI = redirectURI ?? URL(string: step.redirectURI), redirectURI.scheme != nil, redirectURI.query == nil,
             redirectURI.fragment == nil
@@ -31,7 +35,7 @@ struct AuthorizationRequest: Sendable {
             [
                 ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI.absoluteString), ("state", state),
                 ("code_challenge", pkce.challenge), ("code_challenge_method", PKCE.method),
-            ] + extra.map { ($0.name, $0.value) }
+            ] + (nonce.map { [("nonce", $0)] } ?? []) + extra.map { ($0.name, $0.value) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
             throw BrowserSignInError.notConfigured(reason: "the authorization server's base URL is not a URL")
         }
@@ -47,6 +51,7 @@ struct AuthorizationRequest: Sendable {
         self.state = state
         self.pkce = pkce
         self.issuer = issuer
+        self.nonce = nonce
     }
 
     /// The authorization code of the redirect that answers this request.

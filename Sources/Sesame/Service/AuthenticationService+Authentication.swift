@@ -147,7 +147,9 @@ extension AuthenticationService {
         case .browser(let browser):
             // The code and the verifier live in this copy only, for this step's body.
             process.grant = try await authorizeInBrowser(browser, of: process, session: session)
-            return try await exchangeCode(step, of: process, credential: credential)
+            let response = try await exchangeCode(step, of: process, credential: credential)
+            try await checkIDToken(in: response, of: step, nonce: process.grant?.nonce)
+            return response
         case .deviceAuthorization(let device):
             return try await authorizeDevice(device, step: step, of: process, credential: credential)
         }

@@ -31,6 +31,7 @@ extension AuthenticationService {
         let baseURL = sdk.baseURL(of: step.request.server)
         let logger = self.logger
         let issuer = sdk.authorizationIssuer
+        let sendsNonce = configuration.idTokenValidator != nil
         // The browser prepares the redirect (a loopback browser listens, and says on which
         // port), then opens the request made for that redirect URI.
         let (request, callback) = try await browser.run { browser in
@@ -38,7 +39,8 @@ extension AuthenticationService {
             var generator = SystemRandomNumberGenerator()
             let request = try AuthorizationRequest(
                 step: step, baseURL: baseURL, redirectURI: redirectURI, clientID: client.clientID, extra: extra,
-                state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer)
+                state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer,
+                nonce: sendsNonce ? PKCE.randomToken(bytes: 16, using: &generator) : nil)
             logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
             return (request, try await browser.authorize(url: request.url, redirectURI: request.redirectURI))
         }
@@ -50,7 +52,8 @@ extension AuthenticationService {
             throw BackEndError(response: error.response(catalogue: sdk.errors))
         }
         logger.info("the browser came back with an authorization code", metadata: ["step": "\(step.request.name)"])
-        return BrowserGrant(code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString)
+        return BrowserGrant(
+            code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString, nonce: request.nonce)
     }
 }
 
@@ -60,4 +63,6 @@ struct BrowserGrant: Sendable {
     var code: String
     var codeVerifier: String
     var redirectURI: String
+    /// The `nonce` the request sent, which the ID token must carry; nil without a validator.
+    var nonce: String?
 }
