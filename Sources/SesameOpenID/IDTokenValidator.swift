@@ -57,6 +57,12 @@ public struct IDTokenValidator: Sendable {
         }
         guard let alg = header.alg, algorithms.contains(alg), !Self.refused(alg) else { throw .algorithm(header.alg) }
         let payload = try await verifiedPayload(token, alg: alg, kid: header.kid)
+        var expectations = expectations
+        if expectations.subject == nil, let previous = expectations.previousIDToken {
+            // Validated when it was received: its `sub` is read, not checked again.
+            expectations.subject = try? DefaultJWTParser().parse(Array(previous.utf8), as: IDTokenPayload.self).payload.sub
+            if expectations.subject == nil { throw .malformed(reason: "the session's previous ID token has no subject") }
+        }
         try check(payload, alg: alg, expectations, now: now)
         return payload.claims
     }

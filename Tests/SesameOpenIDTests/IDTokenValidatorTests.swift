@@ -166,6 +166,11 @@ import Testing
         let validator = try validator(provider)
         let token = try await provider.sign(TestProvider.claims(["sub": .string("user-2"), "nonce": .null]))
         #expect(await rejection(token, validator, expecting: IDTokenExpectations(subject: "user-1")) == .subject)
+        // The subject read from the ID token the session holds.
+        let previous = try await provider.sign()
+        #expect(await rejection(token, validator, expecting: IDTokenExpectations(previousIDToken: previous)) == .subject)
+        let same = try await provider.sign(TestProvider.claims(["nonce": .null]))
+        #expect(await rejection(same, validator, expecting: IDTokenExpectations(previousIDToken: previous)) == nil)
     }
 
     @Test func aRejectionsDescriptionNamesNoSecret() async throws {

@@ -15,12 +15,17 @@ import Testing
     final class RecordingValidator: IDTokenValidating, @unchecked Sendable {
         let asked = LockedValue<[(token: String, expectations: IDTokenExpectations)]>([])
         let refusal: (any Error & Sendable)?
+        /// How many validations pass before it refuses.
+        let passing: Int
 
-        init(refusing refusal: (any Error & Sendable)? = nil) { self.refusal = refusal }
+        init(refusing refusal: (any Error & Sendable)? = nil, after passing: Int = 0) {
+            self.refusal = refusal
+            self.passing = passing
+        }
 
         func validateIDToken(_ idToken: String, expecting expectations: IDTokenExpectations, now: Date) async throws -> String {
             asked.set(asked.value + [(idToken, expectations)])
-            if let refusal { throw refusal }
+            if let refusal, asked.value.count > passing { throw refusal }
             return "user-1"
         }
     }
@@ -57,6 +62,7 @@ import Testing
         #expect(asked.expectations.nonce == nonce)
         #expect(asked.expectations.accessToken == (await service.session?.credential.accessToken))
         #expect(await service.state.isAuthenticated)
+        #expect(await service.session?.credential.idToken == "header.claims.signature")
         // Neither the nonce nor the ID token is logged.
         #expect(!logs.text.isEmpty)
         #expect(!logs.text.contains(nonce))
@@ -84,6 +90,51 @@ import Testing
         ) { try await service.authenticate(with: TwoServerMethod.oauth2) }
         #expect(await service.state == .unauthenticated)
         #expect(await transport.sent.map(\.path) == ["/oauth/token", "/oauth/revoke"])
+    }
+
+    @Test func aRefreshsIDTokenIsValidatedAgainstTheSessionsAndKept() async throws {
+        await transport.setIDToken("id-1", onRefresh: "id-2")
+        let validator = RecordingValidator()
+        let service = service(validator: validator, opened: LockedValue(nil))
+        _ = try await service.authenticate(with: TwoServerMethod.oauth2)
+        let signedIn = try #require(await service.session?.credential)
+        let refreshed = try await service.refreshedCredential(replacing: signedIn)
+        let asked = try #require(validator.asked.value.last)
+        #expect(validator.asked.value.count == 2)
+        #expect(asked.token == "id-2")
+        #expect(asked.expectations.nonce == nil)
+        #expect(asked.expectations.previousIDToken == "id-1")
+        #expect(asked.expectations.accessToken == refreshed.accessToken)
+        #expect(refreshed.idToken == "id-2")
+        #expect(await service.session?.credential.idToken == "id-2")
+    }
+
+    @Test func aRefreshWithoutIDTokenKeepsTheSessionsOne() async throws {
+        await transport.setIDToken("id-1")
+        let service = service(validator: RecordingValidator(), opened: LockedValue(nil))
+        _ = try await service.authenticate(with: TwoServerMethod.oauth2)
+        let signedIn = try #require(await service.session?.credential)
+        let refreshed = try await service.refreshedCredential(replacing: signedIn)
+        #expect(refreshed.accessToken != signedIn.accessToken)
+        #expect(refreshed.idToken == "id-1")
+    }
+
+    @Test func aRefusedRefreshIDTokenFailsTheRefreshAndKeepsTheSession() async throws {
+        await transport.setIDToken("id-1", onRefresh: "id-of-someone-else")
+        let service = service(validator: RecordingValidator(refusing: Refused(), after: 1), opened: LockedValue(nil))
+        _ = try await service.authenticate(with: TwoServerMethod.oauth2)
+        let signedIn = try #require(await service.session?.credential)
+        await #expect(throws: (any Error).self) { try await service.refreshedCredential(replacing: signedIn) }
+        #expect(await service.session?.credential == signedIn)
+        #expect(await service.state.isAuthenticated)
+    }
+
+    @Test func aCredentialPersistedWithoutIDTokenStillDecodes() throws {
+        let old = Data(#"{"accessToken":"at","refreshToken":"rt"}"#.utf8)
+        let credential = try JSONDecoder().decode(Credential.self, from: old)
+        #expect(credential.idToken == nil)
+        let withIDToken = Credential(accessToken: "at", idToken: "id")
+        #expect(try JSONDecoder().decode(Credential.self, from: JSONEncoder().encode(withIDToken)) == withIDToken)
     }
 
     @Test func withoutAValidatorNoNonceIsSent() async throws {

@@ -12,9 +12,16 @@ public struct IDTokenExpectations: Sendable, Hashable {
     public var maxAge: Duration?
     /// The `sub` of the ID token the session already holds; the new one must be the same.
     public var subject: String?
+    /// The ID token the session already holds (a refresh): the new one must have its `sub`
+    /// (OpenID Connect Core §12.2). It was validated when it was received.
+    public var previousIDToken: String?
 
     /// Expectations for a token obtained with these values.
-    public init(nonce: String? = nil, accessToken: String? = nil, maxAge: Duration? = nil, subject: String? = nil) {
+    public init(
+        nonce: String? = nil, accessToken: String? = nil, maxAge: Duration? = nil, subject: String? = nil,
+        previousIDToken: String? = nil
+    ) {
+        self.previousIDToken = previousIDToken
         self.nonce = nonce
         self.accessToken = accessToken
         self.maxAge = maxAge

@@ -227,10 +227,12 @@ extension AuthenticationService {
         var discarded = false
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
-            let credential = try TokenResponseReader.credential(
+            var credential = try TokenResponseReader.credential(
                 from: tokenResponse, description: sdk.credential,
                 operation: finished.nextStep?.request.name ?? finished.method.name,
                 now: now())
+            // Validated by checkIDToken when the configuration has a validator.
+            credential.idToken = Self.idToken(in: tokenResponse, validatedBy: configuration.idTokenValidator)
             issued = credential
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)

@@ -29,3 +29,41 @@ extension AuthenticationService {
         }
     }
 }
+
+extension AuthenticationService {
+    /// The `id_token` of a token response, when a validator checked it; nil otherwise.
+    nonisolated static func idToken(in response: JSONValue, validatedBy validator: (any IDTokenValidating)?) -> String? {
+        guard validator != nil, case .object(let fields) = response, case .string(let idToken)? = fields["id_token"] else { return nil }
+        return idToken
+    }
+
+    /// Validates the `id_token` a refresh returned (OpenID Connect Core §12.2): no nonce, the
+    /// same `sub` as the session's ID token, the new access token for `at_hash`.
+    /// - Returns: the refreshed ID token, or nil (the session's one is kept) when the refresh
+    ///   returned none or there is no validator.
+    /// - Throws: ``IDTokenRefusal``: the refresh fails as `failed` and the session keeps its
+    ///   credential.
+    nonisolated func checkRefreshedIDToken(
+        in response: JSONValue, of refreshed: Credential, replacing previous: Credential, operation: String
+    ) async throws -> String? {
+        guard let validator = configuration.idTokenValidator, let idToken = Self.idToken(in: response, validatedBy: validator)
+        else { return nil }
+        do {
+            _ = try await validator.validateIDToken(
+                idToken, expecting: IDTokenExpectations(accessToken: refreshed.accessToken, previousIDToken: previous.idToken),
+                now: now())
+            return idToken
+        } catch {
+            throw IDTokenRefusal(operation: operation, underlying: error)
+        }
+    }
+}
+
+/// A refresh's ID token the validator refused: the refresh fails with `underlying` (the
+/// validator's error). Internal.
+struct IDTokenRefusal: Error, CustomStringConvertible {
+    var operation: String
+    var underlying: any Error
+
+    var description: String { "\(operation): the ID token was refused: \(underlying)" }
+}

@@ -96,13 +96,18 @@ actor TwoServerTransport: ClientTransport {
     var revokeStatus = 200
     /// The `id_token` the code exchange answers besides the tokens; nil answers none.
     private var idToken: String?
+    /// The `id_token` a refresh answers; nil answers none.
+    private var refreshIDToken: String?
 
     init(backEnd: FakeBackEnd = FakeBackEnd()) {
         self.backEnd = backEnd
     }
 
     func setRevokeStatus(_ status: Int) { revokeStatus = status }
-    func setIDToken(_ token: String?) { idToken = token }
+    func setIDToken(_ token: String?, onRefresh: String? = nil) {
+        idToken = token
+        refreshIDToken = onRefresh
+    }
 
     /// Issues a code for `challenge`, as the login page would after the user signed in.
     func issueCode(challenge: String) -> String {
@@ -147,7 +152,8 @@ actor TwoServerTransport: ClientTransport {
                 }
                 let text = form.map { "\(FormField.encode($0.key))=\(FormField.encode($0.value))" }.joined(separator: "&")
                 let (response, body) = try await backEnd.send(request, body: HTTPBody(text), baseURL: api, operationID: "token")
-                guard exchangesCode, let idToken, let body else { return (response, body) }
+                let answered = exchangesCode ? idToken : form["grant_type"] == "refresh_token" ? refreshIDToken : nil
+                guard let idToken = answered, let body else { return (response, body) }
                 let data = try await Data(collecting: body, upTo: 1 << 20)
                 guard var json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (response, HTTPBody(data)) }
                 json["id_token"] = idToken
