@@ -1,6 +1,6 @@
 import Foundation
 import JWTKit
-import SesameDescription
+import Sesame
 
 /// The claims of an ID token that passed every rule (OpenID Connect Core §2): the ones the
 /// rules read, typed, and all of them as JSON for a model the schema declares.

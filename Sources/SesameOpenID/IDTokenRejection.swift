@@ -50,7 +50,8 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
         case .keysUnavailable(let reason): "the provider's JWKS is unavailable: \(reason)"
         case .signature: "the ID token's signature does not verify"
         case .issuer(let expected, let received): "the ID token's issuer '\(received)' is not '\(expected)'"
-        case .audience(let received): "the ID token's audience \(received) does not name this client alone among untrusted audiences"
+        case .audience(let received):
+            "the ID token's audience \(received) does not contain this client, or contains an audience it does not trust"
         case .authorizedParty(let received):
             "the ID token's authorized party \(received.map { "'\($0)'" } ?? "(missing, with several audiences)") is not this client"
         case .expired(let date): "the ID token expired at \(date.formatted(.iso8601))"
