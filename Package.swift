@@ -25,6 +25,9 @@ let package = Package(
         .library(name: "SesameStore", targets: ["SesameStore"]),
         // The Combine wrapper (`service.forCombine`): only apps that use Combine link it.
         .library(name: "SesameCombine", targets: ["SesameCombine"]),
+        // OpenID Connect ID token validation (jwt-kit): only apps whose schema signs in with
+        // OpenID Connect link it, so the others resolve no JOSE library (docs/packages.md).
+        .library(name: "SesameOpenID", targets: ["SesameOpenID"]),
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
         // Not API: for the Reference and Benchmarks packages only (see the comment at the top).
         .library(name: "_SesameTestSupport", targets: ["SesameTestSupport"]),
@@ -44,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // PKCE's S256 challenge on Linux (CryptoKit's API); Apple platforms use CryptoKit itself.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // ID tokens (SesameOpenID only): JWS, JWKS, RS256/PS256/ES256 on every platform.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         // `make docs` only: the generate-documentation command plugin, linked into no target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -92,6 +97,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // OpenID Connect: the ID token validator (OIDC Core 3.1.3.7) over jwt-kit, and the JWKS
+        // cache. The runtime holds the rules' typed errors and calls it through a protocol.
+        .target(
+            name: "SesameOpenID",
+            dependencies: [
+                "Sesame", .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Per-user contexts, SQLite stores and migrations, and the SQLite session store: the
@@ -176,6 +190,15 @@ let package = Package(
         .testTarget(
             name: "SesameTests",
             dependencies: ["Sesame", "SesameTestSupport"]
+        ),
+        .testTarget(
+            name: "SesameOpenIDTests",
+            dependencies: [
+                "SesameOpenID", "Sesame", "SesameTestSupport",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "SesameCombineTests",

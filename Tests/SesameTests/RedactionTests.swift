@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RedactionTests {
     @Test func credentialsNeverShowTheirTokens() {
-        let credential = Credential(accessToken: "AT-SECRET", refreshToken: "RT-SECRET", expiresAt: nil)
+        let credential = Credential(accessToken: "AT-SECRET", refreshToken: "RT-SECRET", expiresAt: nil, idToken: "ID-SECRET")
         let session = StoredSession(credential: credential, details: TestDetails(uid: "u1", provider: "guest"), signedInAt: Date())
         var dumped = ""
         dump(session, to: &dumped)

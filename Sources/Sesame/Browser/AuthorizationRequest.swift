@@ -15,18 +15,22 @@ struct AuthorizationRequest: Sendable {
     /// `login_hint`); nil when it asked nothing. The check of the ID token's `acr` and
     /// `auth_time` reads it.
     let requested: AuthorizationParameters?
+    /// The `nonce` sent (OpenID Connect Core §3.1.2.1), which the ID token must carry; nil
+    /// when the sign-in validates no ID token.
+    let nonce: String?
 
     /// The request for `step`, sent to `baseURL` with `redirectURI` (the one the browser
     /// prepared: the step's, the configuration's, or a loopback one with its port; nil for the
     /// step's), with `extra` query parameters (the schema's templates, already resolved) after
-    /// the ones the runtime sets, then `requested`'s, which replace an `extra` of the same name.
+    /// the ones the runtime sets (`nonce` among them when given), then `requested`'s, which
+    /// replace an `extra` of the same name.
     /// - Throws: ``BrowserSignInError/notConfigured(reason:)`` for a redirect URI or a base
     ///   URL that does not make a URL; ``SesameError/encoding(reason:)`` for malformed
     ///   `requested` parameters.
     init(
         step: BrowserAuthorization, baseURL: URL, redirectURI: URL? = nil, clientID: String,
         extra: [(name: String, value: String)], state: String, pkce: PKCE, issuer: AuthorizationServerIssuer? = nil,
-        requested: AuthorizationParameters? = nil
+        requested: AuthorizationParameters? = nil, nonce: String? = nil
     ) throws {
         let asked = try requested?.queryItems() ?? []
         let extra = extra.filter { item in !asked.contains { $0.name == item.name } } + asked
@@ -39,7 +43,7 @@ struct AuthorizationRequest: Sendable {
             [
                 ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI.absoluteString), ("state", state),
                 ("code_challenge", pkce.challenge), ("code_challenge_method", PKCE.method),
-            ] + extra.map { ($0.name, $0.value) }
+            ] + (nonce.map { [("nonce", $0)] } ?? []) + extra.map { ($0.name, $0.value) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
             throw BrowserSignInError.notConfigured(reason: "the authorization server's base URL is not a URL")
         }
@@ -56,6 +60,7 @@ struct AuthorizationRequest: Sendable {
         self.pkce = pkce
         self.issuer = issuer
         self.requested = requested
+        self.nonce = nonce
     }
 
     /// The authorization code of the redirect that answers this request.

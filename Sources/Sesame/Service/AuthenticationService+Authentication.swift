@@ -151,7 +151,9 @@ extension AuthenticationService {
         case .browser(let browser):
             // The code and the verifier live in this copy only, for this step's body.
             process.grant = try await authorizeInBrowser(browser, of: process, session: session)
-            return try await exchangeCode(step, of: process, credential: credential)
+            let response = try await exchangeCode(step, of: process, credential: credential)
+            try await checkIDToken(in: response, of: step, nonce: process.grant?.nonce)
+            return response
         case .deviceAuthorization(let device):
             return try await authorizeDevice(device, step: step, of: process, credential: credential)
         }
@@ -229,10 +231,12 @@ extension AuthenticationService {
         var discarded = false
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
-            let credential = try TokenResponseReader.credential(
+            var credential = try TokenResponseReader.credential(
                 from: tokenResponse, description: sdk.credential,
                 operation: finished.nextStep?.request.name ?? finished.method.name,
                 now: now())
+            // Validated by checkIDToken when the configuration has a validator.
+            credential.idToken = Self.idToken(in: tokenResponse, validatedBy: configuration.idTokenValidator)
             issued = credential
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)

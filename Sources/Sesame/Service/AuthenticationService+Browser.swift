@@ -31,6 +31,7 @@ extension AuthenticationService {
         let baseURL = sdk.baseURL(of: step.request.server)
         let logger = self.logger
         let issuer = sdk.authorizationIssuer
+        let sendsNonce = configuration.idTokenValidator != nil
         // The browser prepares the redirect (a loopback browser listens, and says on which
         // port), then opens the request made for that redirect URI.
         let (request, callback) = try await browser.run { browser in
@@ -39,7 +40,8 @@ extension AuthenticationService {
             let request = try AuthorizationRequest(
                 step: step, baseURL: baseURL, redirectURI: redirectURI, clientID: client.clientID, extra: extra,
                 state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer,
-                requested: process.authorization)
+                requested: process.authorization,
+                nonce: sendsNonce ? PKCE.randomToken(bytes: 16, using: &generator) : nil)
             logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
             return (request, try await browser.authorize(url: request.url, redirectURI: request.redirectURI))
         }
@@ -53,7 +55,7 @@ extension AuthenticationService {
         logger.info("the browser came back with an authorization code", metadata: ["step": "\(step.request.name)"])
         return BrowserGrant(
             code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString,
-            requested: request.requested)
+            requested: request.requested, nonce: request.nonce)
     }
 }
 
@@ -66,4 +68,6 @@ struct BrowserGrant: Sendable {
     /// What the authorization request asked for (`acr_values`, `max_age`), which the ID
     /// token's `acr` and `auth_time` must satisfy; nil when it asked nothing.
     var requested: AuthorizationParameters?
+    /// The `nonce` the request sent, which the ID token must carry; nil without a validator.
+    var nonce: String?
 }

@@ -45,30 +45,32 @@ extension AuthenticationService {
         return try await Task { try await self.sendStepRequest(step, of: process, credential: credential) }.value
     }
 
-    /// Revokes the tokens of a token response the cancelled sign-in discards; nothing when
-    /// the response has no credential.
-    func revokeDiscarded(tokenResponse: JSONValue, of step: AuthenticationStepDescription) async {
+    /// Revokes the tokens of a token response the cancelled sign-in discards (or, `whose`
+    /// says, a sign-in that refused it); nothing when the response has no credential.
+    func revokeDiscarded(
+        tokenResponse: JSONValue, of step: AuthenticationStepDescription, whose: String = "the cancelled sign-in's"
+    ) async {
         guard
             let credential = try? TokenResponseReader.credential(
                 from: tokenResponse, description: sdk.credential, operation: step.request.name, now: now())
         else { return }
-        await revokeDiscarded(credential, operation: step.request.name)
+        await revokeDiscarded(credential, operation: step.request.name, whose: whose)
     }
 
     /// Revokes `credential`, issued by `operation` to a sign-in that was cancelled, with the
     /// schema's `lifecycle.revoke` (RFC 7009), in a task of its own that the sign-in's
     /// cancellation does not cancel. Never throws: a failure, or a schema without
     /// revocation, is logged (without the token).
-    func revokeDiscarded(_ credential: Credential, operation: String) async {
+    func revokeDiscarded(_ credential: Credential, operation: String, whose: String = "the cancelled sign-in's") async {
         guard sdk.lifecycle.revocation != nil else {
-            logger.notice("the cancelled sign-in's tokens (\(operation)) were dropped: the schema declares no revocation")
+            logger.notice("\(whose) tokens (\(operation)) were dropped: the schema declares no revocation")
             return
         }
         let failure = await Task { await self.sendRevocation(of: credential) }.value
         if let failure {
-            logger.notice("the cancelled sign-in's tokens (\(operation)) were not revoked: \(failure)")
+            logger.notice("\(whose) tokens (\(operation)) were not revoked: \(failure)")
         } else {
-            logger.info("the cancelled sign-in's tokens (\(operation)) were revoked")
+            logger.info("\(whose) tokens (\(operation)) were revoked")
         }
     }
 

@@ -178,7 +178,9 @@ extension AuthenticationService {
                 try await self.send(request, credential: .none)
             }
             let json = try TokenResponseReader.json(response.body, operation: operation)
-            return .success(try TokenResponseReader.credential(from: json, description: sdk.credential, operation: operation, now: now()))
+            var refreshed = try TokenResponseReader.credential(from: json, description: sdk.credential, operation: operation, now: now())
+            refreshed.idToken = try await checkRefreshedIDToken(in: json, of: refreshed, replacing: credential, operation: operation)
+            return .success(refreshed)
         } catch let error as BackEndError {
             let response = error.response
             // Network failures, 5xx and 429 are transient unless the catalogue says rejected.
@@ -193,6 +195,8 @@ extension AuthenticationService {
                     failure: RefreshFailure(kind: kind, reason: response.description),
                     underlying: Schema.serverError(response),
                     retryAfter: kind == .transient ? RetryAfter.delay(in: error.headerFields, now: now()) : nil))
+        } catch let error as IDTokenRefusal {
+            return .failure(RefreshError(failure: RefreshFailure(kind: .failed, reason: error.description), underlying: error.underlying))
         } catch let error as SesameError {
             let kind: RefreshFailure.Kind = if case .transport = error { .transient } else { .failed }
             return .failure(RefreshError(failure: RefreshFailure(kind: kind, reason: error.description), underlying: error))

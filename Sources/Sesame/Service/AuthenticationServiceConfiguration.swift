@@ -88,6 +88,11 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// refresh fails as a transient transport failure (a timeout), which starts the back-off.
     /// 60 s by default.
     public var refreshTimeout: Duration
+    /// Validates the ID token of each browser sign-in (OpenID Connect, `SesameOpenID`'s
+    /// `IDTokenValidator`); with one, each authorization request sends a fresh `nonce` and the
+    /// code exchange must answer an `id_token` that passes it. nil by default: no nonce, no
+    /// ID token required.
+    public var idTokenValidator: (any IDTokenValidating)?
 
     /// Creates a configuration; every parameter has a default.
     public init(
@@ -102,11 +107,12 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         refreshBackoff: Duration = .seconds(1), maximumRefreshBackoff: Duration = .seconds(60),
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
         authorizationServerURL: URL? = nil, browser: (any Browser)? = nil, redirectURI: URL? = nil,
-        authorizationServerIssuer: AuthorizationServerIssuer? = nil,
+        authorizationServerIssuer: AuthorizationServerIssuer? = nil, idTokenValidator: (any IDTokenValidating)? = nil,
         requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.requestTimeout = requestTimeout
+        self.idTokenValidator = idTokenValidator
         self.refreshTimeout = refreshTimeout
         self.sleep = sleep
         self.authorizationServerURL = authorizationServerURL

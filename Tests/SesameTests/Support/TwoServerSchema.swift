@@ -94,12 +94,20 @@ actor TwoServerTransport: ClientTransport {
     /// The code the fake authorization server issued, with its challenge.
     private var codes: [String: String] = [:]
     var revokeStatus = 200
+    /// The `id_token` the code exchange answers besides the tokens; nil answers none.
+    private var idToken: String?
+    /// The `id_token` a refresh answers; nil answers none.
+    private var refreshIDToken: String?
 
     init(backEnd: FakeBackEnd = FakeBackEnd()) {
         self.backEnd = backEnd
     }
 
     func setRevokeStatus(_ status: Int) { revokeStatus = status }
+    func setIDToken(_ token: String?, onRefresh: String? = nil) {
+        idToken = token
+        refreshIDToken = onRefresh
+    }
 
     /// Issues a code for `challenge`, as the login page would after the user signed in.
     func issueCode(challenge: String) -> String {
@@ -128,7 +136,8 @@ actor TwoServerTransport: ClientTransport {
                 return (HTTPResponse(status: .init(code: revokeStatus)), nil)
             case "/oauth/token":
                 var form = formFields(sent.body)
-                if form["grant_type"] == "authorization_code" {
+                let exchangesCode = form["grant_type"] == "authorization_code"
+                if exchangesCode {
                     guard let code = form["code"], let challenge = codes.removeValue(forKey: code),
                         let verifier = form["code_verifier"], PKCE(verifier: verifier).challenge == challenge
                     else {
@@ -142,7 +151,13 @@ actor TwoServerTransport: ClientTransport {
                         .compactMapValues { $0 }
                 }
                 let text = form.map { "\(FormField.encode($0.key))=\(FormField.encode($0.value))" }.joined(separator: "&")
-                return try await backEnd.send(request, body: HTTPBody(text), baseURL: api, operationID: "token")
+                let (response, body) = try await backEnd.send(request, body: HTTPBody(text), baseURL: api, operationID: "token")
+                let answered = exchangesCode ? idToken : form["grant_type"] == "refresh_token" ? refreshIDToken : nil
+                guard let idToken = answered, let body else { return (response, body) }
+                let data = try await Data(collecting: body, upTo: 1 << 20)
+                guard var json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (response, HTTPBody(data)) }
+                json["id_token"] = idToken
+                return (response, HTTPBody(try JSONSerialization.data(withJSONObject: json)))
             default:
                 return (HTTPResponse(status: .notFound), nil)
             }

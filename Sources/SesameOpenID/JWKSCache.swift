@@ -1,0 +1,122 @@
+import Foundation
+import JWTKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The provider's signing keys (its JWKS, RFC 7517), fetched on first use and kept: one fetch
+/// serves every validation after it. A token whose `kid` is not in the set causes one
+/// re-fetch (the provider rotated its keys); validations that find the same stale set at once
+/// share that re-fetch.
+///
+/// Keys the runtime cannot use (another `kty`, an encryption key, a malformed entry) are
+/// skipped, not fatal: the set fails only when it is not a JWKS at all.
+public actor JWKSCache {
+    /// Fetches the JWKS document's bytes.
+    public typealias Fetch = @Sendable () async throws -> Data
+
+    /// One fetched set: its keys by `kid`, and the jwt-kit collection that verifies with them.
+    struct Loaded: Sendable {
+        var generation: Int
+        var keys: [String: JWK]
+        /// The `kid` used for the set's only key when that key has none (OIDC Core §10.1).
+        var soleKeyID: String?
+        var collection: JWTKeyCollection
+    }
+
+    private let fetch: Fetch
+    private var loaded: Loaded?
+    private var inFlight: Task<Result<Loaded, IDTokenRejection>, Never>?
+    /// How many times the set was fetched (a benchmark and the tests read it).
+    public private(set) var fetchCount = 0
+
+    /// A cache that gets the set with `fetch`.
+    public init(fetch: @escaping Fetch) {
+        self.fetch = fetch
+    }
+
+    /// A cache that gets the set from `url` (the provider's `jwks_uri`) with `session`; any
+    /// status but 200 is a failure.
+    public init(url: URL, session: URLSession = .shared) {
+        self.init(fetch: {
+            let (data, response) = try await session.data(from: url)
+            guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
+                throw URLError(.badServerResponse)
+            }
+            return data
+        })
+    }
+
+    /// The set, fetched if it never was.
+    /// - Throws: ``IDTokenRejection/keysUnavailable(reason:)``.
+    func current() async throws(IDTokenRejection) -> Loaded {
+        if let loaded { return loaded }
+        return try await reload(replacing: nil)
+    }
+
+    /// A fresh set, unless the one `stale` names was already replaced (then that one).
+    /// - Throws: ``IDTokenRejection/keysUnavailable(reason:)``; the set held stays.
+    func reload(replacing stale: Int?) async throws(IDTokenRejection) -> Loaded {
+        if let loaded, loaded.generation != stale { return loaded }
+        let task: Task<Result<Loaded, IDTokenRejection>, Never>
+        if let inFlight {
+            task = inFlight
+        } else {
+            let generation = (loaded?.generation ?? 0) + 1
+            let fetch = self.fetch
+            fetchCount += 1
+            task = Task { await Self.load(fetch, generation: generation) }
+            inFlight = task
+        }
+        let result = await task.value
+        if inFlight == task { inFlight = nil }
+        switch result {
+        case .success(let fresh):
+            if fresh.generation > (loaded?.generation ?? 0) { loaded = fresh }
+            return loaded ?? fresh
+        case .failure(let rejection):
+            throw rejection
+        }
+    }
+
+    private static func load(_ fetch: Fetch, generation: Int) async -> Result<Loaded, IDTokenRejection> {
+        let data: Data
+        do {
+            data = try await fetch()
+        } catch {
+            return .failure(.keysUnavailable(reason: "fetching it failed (\(type(of: error)))"))
+        }
+        struct Document: Decodable { var keys: [JSONKey] }
+        // A key's `use` (RFC 7517 §4.2): only signature keys, or keys that do not say, verify.
+        struct Use: Decodable { var use: String? }
+        struct JSONKey: Decodable {
+            var jwk: JWK?
+            init(from decoder: any Decoder) throws {
+                let use = (try? Use(from: decoder))?.use ?? "sig"
+                jwk = use == "sig" ? try? JWK(from: decoder) : nil
+            }
+        }
+        guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
+            return .failure(.keysUnavailable(reason: "it is not a JSON Web Key Set"))
+        }
+        var usable = document.keys.compactMap(\.jwk)
+        var soleKeyID: String?
+        if usable.count == 1, usable[0].keyIdentifier == nil {
+            soleKeyID = "sesame-sole-key"
+            usable[0].keyIdentifier = JWKIdentifier(string: "sesame-sole-key")
+        }
+        let collection = JWTKeyCollection()
+        var keys: [String: JWK] = [:]
+        for jwk in usable {
+            guard let kid = jwk.keyIdentifier?.string, keys[kid] == nil else { continue }
+            do {
+                try await collection.add(jwk: jwk)
+                keys[kid] = jwk
+            } catch {
+                continue
+            }
+        }
+        return .success(Loaded(generation: generation, keys: keys, soleKeyID: soleKeyID, collection: collection))
+    }
+}
