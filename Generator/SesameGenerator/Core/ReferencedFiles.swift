@@ -30,25 +30,32 @@ public struct ReferencedFiles: Sendable, Hashable {
     }
 
     /// Whether `text` holds `.json`, `.yaml`, `.yml`, `://` or `urn:` (ASCII case aside), one
-    /// pass over its bytes: a file without any names no other file.
+    /// pass over its bytes: a file without any names no other file. Every YAML key is
+    /// followed by a `:`, so a candidate is confirmed on its next byte before it is compared.
     static func mayNameAFile(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func matches(_ word: String, at index: Int) -> Bool {
-            let word = Array(word.utf8)
-            guard index + word.count <= bytes.count else { return false }
-            for offset in word.indices where bytes[index + offset] | 0x20 != word[offset] | 0x20 { return false }
-            return true
-        }
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "."):
-                if matches(".json", at: index) || matches(".yaml", at: index) || matches(".yml", at: index) { return true }
-            case UInt8(ascii: ":"):
-                if matches("://", at: index) || (index >= 3 && matches("urn:", at: index - 3)) { return true }
-            default: continue
+        var text = text
+        return text.withUTF8 { bytes in
+            func matches(_ word: StaticString, at index: Int) -> Bool {
+                let count = word.utf8CodeUnitCount
+                guard index >= 0, index + count <= bytes.count else { return false }
+                let letters = word.utf8Start
+                for offset in 0..<count where bytes[index + offset] | 0x20 != letters[offset] | 0x20 { return false }
+                return true
             }
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "."):
+                    guard index + 1 < bytes.count, [UInt8(ascii: "j"), UInt8(ascii: "y")].contains(bytes[index + 1] | 0x20)
+                    else { continue }
+                    if matches(".json", at: index) || matches(".yaml", at: index) || matches(".yml", at: index) { return true }
+                case UInt8(ascii: ":"):
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), matches("://", at: index) { return true }
+                    if index >= 3, bytes[index - 1] | 0x20 == UInt8(ascii: "n"), matches("urn:", at: index - 3) { return true }
+                default: continue
+                }
+            }
+            return false
         }
-        return false
     }
 
     /// The folder of a schema folder (or of its released copy) that holds the copies of
