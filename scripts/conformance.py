@@ -220,10 +220,11 @@ def main():
     translated = [g for g in groups if g["refusal"] is None]
 
     # One SDK for every translated group, compiled in one `swift build`. Models declared in
-    # `$defs` are models of the SDK, so two groups that declare the same name (`$defs: {bar}`)
-    # cannot share one: a group refused for that (a positioned "already declared" error, not a
-    # bug) moves to a second SDK target of the same package, and so on. A group that breaks
-    # generating or compiling for another reason is dropped (a bug: it validated alone).
+    # `$defs` are models of the SDK, and anchors are the SDK's too, so two groups that declare
+    # the same name (`$defs: {bar}`) or anchor cannot share one: a group that validated alone
+    # but is refused beside the others (a positioned error in its file) moves to a second SDK
+    # target of the same package, and so on. A group that fails to generate alone, or whose
+    # code does not compile, is dropped and listed (a bug: it validated alone).
     package = os.path.join(work, "package")
     broken = {}
     layer_of = {g["model"]: 0 for g in translated}
@@ -240,10 +241,13 @@ def main():
                 continue
             retry = True
             lines = run.stdout.splitlines() + run.stderr.splitlines()
+            # Every group validated alone: one that fails beside others (a name or anchor
+            # another group declares too) moves on to the next SDK target.
             clashes = {os.path.basename(m.group("file"))[:-5] for line in lines
-                       if (m := POSITIONED.match(line)) and "is already declared at" in line}
-            culprits = {os.path.basename(m.group("file"))[:-5]: line for line in lines
-                        if (m := POSITIONED.match(line)) and "is already declared at" not in line}
+                       if (m := POSITIONED.match(line)) and os.path.basename(m.group("file")).startswith("T")}
+            culprits = {}
+            if len(kept) == 1:
+                culprits, clashes = {kept[0]["model"]: (lines or ["(no output)"])[0]}, set()
             if not clashes and not culprits:
                 sys.exit("conformance: generating the SDK of the translated groups failed:\n" + run.stdout + run.stderr)
             for model in clashes:

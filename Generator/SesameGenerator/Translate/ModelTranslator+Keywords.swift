@@ -7,11 +7,19 @@ import Yams
 /// on the decoded JSON are extracted in ModelTranslator+Checks, the `default` checks in
 /// ModelTranslator+Defaults.
 extension ModelTranslator {
-    /// Keywords allowed beside `$ref` (annotations).
-    static let besideReference: Set<String> = [
-        "$ref", "description", "title", "default", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs", "readOnly",
-        "writeOnly",
+    /// Annotations: read and ignored (or documentation), so they may stand beside any keyword,
+    /// `$ref`, `allOf`, `oneOf`, `anyOf`, `enum` and type lists included (JSON Schema 2020-12
+    /// documents carry `$schema` at their root, beside whatever the root says).
+    static let annotations: Set<String> = [
+        "description", "title", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly",
     ]
+
+    /// Annotations and the keywords that name or declare schemas (`$id`, `$anchor`, `$defs`),
+    /// which the reference pass reads wherever they stand.
+    static let annotationsAndDeclarations: Set<String> = annotations.union(["$id", "$anchor", "$defs"])
+
+    /// Keywords allowed beside `$ref` (annotations).
+    static let besideReference: Set<String> = annotationsAndDeclarations.union(["$ref", "default"])
 
     /// Reports every unsupported keyword of a schema (`Grammar.unsupportedKeywords`, which
     /// the reader lets through), and an `$id` that is not a string.
@@ -186,7 +194,7 @@ extension ModelTranslator {
         _ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader
     ) -> ChoiceIR {
         if isTypeList(entries) {
-            for other in entries where !["type", "description", "title", "deprecated", "examples", "$comment"].contains(other.key) {
+            for other in entries where other.key != "type" && !Self.annotations.contains(other.key) {
                 reader.error("'\(other.key)' beside a list of types is not supported; use anyOf with a schema per type", at: other.keyNode)
             }
             var variants: [ChoiceVariantIR] = []
@@ -213,8 +221,7 @@ extension ModelTranslator {
             return ChoiceIR(keyword: "type", exactlyOne: false, variants: variants)
         }
         let key = entries["oneOf"] != nil ? "oneOf" : "anyOf"
-        for other in entries
-        where ![key, "description", "title", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs"].contains(other.key) {
+        for other in entries where other.key != key && !Self.annotationsAndDeclarations.contains(other.key) {
             reader.error("'\(other.key)' beside \(key) is not supported; move it into each of the \(key) schemas", at: other.keyNode)
         }
         var variants: [ChoiceVariantIR] = []

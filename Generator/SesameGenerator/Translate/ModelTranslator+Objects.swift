@@ -71,7 +71,7 @@ extension ModelTranslator {
     }
 
     mutating func allOf(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
-        let others = entries.filter { !["allOf", "description", "title", "deprecated", "examples"].contains($0.key) }
+        let others = entries.filter { $0.key != "allOf" && !Self.annotationsAndDeclarations.contains($0.key) }
         for other in others {
             reader.error("'\(other.key)' beside allOf is not supported; move it into one of the allOf schemas", at: other.keyNode)
         }
@@ -104,6 +104,9 @@ extension ModelTranslator {
                         }
                     }
                 } else {
+                    // An inline member is read as an object's keywords: those Sesame does not
+                    // support are errors here too (`unevaluatedProperties` was ignored).
+                    reportUnsupported(memberEntries, reader: &reader)
                     part = object(memberEntries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
                 }
             }
@@ -135,7 +138,8 @@ extension ModelTranslator {
             default: reader.error("enum values must be strings or integers, not \(scalar.string)", at: type.value)
             }
         }
-        for other in entries where !["enum", "type", "description", "title", "default", "deprecated", "examples"].contains(other.key) {
+        for other in entries where !["enum", "type", "default"].contains(other.key) && !Self.annotationsAndDeclarations.contains(other.key)
+        {
             reader.error("'\(other.key)' is not supported on an enum", at: other.keyNode)
         }
         var cases: [EnumCaseIR] = []
@@ -173,7 +177,7 @@ extension ModelTranslator {
     }
 
     mutating func union(_ entries: [Entry], reader: inout NodeReader) -> UnionIR {
-        for other in entries where !["oneOf", "discriminator", "description", "title", "deprecated", "examples"].contains(other.key) {
+        for other in entries where !["oneOf", "discriminator"].contains(other.key) && !Self.annotationsAndDeclarations.contains(other.key) {
             reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
         }
         guard let discriminatorEntry = entries["discriminator"] else {

@@ -122,15 +122,19 @@ extension ModelTranslator {
                 type = .dictionary(.any)
             }
         case "null"?:
-            reader.error("a schema of type null alone is not supported", at: entries["type"]!.value)
-            type = .any
+            // `type: null` alone: JSONValue, checked to be null (the only value it holds).
+            constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
+            return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
         case let other?:
             reader.error("unknown type '\(other)'; expected string, integer, number, boolean, array or object", at: entries["type"]!.value)
             type = .any
+        case nil where entries.contains { Self.scalarAndArrayKeywords.contains($0.key) }:
+            // String, number and array keywords without `type` apply to values of their type
+            // only (2020-12): `{ minimum: 5 }` accepts "a" and refuses 4. The Swift type is
+            // JSONValue, and the whole schema its check.
+            constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
+            return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
         case nil:
-            for entry in entries where Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).contains(entry.key) {
-                reader.error("'\(entry.key)' needs a type", at: entry.keyNode)
-            }
             // `required` and the JSON-checked keywords apply to the values of their type only,
             // as JSON Schema says: `{ required: [a] }` accepts 42 and refuses `{}`.
             if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
@@ -148,6 +152,9 @@ extension ModelTranslator {
         }
         return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
     }
+
+    /// The string, number and array keywords (computed once).
+    private static let scalarAndArrayKeywords = stringKeywords.union(numberKeywords).union(["minItems", "maxItems"])
 
     /// The keywords that apply to one type only, and those of each type (computed once).
     private static let typedKeywords = stringKeywords.union(numberKeywords).union(arrayKeywords).union(objectKeywords)
