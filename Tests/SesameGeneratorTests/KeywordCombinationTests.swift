@@ -53,4 +53,69 @@ import Testing
                 "Schema/models.yaml:13:18: error: dependentSchemas is not supported; use dependentRequired or if/then"
             ])
     }
+
+    /// `true` and `false` were "unknown model 'true'" as a property or items, "the schema of
+    /// 'A' must be a mapping" as a model, "an allOf schema must be a mapping" as a member.
+    @Test func booleanSchemasAreAccepted() {
+        let yaml = """
+            A: true
+            B: false
+            C: { type: object, properties: { x: true, y: false }, additionalProperties: false }
+            D: { type: array, items: false, prefixItems: [true] }
+            E: { allOf: [true, { minimum: 1 }] }
+            F: { anyOf: [false, { type: string }] }
+            G: { oneOf: [true, { type: string }] }
+            H: { type: object, properties: { ref: { $ref: "#/A" } } }
+            """
+        #expect(Fixture.printed(models: yaml).isEmpty)
+    }
+
+    /// `properties` and `required` beside `allOf` were "'properties' beside allOf is not
+    /// supported"; an enum of booleans was a string enum, one mixing types an error.
+    @Test func propertiesBesideAllOfAndEnumsOfAnyValuesAreAccepted() {
+        let yaml = """
+            Base: { type: object, properties: { id: { type: string } } }
+            A: { allOf: [{ $ref: "#/Base" }], type: object, required: [id, n], properties: { n: { type: integer } } }
+            B: { enum: [false, null, 1.5, { a: 1 }, [1]] }
+            C: { enum: [] }
+            D: { type: boolean, enum: [true] }
+            """
+        #expect(Fixture.printed(models: yaml).isEmpty)
+    }
+
+    /// What still cannot stand beside `allOf`, each at its position, saying what to write.
+    @Test func whatCannotStandBesideAllOfIsAnError() {
+        let base = "Base: { type: object, properties: { id: { type: string } } }\n"
+        #expect(
+            Fixture.printed(models: base + "A: { allOf: [{ $ref: \"#/Base\" }], additionalProperties: false }") == [
+                "Schema/models.yaml:14:35: error: 'additionalProperties' beside allOf is not supported; move it into one of the allOf schemas"
+            ])
+        #expect(
+            Fixture.printed(models: base + "A: { allOf: [{ $ref: \"#/Base\" }], type: string }") == [
+                "Schema/models.yaml:14:41: error: 'type' beside allOf must be object: allOf merges object schemas into one struct"
+            ])
+    }
+
+    /// `{ $ref, maxItems }` was "'maxItems' beside $ref is not supported"; nullable items were
+    /// "nullable array items are not supported".
+    @Test func keywordsBesideRefAndNullableItemsAreAccepted() {
+        let yaml = """
+            Tags: { type: array, items: { type: string } }
+            A: { $ref: "#/Tags", maxItems: 2, uniqueItems: true }
+            B: { type: object, properties: { t: { $ref: "#/Tags", minItems: 1 } } }
+            C: { type: array, items: { type: [string, "null"] } }
+            D: { type: array, items: { oneOf: [{ $ref: "#/Tags" }, { type: "null" }] } }
+            """
+        #expect(Fixture.printed(models: yaml).isEmpty)
+    }
+
+    /// `^\p{Letter}+$` was "a possessive quantifier (}+) is not ECMA-262": the `}` closing a
+    /// property escape was read as a quantifier (the suite's pattern/2 and patternProperties).
+    @Test func propertyEscapesFollowedByAQuantifierAreECMA262() {
+        for pattern in [#"^\p{Letter}+$"#, #"^\P{L}*\u{1F600}?$"#] {
+            #expect(Fixture.printed(models: "P: { type: string, pattern: '\(pattern)' }").isEmpty, "\(pattern)")
+        }
+        let possessive = Fixture.printed(models: #"P: { type: string, pattern: '^\p{L}++$' }"#)
+        #expect(possessive.count == 1 && possessive[0].contains("a possessive quantifier (++)"), "\(possessive)")
+    }
 }

@@ -104,6 +104,14 @@ extension ModelTranslator {
             case "\\":
                 // Escapes of Swift (PCRE, Oniguruma) that ECMA-262 does not have.
                 if let next, "AZzhHRKGXQENeaoOgyY".contains(next) { return "\\\(next) is not an ECMA-262 escape" }
+                // `\p{Letter}`, `\u{1F600}`: the braces belong to the escape, so the `}` of
+                // `\p{Letter}+` is no quantifier (it was read as a possessive `}+`).
+                if let next, "pPu".contains(next), index + 2 < characters.count, characters[index + 2] == "{",
+                    let close = characters[(index + 3)...].firstIndex(of: "}")
+                {
+                    index = close + 1
+                    continue
+                }
                 index += 2
                 continue
             case "[" where inClass:

@@ -344,3 +344,139 @@ public struct OnlyNull: Codable, Hashable, Sendable, RawRepresentable {
 // MARK: - ThenWithoutIf
 
 public typealias ThenWithoutIf = Int
+
+// MARK: - AnyValue
+
+public typealias AnyValue = JSONValue
+
+// MARK: - NoValue
+
+public struct NoValue: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck.never
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - Booleans
+
+public struct Booleans: Codable, Hashable, Sendable {
+    public var anything: JSONValue?
+    public var nothing: JSONValue?
+    public var none: [JSONValue]?
+    public var all: [JSONValue]?
+    private static let schemaCheck_nothing = SchemaCheck.never
+    private static let schemaCheck_none = SchemaCheck(ModelCheck(items: ModelCheck.never))
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(anything: JSONValue? = nil, nothing: JSONValue? = nil, none: [JSONValue]? = nil, all: [JSONValue]? = nil) {
+        self.anything = anything
+        self.nothing = nothing
+        self.none = none
+        self.all = all
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.anything = try container.decodeIfPresent(JSONValue.self, forKey: "anything")
+        self.nothing = try container.decodeIfPresent(JSONValue.self, forKey: "nothing")
+        if container.contains("nothing") {
+            try Self.schemaCheck_nothing.validate(container.decode(JSONValue.self, forKey: "nothing"), codingPath: container.codingPath(appending: "nothing"))
+        }
+        self.none = try container.decodeIfPresentNotNull([JSONValue].self, forKey: "none")
+        if container.contains("none") {
+            try Self.schemaCheck_none.validate(container.decode(JSONValue.self, forKey: "none"), codingPath: container.codingPath(appending: "none"))
+        }
+        self.all = try container.decodeIfPresentNotNull([JSONValue].self, forKey: "all")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.anything, forKey: "anything")
+        try container.encodeIfPresent(self.nothing, forKey: "nothing")
+        try container.encodeIfPresent(self.none, forKey: "none")
+        try container.encodeIfPresent(self.all, forKey: "all")
+    }
+}
+
+// MARK: - NumberOrNothing
+
+public indirect enum NumberOrNothing: Codable, Hashable, Sendable {
+    case option1(NumberOrNothing.Option1)
+    case integer(Int)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? ModelCoding.strictly({ try NumberOrNothing.Option1(from: decoder) }) {
+            self = .option1(value)
+            return
+        }
+        if let value = try? decoder.singleValueContainer().decode(Int.self) {
+            self = .integer(value)
+            return
+        }
+        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+            case .option1(let value): try container.encode(value)
+            case .integer(let value): try container.encode(value)
+        }
+    }
+
+    public struct Option1: Codable, Hashable, Sendable, RawRepresentable {
+        public var rawValue: JSONValue
+
+        /// The keywords checked on the value's JSON.
+        private static let schemaCheck = SchemaCheck.never
+
+        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            try ModelCoding.check(decoder, Self.schemaCheck)
+            self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+// MARK: - Between
+
+public struct Between: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(minimum: 1.0), ModelCheck(maximum: 5.0), ModelCheck()]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
