@@ -120,4 +120,12 @@ import Testing
         #expect(Instance.violation(MaybeNames.self, #"["a"]"#)?.keyword == "minLength")
         #expect(!Instance.accepts(MaybeNames.self, "[1]"))
     }
+
+    /// `dependentSchemas`: with `card` present, `billing` is required; without, nothing is.
+    @Test func dependentSchemasApplyWhenTheKeyIsPresent() throws {
+        #expect(Instance.accepts(Payment.self, #"{"card": "4242", "billing": "Paris"}"#))
+        #expect(Instance.accepts(Payment.self, "{}"))
+        #expect(Instance.accepts(Payment.self, #"{"billing": "Paris"}"#))
+        #expect(Instance.violation(Payment.self, #"{"card": "4242"}"#) != nil)
+    }
 }

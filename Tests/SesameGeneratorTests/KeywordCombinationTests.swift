@@ -49,8 +49,8 @@ import Testing
     /// A typeless schema's unsupported keyword is reported once, not once more by its check.
     @Test func typelessSchemasReportEachProblemOnce() {
         #expect(
-            Fixture.printed(models: "A: { minimum: 1, dependentSchemas: {} }") == [
-                "Schema/models.yaml:13:18: error: dependentSchemas is not supported; use dependentRequired or if/then"
+            Fixture.printed(models: "A: { minimum: 1, unevaluatedItems: false }") == [
+                "Schema/models.yaml:13:18: error: unevaluatedItems is not supported; use items"
             ])
     }
 
@@ -117,5 +117,14 @@ import Testing
         }
         let possessive = Fixture.printed(models: #"P: { type: string, pattern: '^\p{L}++$' }"#)
         #expect(possessive.count == 1 && possessive[0].contains("a possessive quantifier (++)"), "\(possessive)")
+    }
+
+    /// `dependentSchemas` was "dependentSchemas is not supported".
+    @Test func dependentSchemasAreAccepted() {
+        let yaml = """
+            A: { type: object, properties: { card: { type: string } }, dependentSchemas: { card: { required: [billing] } } }
+            B: { dependentSchemas: { a: false, b: true } }
+            """
+        #expect(Fixture.printed(models: yaml).isEmpty)
     }
 }

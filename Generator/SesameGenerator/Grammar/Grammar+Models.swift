@@ -97,6 +97,9 @@ extension Grammar {
             GrammarKey(
                 "dependentRequired", .dictionary(values: .list(.string(), unique: true)),
                 "When the key is present, the listed properties must be too. Checked on decode."),
+            GrammarKey(
+                "dependentSchemas", .dictionary(values: .shared("subschema")),
+                "When the key is present, the object must also match the schema. Checked on decode."),
             GrammarKey("propertyNames", .shared("subschema"), "Every property name must match this schema. Checked on decode."),
             GrammarKey(
                 "patternProperties", .dictionary(values: .shared("subschema")),
@@ -117,7 +120,6 @@ extension Grammar {
         ("$recursiveRef", "$recursiveRef is not supported; use $ref to a model"),
         ("unevaluatedProperties", "unevaluatedProperties is not supported; use additionalProperties"),
         ("unevaluatedItems", "unevaluatedItems is not supported; use items"),
-        ("dependentSchemas", "dependentSchemas is not supported; use dependentRequired or if/then"),
         ("contentEncoding", "contentEncoding is not supported"),
         ("contentMediaType", "contentMediaType is not supported"),
         ("contentSchema", "contentSchema is not supported"),

@@ -36,6 +36,19 @@ extension ModelTranslator {
                 check.dependentRequired[dependency.key] = reader.strings(dependency.value, "dependentRequired")?.map(\.0) ?? []
             }
         }
+        if let entry = entries["dependentSchemas"], let dependencies = reader.mapping(entry.value, "dependentSchemas") {
+            // `dependentSchemas: { card: S }` is `if: { type: object, required: [card] }, then: S`:
+            // S applies to the whole object when it has the key (and to nothing else).
+            for dependency in dependencies {
+                var present = ModelCheck()
+                present.types = [.object]
+                present.required = [dependency.key]
+                var conditional = ModelCheck()
+                conditional.ifSchema = present
+                conditional.thenSchema = schemaCheck(dependency.value, reader: &reader)
+                check.allOf.append(conditional)
+            }
+        }
         if let entry = entries["propertyNames"] { check.propertyNames = schemaCheck(entry.value, reader: &reader) }
         if let entry = entries["patternProperties"], let patterns = reader.mapping(entry.value, "patternProperties") {
             for pattern in patterns {
@@ -154,5 +167,6 @@ extension ModelCheck {
         constValue = constValue ?? other.constValue
         if anyOf.isEmpty { anyOf = other.anyOf }
         if oneOf.isEmpty { oneOf = other.oneOf }
+        allOf += other.allOf.filter { !allOf.contains($0) }
     }
 }

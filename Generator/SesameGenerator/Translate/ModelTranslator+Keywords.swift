@@ -27,8 +27,8 @@ extension ModelTranslator {
         for entry in entries {
             switch entry.key {
             // A switch compares without hashing: this runs for every key of every schema.
-            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "dependentSchemas",
-                "contentEncoding", "contentMediaType", "contentSchema":
+            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "contentEncoding",
+                "contentMediaType", "contentSchema":
                 let message = Grammar.unsupportedKeywords.first { $0.keyword == entry.key }?.message
                 reader.error(message ?? "\(entry.key) is not supported", at: entry.keyNode)
             case "$id" where entry.value.string == nil:
@@ -42,7 +42,8 @@ extension ModelTranslator {
     /// Whether `checkedKeywords` reads the key (a switch: no hashing for every key of every schema).
     static func isCheckedKeyword(_ key: String) -> Bool {
         switch key {
-        case "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "propertyNames", "patternProperties",
+        case "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames",
+            "patternProperties",
             "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf", "oneOf":
             return true
         default:

@@ -11,7 +11,7 @@ struct ModelTranslator {
     static let checkedByType: [String: Set<String>] = [
         "number": ["multipleOf"], "integer": ["multipleOf"],
         "array": ["uniqueItems", "prefixItems", "contains", "minContains", "maxContains"],
-        "object": ["minProperties", "maxProperties", "dependentRequired", "propertyNames", "patternProperties"],
+        "object": ["minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties"],
     ]
     static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
     static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]

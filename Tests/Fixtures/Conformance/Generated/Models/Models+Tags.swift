@@ -76,3 +76,32 @@ public struct MaybeNames: Codable, Hashable, Sendable, RawRepresentable {
         try container.encode(rawValue)
     }
 }
+
+// MARK: - Payment
+
+public struct Payment: Codable, Hashable, Sendable {
+    public var card: String?
+    public var billing: String?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["card"]), thenSchema: ModelCheck(required: ["billing"]))]))
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(card: String? = nil, billing: String? = nil) {
+        self.card = card
+        self.billing = billing
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
+        self.billing = try container.decodeIfPresentNotNull(String.self, forKey: "billing")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.card, forKey: "card")
+        try container.encodeIfPresent(self.billing, forKey: "billing")
+    }
+}
