@@ -128,4 +128,12 @@ import Testing
         #expect(Instance.accepts(Payment.self, #"{"billing": "Paris"}"#))
         #expect(Instance.violation(Payment.self, #"{"card": "4242"}"#) != nil)
     }
+
+    /// `contentEncoding`, `contentMediaType` and `contentSchema` are annotations, as 2020-12
+    /// says by default: the string is kept as sent, base64 or not.
+    @Test func contentKeywordsAreAnnotations() throws {
+        #expect(try Instance.decode(Encoded.self, #""eyJhIjogMX0=""#) == "eyJhIjogMX0=")
+        #expect(try Instance.decode(Encoded.self, #""not base64!""#) == "not base64!")
+        #expect(!Instance.accepts(Encoded.self, "1"))
+    }
 }

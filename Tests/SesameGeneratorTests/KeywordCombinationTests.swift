@@ -127,4 +127,14 @@ import Testing
             """
         #expect(Fixture.printed(models: yaml).isEmpty)
     }
+
+    /// The content keywords were "contentEncoding is not supported", …
+    @Test func contentKeywordsAreAnnotations() {
+        let yaml = """
+            A: { type: string, contentEncoding: base64, contentMediaType: image/png }
+            B: { contentMediaType: application/json, contentSchema: { type: object, required: [a] } }
+            C: { $ref: "#/A", contentEncoding: base64 }
+            """
+        #expect(Fixture.printed(models: yaml).isEmpty)
+    }
 }

@@ -81,6 +81,11 @@ extension Grammar {
             GrammarKey("readOnly", .boolean, "An annotation; read and ignored."),
             GrammarKey("writeOnly", .boolean, "An annotation; read and ignored."),
             GrammarKey(
+                "contentEncoding", .string(),
+                "How a string encodes its content (base64, …): an annotation, read and ignored (the String is kept as sent)."),
+            GrammarKey("contentMediaType", .string(), "The media type of a string's content: an annotation, read and ignored."),
+            GrammarKey("contentSchema", .shared("subschema"), "The schema of a string's decoded content: an annotation, read and ignored."),
+            GrammarKey(
                 "anyOf", .list(.shared("subschema"), minimumCount: 1),
                 "Without properties or type: a Swift enum with a case per schema, the first that matches wins. Beside them: checked on decode."
             ),
@@ -120,9 +125,6 @@ extension Grammar {
         ("$recursiveRef", "$recursiveRef is not supported; use $ref to a model"),
         ("unevaluatedProperties", "unevaluatedProperties is not supported; use additionalProperties"),
         ("unevaluatedItems", "unevaluatedItems is not supported; use items"),
-        ("contentEncoding", "contentEncoding is not supported"),
-        ("contentMediaType", "contentMediaType is not supported"),
-        ("contentSchema", "contentSchema is not supported"),
     ]
 
     /// A parameter's schema: a schema that may add `secret: true`.

@@ -11,7 +11,8 @@ extension ModelTranslator {
     /// `$ref`, `allOf`, `oneOf`, `anyOf`, `enum` and type lists included (JSON Schema 2020-12
     /// documents carry `$schema` at their root, beside whatever the root says).
     static let annotations: Set<String> = [
-        "description", "title", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly",
+        "description", "title", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly", "contentEncoding",
+        "contentMediaType", "contentSchema",
     ]
 
     /// Annotations and the keywords that name or declare schemas (`$id`, `$anchor`, `$defs`),
@@ -27,8 +28,7 @@ extension ModelTranslator {
         for entry in entries {
             switch entry.key {
             // A switch compares without hashing: this runs for every key of every schema.
-            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "contentEncoding",
-                "contentMediaType", "contentSchema":
+            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems":
                 let message = Grammar.unsupportedKeywords.first { $0.keyword == entry.key }?.message
                 reader.error(message ?? "\(entry.key) is not supported", at: entry.keyNode)
             case "$id" where entry.value.string == nil:

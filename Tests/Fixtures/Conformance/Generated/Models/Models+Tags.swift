@@ -105,3 +105,7 @@ public struct Payment: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.billing, forKey: "billing")
     }
 }
+
+// MARK: - Encoded
+
+public typealias Encoded = String
