@@ -10,7 +10,7 @@ REFERENCE = --package-path Reference
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs random-schemas soak
+.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs random-schemas soak conformance
 
 build:
 	$(SWIFT) build
@@ -83,6 +83,14 @@ RANDOM_SEED ?= 29
 RANDOM_COUNT ?= 100
 random-schemas:
 	bash scripts/random-schemas.sh $(RANDOM_SEED) $(RANDOM_COUNT)
+
+## The models against the official JSON-Schema-Test-Suite, draft 2020-12 (docs/format.md,
+## "Conformance"): each group's schema a model, every translated group in one SDK compiled in
+## one swift build, each case decoded. Not part of `make test`: a fresh clone has no suite.
+## SUITE is a clone of github.com/json-schema-org/JSON-Schema-Test-Suite.
+conformance:
+	@if [ -z "$(SUITE)" ]; then echo "usage: make conformance SUITE=path/to/JSON-Schema-Test-Suite" >&2; exit 2; fi
+	python3 scripts/conformance.py "$(SUITE)"
 
 ## The long variants, not part of `make test` (docs/testing.md, "The soak"): 200 random
 ## schemas from a fresh seed (printed), and the hostile-server suite SOAK_ROUNDS times over

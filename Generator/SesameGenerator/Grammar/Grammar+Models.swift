@@ -4,10 +4,11 @@ extension Grammar {
         "models file",
         "Any .yaml file that is not sdk, auth, errors, events or store declares models: each top-level key is a model's name.",
         keys: [
-            GrammarKey("$defs", .dictionary(values: .shared("schema")), "More models, referred to as `#/$defs/Name`."),
+            GrammarKey(
+                "$defs", .dictionary(values: .either([.boolean, .shared("schema")])), "More models, referred to as `#/$defs/Name`."),
             GrammarKey("$comment", .string(), "A comment for readers of the file; read and ignored."),
         ],
-        names: (.anyName, .shared("schema"), "", always: false), nullable: true)
+        names: (.anyName, .either([.boolean, .shared("schema")]), "", always: false), nullable: true)
 
     private static let typeNames = ["string", "integer", "number", "boolean", "array", "object", "null"]
     private static let count: GrammarValue = .integer(minimum: 0)
@@ -32,8 +33,9 @@ extension Grammar {
             GrammarKey("examples", .any, "Examples; an annotation the generator does not read."),
             GrammarKey("$ref", .shared("schemaRef"), "A model this schema is (see schemaRef)."),
             GrammarKey(
-                "enum", .list(.jsonTypes(["string", "integer", "number", "boolean", "null"]), minimumCount: 1, unique: true),
-                "The values of a Swift enum (strings, or integers with type: integer); unknown values decode to `.unknown(raw)`."),
+                "enum", .list(.any, unique: true),
+                "The values of a Swift enum (strings, or integers with type: integer), where unknown values decode to `.unknown(raw)`; any other list (mixed types, true, null, objects, arrays, empty) is a JSONValue checked against it."
+            ),
             GrammarKey("const", .any, "The only value allowed; checked on decode."),
             GrammarKey(
                 "format", .oneOf(StringFormat.allCases.map(\.rawValue)),
@@ -53,29 +55,38 @@ extension Grammar {
             GrammarKey(
                 "items", .shared("subschema"), "The schema of an array's items (after prefixItems); true allows any item, false none."),
             GrammarKey(
-                "properties", .dictionary(values: .shared("schemaOrName")), "The properties of an object: each becomes a Swift property."),
+                "properties", .dictionary(values: .shared("subschema")),
+                "The properties of an object: each becomes a Swift property (true: any value, false: must be absent)."),
             GrammarKey("required", .either([.string(), .list(.string())]), "The properties that must be present (a list, or one name)."),
             GrammarKey(
                 "additionalProperties", .either([.boolean, .shared("schemaOrName")]),
                 "Absent: undeclared properties are ignored. true or a schema: they are kept in `additionalProperties`. false: decoding fails on an undeclared property."
             ),
             GrammarKey(
-                "oneOf", .list(.shared("schemaOrName"), minimumCount: 1),
+                "oneOf", .list(.shared("subschema"), minimumCount: 1),
                 "With `discriminator`: a choice of object models (a Swift enum with a case per variant and `unknown`). Without: a Swift enum with a case per schema; exactly one must match."
             ),
-            GrammarKey("allOf", .list(.shared("schema")), "Object schemas merged into one struct."),
+            GrammarKey(
+                "allOf", .list(.shared("subschema")),
+                "Object schemas merged into one struct (with properties and required beside it); members that are not all objects: a JSONValue checked by each."
+            ),
             GrammarKey("discriminator", .mapping(discriminator), "Tells the variants of oneOf apart."),
             GrammarKey("$comment", .string(), "A comment for readers of the schema; read and ignored."),
             GrammarKey("$id", .string(), "An identifier `$ref` may use to name this schema (no remote schema is fetched)."),
             GrammarKey("$anchor", .string(pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"), "A name `$ref: \"#name\"` may use for this schema."),
             GrammarKey(
-                "$defs", .dictionary(values: .shared("schema")),
+                "$defs", .dictionary(values: .either([.boolean, .shared("schema")])),
                 "Schemas declared beside this one: each is a model, named by its key, referred to as `#/Model/$defs/Name`."),
             GrammarKey("$schema", .string(), "The JSON Schema dialect; read and ignored."),
             GrammarKey("readOnly", .boolean, "An annotation; read and ignored."),
             GrammarKey("writeOnly", .boolean, "An annotation; read and ignored."),
             GrammarKey(
-                "anyOf", .list(.shared("schemaOrName"), minimumCount: 1),
+                "contentEncoding", .string(),
+                "How a string encodes its content (base64, …): an annotation, read and ignored (the String is kept as sent)."),
+            GrammarKey("contentMediaType", .string(), "The media type of a string's content: an annotation, read and ignored."),
+            GrammarKey("contentSchema", .shared("subschema"), "The schema of a string's decoded content: an annotation, read and ignored."),
+            GrammarKey(
+                "anyOf", .list(.shared("subschema"), minimumCount: 1),
                 "Without properties or type: a Swift enum with a case per schema, the first that matches wins. Beside them: checked on decode."
             ),
             GrammarKey("multipleOf", .number(exclusiveMinimum: 0), "The number must be a multiple of this. Checked on decode."),
@@ -91,6 +102,9 @@ extension Grammar {
             GrammarKey(
                 "dependentRequired", .dictionary(values: .list(.string(), unique: true)),
                 "When the key is present, the listed properties must be too. Checked on decode."),
+            GrammarKey(
+                "dependentSchemas", .dictionary(values: .shared("subschema")),
+                "When the key is present, the object must also match the schema. Checked on decode."),
             GrammarKey("propertyNames", .shared("subschema"), "Every property name must match this schema. Checked on decode."),
             GrammarKey(
                 "patternProperties", .dictionary(values: .shared("subschema")),
@@ -111,10 +125,6 @@ extension Grammar {
         ("$recursiveRef", "$recursiveRef is not supported; use $ref to a model"),
         ("unevaluatedProperties", "unevaluatedProperties is not supported; use additionalProperties"),
         ("unevaluatedItems", "unevaluatedItems is not supported; use items"),
-        ("dependentSchemas", "dependentSchemas is not supported; use dependentRequired or if/then"),
-        ("contentEncoding", "contentEncoding is not supported"),
-        ("contentMediaType", "contentMediaType is not supported"),
-        ("contentSchema", "contentSchema is not supported"),
     ]
 
     /// A parameter's schema: a schema that may add `secret: true`.

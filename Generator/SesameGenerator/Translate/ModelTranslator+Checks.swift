@@ -36,6 +36,19 @@ extension ModelTranslator {
                 check.dependentRequired[dependency.key] = reader.strings(dependency.value, "dependentRequired")?.map(\.0) ?? []
             }
         }
+        if let entry = entries["dependentSchemas"], let dependencies = reader.mapping(entry.value, "dependentSchemas") {
+            // `dependentSchemas: { card: S }` is `if: { type: object, required: [card] }, then: S`:
+            // S applies to the whole object when it has the key (and to nothing else).
+            for dependency in dependencies {
+                var present = ModelCheck()
+                present.types = [.object]
+                present.required = [dependency.key]
+                var conditional = ModelCheck()
+                conditional.ifSchema = present
+                conditional.thenSchema = schemaCheck(dependency.value, reader: &reader)
+                check.allOf.append(conditional)
+            }
+        }
         if let entry = entries["propertyNames"] { check.propertyNames = schemaCheck(entry.value, reader: &reader) }
         if let entry = entries["patternProperties"], let patterns = reader.mapping(entry.value, "patternProperties") {
             for pattern in patterns {
@@ -59,21 +72,20 @@ extension ModelTranslator {
             check.ifSchema = schemaCheck(entry.value, reader: &reader)
             check.thenSchema = entries["then"].map { schemaCheck($0.value, reader: &reader) }
             check.elseSchema = entries["else"].map { schemaCheck($0.value, reader: &reader) }
-        } else {
-            for key in ["then", "else"] {
-                if let entry = entries[key] { reader.error("\(key) needs if", at: entry.keyNode) }
-            }
         }
+        // `then` and `else` without `if` are ignored, as 2020-12 says.
         return check.isEmpty ? nil : check
     }
 
     /// A whole subschema as a check of the JSON value: the schemas inside `not`, `if`,
     /// `contains`, `propertyNames`, `prefixItems` and `patternProperties`.
-    mutating func schemaCheck(_ node: Node, reader: inout NodeReader) -> ModelCheck {
+    /// `reportingUnsupported: false` when the caller reported the schema's unsupported
+    /// keywords already (a schema whose Swift type is JSONValue, checked as a whole).
+    mutating func schemaCheck(_ node: Node, reportingUnsupported: Bool = true, reader: inout NodeReader) -> ModelCheck {
         var check = ModelCheck()
         if case .scalar = node, let flag = node.bool { return flag ? check : .never }
         guard let entries = reader.mapping(node, "a schema", grammar: Grammar.schema)?.entries else { return check }
-        reportUnsupported(entries, reader: &reader)
+        if reportingUnsupported { reportUnsupported(entries, reader: &reader) }
         if let ref = entries["$ref"] {
             if let name = resolveReference(ref.value, reader: &reader), declarations[name] != nil {
                 check.reference = name
@@ -155,5 +167,6 @@ extension ModelCheck {
         constValue = constValue ?? other.constValue
         if anyOf.isEmpty { anyOf = other.anyOf }
         if oneOf.isEmpty { oneOf = other.oneOf }
+        allOf += other.allOf.filter { !allOf.contains($0) }
     }
 }

@@ -18,6 +18,7 @@ extension ModelTranslator {
     mutating func inlineType(
         _ node: Node, qualifiedName: String, hint: String, nested: inout [ModelIR], reader: inout NodeReader
     ) -> Resolved {
+        if let flag = Self.booleanSchema(node) { return Self.booleanResolved(flag) }
         // `response: Note` and `body: NewNote`: a bare model name.
         if case .scalar(let scalar) = node {
             if let model = declarations[scalar.string] {

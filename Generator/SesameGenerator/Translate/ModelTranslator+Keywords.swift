@@ -7,11 +7,20 @@ import Yams
 /// on the decoded JSON are extracted in ModelTranslator+Checks, the `default` checks in
 /// ModelTranslator+Defaults.
 extension ModelTranslator {
-    /// Keywords allowed beside `$ref` (annotations).
-    static let besideReference: Set<String> = [
-        "$ref", "description", "title", "default", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs", "readOnly",
-        "writeOnly",
+    /// Annotations: read and ignored (or documentation), so they may stand beside any keyword,
+    /// `$ref`, `allOf`, `oneOf`, `anyOf`, `enum` and type lists included (JSON Schema 2020-12
+    /// documents carry `$schema` at their root, beside whatever the root says).
+    static let annotations: Set<String> = [
+        "description", "title", "deprecated", "examples", "$comment", "$schema", "readOnly", "writeOnly", "contentEncoding",
+        "contentMediaType", "contentSchema",
     ]
+
+    /// Annotations and the keywords that name or declare schemas (`$id`, `$anchor`, `$defs`),
+    /// which the reference pass reads wherever they stand.
+    static let annotationsAndDeclarations: Set<String> = annotations.union(["$id", "$anchor", "$defs"])
+
+    /// Keywords allowed beside `$ref` (annotations).
+    static let besideReference: Set<String> = annotationsAndDeclarations.union(["$ref", "default"])
 
     /// Reports every unsupported keyword of a schema (`Grammar.unsupportedKeywords`, which
     /// the reader lets through), and an `$id` that is not a string.
@@ -19,8 +28,7 @@ extension ModelTranslator {
         for entry in entries {
             switch entry.key {
             // A switch compares without hashing: this runs for every key of every schema.
-            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems", "dependentSchemas",
-                "contentEncoding", "contentMediaType", "contentSchema":
+            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems":
                 let message = Grammar.unsupportedKeywords.first { $0.keyword == entry.key }?.message
                 reader.error(message ?? "\(entry.key) is not supported", at: entry.keyNode)
             case "$id" where entry.value.string == nil:
@@ -34,7 +42,8 @@ extension ModelTranslator {
     /// Whether `checkedKeywords` reads the key (a switch: no hashing for every key of every schema).
     static func isCheckedKeyword(_ key: String) -> Bool {
         switch key {
-        case "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "propertyNames", "patternProperties",
+        case "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames",
+            "patternProperties",
             "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf", "oneOf":
             return true
         default:
@@ -96,6 +105,14 @@ extension ModelTranslator {
             case "\\":
                 // Escapes of Swift (PCRE, Oniguruma) that ECMA-262 does not have.
                 if let next, "AZzhHRKGXQENeaoOgyY".contains(next) { return "\\\(next) is not an ECMA-262 escape" }
+                // `\p{Letter}`, `\u{1F600}`: the braces belong to the escape, so the `}` of
+                // `\p{Letter}+` is no quantifier (it was read as a possessive `}+`).
+                if let next, "pPu".contains(next), index + 2 < characters.count, characters[index + 2] == "{",
+                    let close = characters[(index + 3)...].firstIndex(of: "}")
+                {
+                    index = close + 1
+                    continue
+                }
                 index += 2
                 continue
             case "[" where inClass:
@@ -186,7 +203,7 @@ extension ModelTranslator {
         _ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader
     ) -> ChoiceIR {
         if isTypeList(entries) {
-            for other in entries where !["type", "description", "title", "deprecated", "examples", "$comment"].contains(other.key) {
+            for other in entries where other.key != "type" && !Self.annotations.contains(other.key) {
                 reader.error("'\(other.key)' beside a list of types is not supported; use anyOf with a schema per type", at: other.keyNode)
             }
             var variants: [ChoiceVariantIR] = []
@@ -213,8 +230,7 @@ extension ModelTranslator {
             return ChoiceIR(keyword: "type", exactlyOne: false, variants: variants)
         }
         let key = entries["oneOf"] != nil ? "oneOf" : "anyOf"
-        for other in entries
-        where ![key, "description", "title", "deprecated", "examples", "$comment", "$id", "$anchor", "$defs"].contains(other.key) {
+        for other in entries where other.key != key && !Self.annotationsAndDeclarations.contains(other.key) {
             reader.error("'\(other.key)' beside \(key) is not supported; move it into each of the \(key) schemas", at: other.keyNode)
         }
         var variants: [ChoiceVariantIR] = []

@@ -71,17 +71,33 @@ extension ModelTranslator {
     }
 
     mutating func allOf(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
-        let others = entries.filter { !["allOf", "description", "title", "deprecated", "examples"].contains($0.key) }
+        // `properties` and `required` beside `allOf` (the OpenAPI way to extend a base model)
+        // apply too, as one more member after the others: their properties come last.
+        let besideAllOf: Set<String> = ["type", "properties", "required"]
+        let others = entries.filter {
+            $0.key != "allOf" && !besideAllOf.contains($0.key) && !Self.annotationsAndDeclarations.contains($0.key)
+        }
         for other in others {
             reader.error("'\(other.key)' beside allOf is not supported; move it into one of the allOf schemas", at: other.keyNode)
+        }
+        if let type = entries["type"], type.value.string != "object" {
+            reader.error("'type' beside allOf must be object: allOf merges object schemas into one struct", at: type.value)
         }
         guard let members = reader.sequence(entries["allOf"]!.value, "allOf") else {
             return ObjectIR(properties: [], additionalProperties: .ignored)
         }
+        let siblings = entries.filter { besideAllOf.contains($0.key) }
         var properties: [PropertyIR] = []
         var additional = AdditionalPropertiesIR.ignored
-        for member in members {
+        var checks: [ModelCheck] = []
+        for member in members + (siblings.contains { $0.key != "type" } ? [nil] : []) {
             var part: ObjectIR?
+            guard let member else {
+                part = object(siblings, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                if let schema = part!.schema { checks.append(schema) }
+                merge(part!, into: &properties, additional: &additional, at: entries["allOf"]!.keyNode, reader: &reader)
+                continue
+            }
             if let memberEntries = reader.mapping(member, "an allOf schema", grammar: Grammar.schema)?.entries {
                 if let ref = memberEntries["$ref"] {
                     if let name = resolveReference(ref.value, reader: &reader) {
@@ -104,24 +120,44 @@ extension ModelTranslator {
                         }
                     }
                 } else {
+                    // An inline member is read as an object's keywords: those Sesame does not
+                    // support are errors here too (`unevaluatedProperties` was ignored).
+                    reportUnsupported(memberEntries, reader: &reader)
                     part = object(memberEntries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
                 }
             }
             guard let part else { continue }
-            for property in part.properties {
-                if let index = properties.firstIndex(where: { $0.name == property.name }) {
-                    if properties[index].type != property.type {
-                        reader.error("allOf declares property '\(property.name)' twice with different types", at: member)
-                    } else {
-                        properties[index].required = properties[index].required || property.required
-                    }
-                } else {
-                    properties.append(property)
-                }
-            }
-            if part.additionalProperties != .ignored { additional = part.additionalProperties }
+            if let schema = part.schema { checks.append(schema) }
+            merge(part, into: &properties, additional: &additional, at: member, reader: &reader)
         }
-        return ObjectIR(properties: properties, additionalProperties: additional)
+        // Each member's keywords checked on the JSON (`minProperties`, `required` names another
+        // member declares, …) apply to the merged value; such a required name makes the
+        // merged property required.
+        for name in checks.flatMap(\.required) {
+            if let index = properties.firstIndex(where: { $0.name == name }) { properties[index].required = true }
+        }
+        var merged = ObjectIR(properties: properties, additionalProperties: additional)
+        merged.schema = checks.count == 1 ? checks[0] : checks.isEmpty ? nil : ModelCheck(allOf: checks)
+        return merged
+    }
+
+    /// Adds an `allOf` member's properties to those merged so far.
+    private func merge(
+        _ part: ObjectIR, into properties: inout [PropertyIR], additional: inout AdditionalPropertiesIR, at member: Node,
+        reader: inout NodeReader
+    ) {
+        for property in part.properties {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                if properties[index].type != property.type {
+                    reader.error("allOf declares property '\(property.name)' twice with different types", at: member)
+                } else {
+                    properties[index].required = properties[index].required || property.required
+                }
+            } else {
+                properties.append(property)
+            }
+        }
+        if part.additionalProperties != .ignored { additional = part.additionalProperties }
     }
 
     // MARK: Enums and unions
@@ -135,7 +171,8 @@ extension ModelTranslator {
             default: reader.error("enum values must be strings or integers, not \(scalar.string)", at: type.value)
             }
         }
-        for other in entries where !["enum", "type", "description", "title", "default", "deprecated", "examples"].contains(other.key) {
+        for other in entries where !["enum", "type", "default"].contains(other.key) && !Self.annotationsAndDeclarations.contains(other.key)
+        {
             reader.error("'\(other.key)' is not supported on an enum", at: other.keyNode)
         }
         var cases: [EnumCaseIR] = []
@@ -173,7 +210,7 @@ extension ModelTranslator {
     }
 
     mutating func union(_ entries: [Entry], reader: inout NodeReader) -> UnionIR {
-        for other in entries where !["oneOf", "discriminator", "description", "title", "deprecated", "examples"].contains(other.key) {
+        for other in entries where !["oneOf", "discriminator"].contains(other.key) && !Self.annotationsAndDeclarations.contains(other.key) {
             reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
         }
         guard let discriminatorEntry = entries["discriminator"] else {

@@ -14,8 +14,11 @@ extension ModelTranslator {
         var constraints = ConstraintsIR()
         let defaultValue = entries["default"].flatMap { literal($0.value, reader: &reader) }
         if let ref = entries["$ref"] {
-            for other in entries where !Self.besideReference.contains(other.key) {
-                reader.error("'\(other.key)' beside $ref is not supported; declare it in the referenced model", at: other.keyNode)
+            // Keywords beside `$ref` apply too (2020-12): the Swift type is the model's, and
+            // the siblings are a check of the JSON (`{ $ref: "#/Tags", maxItems: 2 }`).
+            let siblings = entries.filter { !Self.besideReference.contains($0.key) }
+            if let mapping = siblings.first.map({ _ in Node.Mapping(siblings.map { ($0.keyNode, $0.value) }) }) {
+                constraints.schema = schemaCheck(.mapping(mapping), reportingUnsupported: false, reader: &reader)
             }
             guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
                 return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
@@ -94,7 +97,13 @@ extension ModelTranslator {
             } else if let items = entries["items"] {
                 let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
                 var itemConstraints = item.constraints
-                if let itemSchema = itemConstraints.schema {
+                if item.nullable {
+                    // Items that may be null: `[JSONValue]`, each item checked by its schema.
+                    var check = constraints.schema ?? ModelCheck()
+                    check.items = schemaCheck(items.value, reportingUnsupported: false, reader: &reader)
+                    constraints.schema = check
+                    itemConstraints = ConstraintsIR()
+                } else if let itemSchema = itemConstraints.schema {
                     // The items' JSON checks run with the array's.
                     var check = constraints.schema ?? ModelCheck()
                     check.items = itemSchema
@@ -103,7 +112,6 @@ extension ModelTranslator {
                 }
                 if !itemConstraints.isEmpty { constraints.items = itemConstraints }
                 type = .array(item.nullable ? .any : item.type)
-                if item.nullable { reader.error("nullable array items are not supported", at: items.value) }
             } else {
                 type = .array(.any)
             }
@@ -122,15 +130,19 @@ extension ModelTranslator {
                 type = .dictionary(.any)
             }
         case "null"?:
-            reader.error("a schema of type null alone is not supported", at: entries["type"]!.value)
-            type = .any
+            // `type: null` alone: JSONValue, checked to be null (the only value it holds).
+            constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
+            return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
         case let other?:
             reader.error("unknown type '\(other)'; expected string, integer, number, boolean, array or object", at: entries["type"]!.value)
             type = .any
+        case nil where entries.contains { Self.scalarAndArrayKeywords.contains($0.key) }:
+            // String, number and array keywords without `type` apply to values of their type
+            // only (2020-12): `{ minimum: 5 }` accepts "a" and refuses 4. The Swift type is
+            // JSONValue, and the whole schema its check.
+            constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
+            return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
         case nil:
-            for entry in entries where Self.stringKeywords.union(Self.numberKeywords).union(Self.arrayKeywords).contains(entry.key) {
-                reader.error("'\(entry.key)' needs a type", at: entry.keyNode)
-            }
             // `required` and the JSON-checked keywords apply to the values of their type only,
             // as JSON Schema says: `{ required: [a] }` accepts 42 and refuses `{}`.
             if let entry = entries["required"], let names = reader.strings(entry.value, "required") {
@@ -148,6 +160,9 @@ extension ModelTranslator {
         }
         return Resolved(type: type, constraints: constraints, nullable: isNullable, defaultValue: defaultValue)
     }
+
+    /// The string, number and array keywords (computed once).
+    private static let scalarAndArrayKeywords = stringKeywords.union(numberKeywords).union(["minItems", "maxItems"])
 
     /// The keywords that apply to one type only, and those of each type (computed once).
     private static let typedKeywords = stringKeywords.union(numberKeywords).union(arrayKeywords).union(objectKeywords)

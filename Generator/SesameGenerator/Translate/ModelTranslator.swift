@@ -11,7 +11,7 @@ struct ModelTranslator {
     static let checkedByType: [String: Set<String>] = [
         "number": ["multipleOf"], "integer": ["multipleOf"],
         "array": ["uniqueItems", "prefixItems", "contains", "minContains", "maxContains"],
-        "object": ["minProperties", "maxProperties", "dependentRequired", "propertyNames", "patternProperties"],
+        "object": ["minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties"],
     ]
     static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
     static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
@@ -165,6 +165,10 @@ struct ModelTranslator {
         let location = reader.location(of: node)
         var nested: [ModelIR] = []
         startNestedScope(owner: qualifiedName)
+        if let flag = Self.booleanSchema(node) {
+            let constraints = Self.booleanResolved(flag).constraints
+            return ModelIR(name: name, swiftName: swiftName, description: nil, kind: .alias(.any, constraints), location: location)
+        }
         guard let entries = reader.mapping(node, "the schema of '\(name)'", grammar: Grammar.schema)?.entries else {
             return ModelIR(name: name, swiftName: swiftName, description: nil, kind: .alias(.any, ConstraintsIR()), location: location)
         }
@@ -175,8 +179,18 @@ struct ModelTranslator {
             kind = .choice(choice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
         } else if entries["oneOf"] != nil && entries["discriminator"] != nil {
             kind = .union(union(entries, reader: &reader))
+        } else if let allOf = entries["allOf"], case .sequence(let members) = allOf.value, !isObjectAllOf(Array(members)) {
+            // `allOf` of members that are not all objects: JSONValue, checked by the whole schema.
+            var constraints = ConstraintsIR()
+            constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
+            kind = .alias(.any, constraints)
         } else if entries["allOf"] != nil {
             kind = .object(allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+        } else if let enumEntry = entries["enum"], !isSwiftEnum(enumEntry, entries: entries) {
+            // An enum of mixed, non-scalar or no values: JSONValue, checked against the list.
+            var constraints = ConstraintsIR()
+            constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
+            kind = .alias(.any, constraints)
         } else if let enumEntry = entries["enum"] {
             kind = .enumeration(enumeration(enumEntry, entries: entries, reader: &reader))
         } else if isObject(entries) {

@@ -127,3 +127,356 @@ public struct NotAShape: Codable, Hashable, Sendable {
         _ = encoder.container(keyedBy: PropertyKey.self)
     }
 }
+
+// MARK: - SchemaBesideAllOf
+
+public struct SchemaBesideAllOf: Codable, Hashable, Sendable {
+    public var id: String
+    public var nick: String?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(id: String, nick: String? = nil) {
+        self.id = id
+        self.nick = nick
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.nick = try container.decodeIfPresentNotNull(String.self, forKey: "nick")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.nick, forKey: "nick")
+    }
+}
+
+// MARK: - SchemaBesideRef
+
+public typealias SchemaBesideRef = Me
+
+// MARK: - SchemaBesideOneOf
+
+public indirect enum SchemaBesideOneOf: Codable, Hashable, Sendable {
+    case string(String)
+    case boolean(Bool)
+
+    public init(from decoder: any Decoder) throws {
+        var matches: [SchemaBesideOneOf] = []
+        if let value = try? decoder.singleValueContainer().decode(String.self) {
+            matches.append(.string(value))
+        }
+        if let value = try? decoder.singleValueContainer().decode(Bool.self) {
+            matches.append(.boolean(value))
+        }
+        guard matches.count == 1 else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
+        }
+        self = matches[0]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+            case .string(let value): try container.encode(value)
+            case .boolean(let value): try container.encode(value)
+        }
+    }
+}
+
+// MARK: - SchemaBesideEnum
+
+public enum SchemaBesideEnum: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    case on
+    case off
+    /// A value this version of the SDK does not know, kept as received.
+    case unknown(String)
+
+    /// The values the schema declares.
+    public static let allKnownCases: [SchemaBesideEnum] = [.on, .off]
+
+    public init(rawValue: String) {
+        switch rawValue {
+            case "on": self = .on
+            case "off": self = .off
+            default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+            case .on: return "on"
+            case .off: return "off"
+            case .unknown(let value): return value
+        }
+    }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - SchemaBesideTypes
+
+public indirect enum SchemaBesideTypes: Codable, Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? decoder.singleValueContainer().decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? decoder.singleValueContainer().decode(Int.self) {
+            self = .integer(value)
+            return
+        }
+        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 2 schemas")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+            case .string(let value): try container.encode(value)
+            case .integer(let value): try container.encode(value)
+        }
+    }
+}
+
+// MARK: - MinimumAnyType
+
+public struct MinimumAnyType: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(minimum: 5.0))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - FormatAnyType
+
+public struct FormatAnyType: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(format: "ipv4"))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - LengthsAnyType
+
+public struct LengthsAnyType: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(minLength: 2, maxItems: 1))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - OnlyNull
+
+public struct OnlyNull: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(types: [.null]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - ThenWithoutIf
+
+public typealias ThenWithoutIf = Int
+
+// MARK: - AnyValue
+
+public typealias AnyValue = JSONValue
+
+// MARK: - NoValue
+
+public struct NoValue: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck.never
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - Booleans
+
+public struct Booleans: Codable, Hashable, Sendable {
+    public var anything: JSONValue?
+    public var nothing: JSONValue?
+    public var none: [JSONValue]?
+    public var all: [JSONValue]?
+    private static let schemaCheck_nothing = SchemaCheck.never
+    private static let schemaCheck_none = SchemaCheck(ModelCheck(items: ModelCheck.never))
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(anything: JSONValue? = nil, nothing: JSONValue? = nil, none: [JSONValue]? = nil, all: [JSONValue]? = nil) {
+        self.anything = anything
+        self.nothing = nothing
+        self.none = none
+        self.all = all
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.anything = try container.decodeIfPresent(JSONValue.self, forKey: "anything")
+        self.nothing = try container.decodeIfPresent(JSONValue.self, forKey: "nothing")
+        if container.contains("nothing") {
+            try Self.schemaCheck_nothing.validate(container.decode(JSONValue.self, forKey: "nothing"), codingPath: container.codingPath(appending: "nothing"))
+        }
+        self.none = try container.decodeIfPresentNotNull([JSONValue].self, forKey: "none")
+        if container.contains("none") {
+            try Self.schemaCheck_none.validate(container.decode(JSONValue.self, forKey: "none"), codingPath: container.codingPath(appending: "none"))
+        }
+        self.all = try container.decodeIfPresentNotNull([JSONValue].self, forKey: "all")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.anything, forKey: "anything")
+        try container.encodeIfPresent(self.nothing, forKey: "nothing")
+        try container.encodeIfPresent(self.none, forKey: "none")
+        try container.encodeIfPresent(self.all, forKey: "all")
+    }
+}
+
+// MARK: - NumberOrNothing
+
+public indirect enum NumberOrNothing: Codable, Hashable, Sendable {
+    case option1(NumberOrNothing.Option1)
+    case integer(Int)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? ModelCoding.strictly({ try NumberOrNothing.Option1(from: decoder) }) {
+            self = .option1(value)
+            return
+        }
+        if let value = try? decoder.singleValueContainer().decode(Int.self) {
+            self = .integer(value)
+            return
+        }
+        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+            case .option1(let value): try container.encode(value)
+            case .integer(let value): try container.encode(value)
+        }
+    }
+
+    public struct Option1: Codable, Hashable, Sendable, RawRepresentable {
+        public var rawValue: JSONValue
+
+        /// The keywords checked on the value's JSON.
+        private static let schemaCheck = SchemaCheck.never
+
+        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            try ModelCoding.check(decoder, Self.schemaCheck)
+            self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+// MARK: - Between
+
+public struct Between: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(minimum: 1.0), ModelCheck(maximum: 5.0), ModelCheck()]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
