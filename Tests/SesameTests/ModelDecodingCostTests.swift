@@ -20,13 +20,10 @@ import Testing
     }
 
     @Test func anOptionalPropertyKeepsItsMeaning() throws {
-        struct Model: Decodable {
-            var name: String?
-            init(from decoder: any Decoder) throws {
-                name = try decoder.container(keyedBy: PropertyKey.self).decodeIfPresentNotNull(String.self, forKey: "name")
-            }
+        func decode(_ json: String) throws -> String? {
+            let model = try JSONDecoder().decode(NameModel.self, from: Data(json.utf8))
+            return model.name
         }
-        func decode(_ json: String) throws -> String? { try JSONDecoder().decode(Model.self, from: Data(json.utf8)).name }
         #expect(try decode(#"{"name": "Ada"}"#) == "Ada")
         #expect(try decode(#"{}"#) == nil)
         #expect(throws: SchemaViolation.self) { try decode(#"{"name": null}"#) }
@@ -35,6 +32,13 @@ import Testing
         let any = try JSONDecoder().decode(AnyValueModel.self, from: Data(#"{"value": null}"#.utf8))
         #expect(any.value == .null)
         #expect(try JSONDecoder().decode(AnyValueModel.self, from: Data(#"{}"#.utf8)).value == nil)
+    }
+
+    private struct NameModel: Decodable {
+        var name: String?
+        init(from decoder: any Decoder) throws {
+            name = try decoder.container(keyedBy: PropertyKey.self).decodeIfPresentNotNull(String.self, forKey: "name")
+        }
     }
 
     private struct AnyValueModel: Decodable {
