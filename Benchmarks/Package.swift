@@ -14,16 +14,35 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The runtime of swift-openapi-generator's types, the third side of `decode` and `encode`.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         // The issues' targets and the verdict of `all`, pure and without dependencies, so that
         // its tests build in seconds: `swift build --product SesameBenchmarksPackageTests`.
         .target(name: "BenchmarkTargets"),
         .testTarget(name: "BenchmarkTargetsTests", dependencies: ["BenchmarkTargets"]),
+        // `decode` and `encode` (issue 30): the models generated from Schema/Decode (`make
+        // generate`), swift-openapi-generator 1.14.3's types for the same schemas (Peer/Decode),
+        // and a malloc that counts a thread's allocations.
+        .target(
+            name: "DecodeModels",
+            dependencies: [.product(name: "Sesame", package: "Sesame")],
+            path: "Sources/DecodeModels/Generated"
+        ),
+        .target(
+            name: "PeerDecodeModels",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            path: "Sources/PeerDecodeModels/Generated"
+        ),
+        .target(name: "AllocationCounter"),
         .executableTarget(
             name: "sesame-bench",
             dependencies: [
                 "BenchmarkTargets",
+                "DecodeModels",
+                "PeerDecodeModels",
+                "AllocationCounter",
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),

@@ -158,6 +158,38 @@ public enum Targets {
         ]
     }
 
+    // MARK: Models
+
+    /// The time target of `decode` and `encode` against plain `Codable`: 1.2×, or 1.5× for
+    /// models that check keywords only the JSON shows (`minProperties`, `dependentRequired`…).
+    public static func codingRatioToCodable(jsonOnlyKeywords: Bool) -> Double { jsonOnlyKeywords ? 1.5 : 1.2 }
+
+    /// `decode` or `encode` of one payload: at most ``codingRatioToCodable(jsonOnlyKeywords:)``
+    /// the time of plain `Codable` structs, at most 1× swift-openapi-generator's types, and at
+    /// most plain `Codable`'s allocations per model plus one per boxed property. Allocations
+    /// are only checked when the counting malloc is in use (`countingActive`); otherwise the
+    /// check fails, since zero allocations would pass it.
+    public static func coding(
+        payload: String, direction: String, jsonOnlyKeywords: Bool, ratioToCodable: Double, ratioToPeer: Double,
+        allocationsPerModel: Double, codableAllocationsPerModel: Double, boxesPerModel: Int, countingActive: Bool
+    ) -> [TargetCheck] {
+        let limit = codingRatioToCodable(jsonOnlyKeywords: jsonOnlyKeywords)
+        let allowed = codableAllocationsPerModel + Double(boxesPerModel)
+        return [
+            TargetCheck(
+                name: "\(direction) \(payload): at most \(fixed(limit, 1))× plain Codable", measured: "\(fixed(ratioToCodable, 2))×",
+                met: ratioToCodable <= limit),
+            TargetCheck(
+                name: "\(direction) \(payload): at most 1× swift-openapi-generator's types", measured: "\(fixed(ratioToPeer, 2))×",
+                met: ratioToPeer <= 1),
+            TargetCheck(
+                name: "\(direction) \(payload): allocations per model at most plain Codable's + \(boxesPerModel) boxed",
+                measured: countingActive
+                    ? "\(fixed(allocationsPerModel, 1)) against \(fixed(allowed, 1)) allowed" : "allocations not counted",
+                met: countingActive && allocationsPerModel <= allowed),
+        ]
+    }
+
     // MARK: -
 
     /// `value` with `digits` decimals, without Foundation.

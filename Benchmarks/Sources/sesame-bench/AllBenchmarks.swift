@@ -5,7 +5,7 @@ import Foundation
 /// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, then the runtime's
 /// `refresh-storm` (10,000 requests, expired and 401), `overhead` and `events` (2,000 events:
 /// 1,000 subscribers paced; 1 and 10 unpaced at 5,000 events a second; 1,000 unpaced), the stores' `store-insert` (100,000 rows)
-/// `migrate` (200,000 rows) and `launch`, `processes` (8 processes sharing a session), the JSON lines written to results/latest.jsonl, a table, and
+/// `migrate` (200,000 rows) and `launch`, `processes` (8 processes sharing a session), the models' `decode` and `encode`, the JSON lines written to results/latest.jsonl, a table, and
 /// every target of the issues met or missed. Exits 1 when any target is missed, naming each
 /// on standard error (``Verdict``).
 struct AllBenchmarks: AsyncParsableCommand {
@@ -73,10 +73,12 @@ struct AllBenchmarks: AsyncParsableCommand {
         let migrate = try MigrateBenchmark.measure(rows: Self.migrateRows)
         let launch = try await LaunchBenchmark.measure(runs: Self.launchRuns)
         let processes = try await ProcessesBenchmark.measure(processes: 8, requests: 1000, rounds: 3, signOuts: 5, kills: 10)
-        let lines =
+        let coding = try CodingBenchmark.Direction.allCases.flatMap { try CodingBenchmark.measure($0, rounds: Self.codingRounds) }
+        var lines =
             results.map(\.jsonLine) + (commandLine.map { [$0] } ?? []) + storms.map(\.jsonLine) + [overhead.jsonLine]
             + events.map(\.jsonLine) + [insert.jsonLine]
             + migrate.jsonLines + [launch.jsonLine, processes.jsonLine]
+        lines += coding.map(\.jsonLine)
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
         if let commandLine { print("generate: whole command \(commandLine)") }
@@ -88,10 +90,12 @@ struct AllBenchmarks: AsyncParsableCommand {
         print(Self.storeTable(insert: insert, migrate: migrate))
         print("stores: launch \(launch.jsonLine)")
         print("sessions: processes \(processes.jsonLine)")
+        print("")
+        print(CodingBenchmark.table(coding))
         print("JSON lines: \(destination.path)")
         var checks = Self.generateChecks(results) + commandChecks
         checks += storms.flatMap(\.checks) + [overhead.check] + events.flatMap(\.checks) + [insert.check] + migrate.checks + [launch.check]
-        checks += processes.checks
+        checks += processes.checks + coding.flatMap(\.checks)
         let verdict = Verdict(checks)
         print("")
         print("targets:")
@@ -126,6 +130,8 @@ struct AllBenchmarks: AsyncParsableCommand {
     /// (1,000,000 rows take about 8 s to build and migrate on 2 shared cores).
     static let storeInsertRows = 100_000
     static let migrateRows = 200_000
+    /// Alternated rounds of `decode` and `encode` in `all`, as their default.
+    static let codingRounds = 15
     /// Launches of each kind in `all`, as `launch`'s default.
     static let launchRuns = 30
 

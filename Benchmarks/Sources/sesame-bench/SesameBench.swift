@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
 /// docs/performance.md; the runtime's: `refresh-storm`, `overhead`, `events` and the
-/// fault-injected `soak`; the stores': `store-insert`, `migrate` and `launch`.
+/// fault-injected `soak`; the stores': `store-insert`, `migrate` and `launch`; the generated
+/// models': `decode` and `encode`.
 @main
 struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +17,8 @@ struct SesameBench: AsyncParsableCommand {
         subcommands: [
             GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
             StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self, DateTimeBenchmark.self,
-            LaunchBenchmark.self, ProcessesBenchmark.self, SharedSessionChildCommand.self,
+            LaunchBenchmark.self, ProcessesBenchmark.self, SharedSessionChildCommand.self, CodingCommand<DecodeDirection>.self,
+            CodingCommand<EncodeDirection>.self,
         ]
     )
 }

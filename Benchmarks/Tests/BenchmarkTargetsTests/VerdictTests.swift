@@ -119,4 +119,28 @@ struct VerdictTests {
         #expect(Targets.fixed(-0.5, 1) == "-0.5")
         #expect(Targets.fixed(12.6, 0) == "13")
     }
+
+    @Test func codingTargetsAllowMoreTimeForJSONOnlyKeywordsAndOneAllocationPerBox() {
+        func missed(_ checked: Bool, ratio: Double, peer: Double, allocations: Double, counting: Bool = true) -> [String] {
+            Verdict(
+                Targets.coding(
+                    payload: "notes", direction: "decode", jsonOnlyKeywords: checked, ratioToCodable: ratio, ratioToPeer: peer,
+                    allocationsPerModel: allocations, codableAllocationsPerModel: 20, boxesPerModel: 1, countingActive: counting)
+            ).missed.map(\.name)
+        }
+        #expect(missed(false, ratio: 1.2, peer: 1.0, allocations: 21).isEmpty)
+        #expect(missed(true, ratio: 1.45, peer: 0.9, allocations: 21).isEmpty)
+        #expect(missed(false, ratio: 1.3, peer: 0.9, allocations: 21) == ["decode notes: at most 1.2× plain Codable"])
+        #expect(missed(true, ratio: 1.6, peer: 0.9, allocations: 21) == ["decode notes: at most 1.5× plain Codable"])
+        #expect(missed(false, ratio: 1.0, peer: 1.1, allocations: 21) == ["decode notes: at most 1× swift-openapi-generator's types"])
+        #expect(
+            missed(false, ratio: 1.0, peer: 0.9, allocations: 21.5) == [
+                "decode notes: allocations per model at most plain Codable's + 1 boxed"
+            ])
+        // Zero allocations counted because the counter was not in use is no pass.
+        #expect(
+            missed(false, ratio: 1.0, peer: 0.9, allocations: 0, counting: false) == [
+                "decode notes: allocations per model at most plain Codable's + 1 boxed"
+            ])
+    }
 }

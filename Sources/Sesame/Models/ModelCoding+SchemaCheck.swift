@@ -3,30 +3,30 @@ import Foundation
 extension ModelCoding {
     /// Checks `const` on a value of any JSON type, comparing as JSON Schema does (numbers by
     /// value: `-2` equals `-2.0`; `null` equals `null`).
-    public static func constant(_ value: JSONValue, _ expected: JSONValue, codingPath: [any CodingKey]) throws {
+    public static func constant(_ value: JSONValue, _ expected: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) throws {
         if !value.schemaEquals(expected) {
-            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected the schema's constant")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "const", message: "expected the schema's constant")
         }
     }
 
     /// Checks a string against a `format` by its name (`date-time`, `date`, `uuid`, `uri`,
     /// `uri-reference`, `email`, `hostname`, `ipv4`, `ipv6`); other names are annotations.
-    public static func format(_ text: String, _ format: String, codingPath: [any CodingKey]) throws {
+    public static func format(_ text: String, _ format: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
         switch format {
-        case "date-time": _ = try dateTime(text, codingPath: codingPath)
+        case "date-time": _ = try dateTime(text, codingPath: codingPath())
         case "date":
             if RFC3339.fullDate(text) == nil {
                 throw SchemaViolation(
-                    codingPath: codingPath, keyword: "format",
+                    codingPath: codingPath(), keyword: "format",
                     message: "expected a date (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
             }
-        case "uuid": _ = try uuid(text, codingPath: codingPath)
-        case "uri": _ = try uri(text, codingPath: codingPath)
-        case "uri-reference": try uriReference(text, codingPath: codingPath)
-        case "email": try email(text, codingPath: codingPath)
-        case "hostname": try hostname(text, codingPath: codingPath)
-        case "ipv4": try ipv4(text, codingPath: codingPath)
-        case "ipv6": try ipv6(text, codingPath: codingPath)
+        case "uuid": _ = try uuid(text, codingPath: codingPath())
+        case "uri": _ = try uri(text, codingPath: codingPath())
+        case "uri-reference": try uriReference(text, codingPath: codingPath())
+        case "email": try email(text, codingPath: codingPath())
+        case "hostname": try hostname(text, codingPath: codingPath())
+        case "ipv4": try ipv4(text, codingPath: codingPath())
+        case "ipv6": try ipv6(text, codingPath: codingPath())
         default: break
         }
     }
@@ -84,7 +84,34 @@ extension ModelCoding {
 
     /// Checks the JSON value a decoder is at against `check`; used by generated models for
     /// the keywords only the JSON shows (``SchemaCheck``).
+    ///
+    /// On an object, only what the check reads is decoded (``SchemaCheck/PropertyValues``):
+    /// for `minProperties` or `dependentRequired`, the property names the decoder already
+    /// holds, not a ``JSONValue`` of the whole object. Any other value, or a check that reads
+    /// every value, is decoded whole, as before.
+    /// - Throws: ``SchemaViolation`` naming the path and keyword of the first failure.
     public static func check(_ decoder: any Decoder, _ check: SchemaCheck) throws {
-        try check.validate(JSONValue(from: decoder), codingPath: decoder.codingPath)
+        let value: JSONValue
+        if check.propertyValues != .all, let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var object: [String: JSONValue] = [:]
+            let keys = container.allKeys
+            object.reserveCapacity(keys.count)
+            for key in keys {
+                object[key.stringValue] =
+                    check.propertyValues.reads(key.stringValue) ? try container.decode(JSONValue.self, forKey: key) : .null
+            }
+            value = .object(object)
+        } else {
+            value = try JSONValue(from: decoder)
+        }
+        // Checked at the root, then the failure moved under the decoder's path: the decoder
+        // builds its coding path only when a check fails.
+        do {
+            try check.validate(value, codingPath: [])
+        } catch let violation as SchemaViolation {
+            throw SchemaViolation(
+                path: SchemaViolation.jsonPath(decoder.codingPath) + violation.path.dropFirst(), keyword: violation.keyword,
+                message: violation.message)
+        }
     }
 }

@@ -9,10 +9,10 @@ import Foundation
 
     /// Parses an RFC 3339 `date-time`, with or without fractional seconds.
     /// - Throws: ``SchemaViolation`` (`format`) when the text is not a date-time.
-    public static func dateTime(_ text: String, codingPath: [any CodingKey]) throws -> Date {
+    public static func dateTime(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> Date {
         if let date = parseDateTime(text) { return date }
         throw SchemaViolation(
-            codingPath: codingPath, keyword: "format",
+            codingPath: codingPath(), keyword: "format",
             message: "expected a date-time (RFC 3339), found \"\(SchemaViolation.excerpt(text))\"")
     }
 
@@ -38,56 +38,56 @@ import Foundation
     // MARK: Formats
 
     /// Parses a `uuid`.
-    public static func uuid(_ text: String, codingPath: [any CodingKey]) throws -> UUID {
+    public static func uuid(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> UUID {
         if let value = UUID(uuidString: text) { return value }
         throw SchemaViolation(
-            codingPath: codingPath, keyword: "format",
+            codingPath: codingPath(), keyword: "format",
             message: "expected a UUID, found \"\(SchemaViolation.excerpt(text))\"")
     }
 
     /// Parses a `uri`: an absolute URI (RFC 3986), with a scheme.
     /// - Throws: ``SchemaViolation`` (`format`) when the text breaks RFC 3986's grammar, or
     ///   when Foundation cannot represent a valid URI as a `URL`.
-    public static func uri(_ text: String, codingPath: [any CodingKey]) throws -> URL {
+    public static func uri(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> URL {
         if RFC3986.isURI(text), let url = URL(string: text) { return url }
         throw SchemaViolation(
-            codingPath: codingPath, keyword: "format",
+            codingPath: codingPath(), keyword: "format",
             message: "expected an absolute URI (RFC 3986), found \"\(SchemaViolation.excerpt(text))\"")
     }
 
     /// Checks a `uri-reference`: a URI, or a relative reference (RFC 3986 §4.1).
-    public static func uriReference(_ text: String, codingPath: [any CodingKey]) throws {
-        try check(RFC3986.isURIReference(text), text, "a URI reference (RFC 3986)", codingPath)
+    public static func uriReference(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        try check(RFC3986.isURIReference(text), text, "a URI reference (RFC 3986)", codingPath())
     }
 
     /// Checks an `email`: an RFC 5321 mailbox (`"joe bloggs"@example.com` and
     /// `joe@[127.0.0.1]` included; no leading, trailing or doubled dots outside quotes).
     /// The message does not quote the value: an address is personal data.
-    public static func email(_ text: String, codingPath: [any CodingKey]) throws {
+    public static func email(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
         if !Mailbox.isMailbox(text) {
-            throw SchemaViolation(codingPath: codingPath, keyword: "format", message: "expected an e-mail address (RFC 5321)")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "format", message: "expected an e-mail address (RFC 5321)")
         }
     }
 
     /// Checks a `hostname` (RFC 1123).
-    public static func hostname(_ text: String, codingPath: [any CodingKey]) throws {
-        try check(Hostname.isHostname(text), text, "a host name (RFC 1123)", codingPath)
+    public static func hostname(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        try check(Hostname.isHostname(text), text, "a host name (RFC 1123)", codingPath())
     }
 
     /// Checks an `ipv4` address (dotted quad, no leading zeros).
-    public static func ipv4(_ text: String, codingPath: [any CodingKey]) throws {
-        try check(IPAddress.isIPv4(text), text, "an IPv4 address", codingPath)
+    public static func ipv4(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        try check(IPAddress.isIPv4(text), text, "an IPv4 address", codingPath())
     }
 
     /// Checks an `ipv6` address (RFC 4291 §2.2, no zone).
-    public static func ipv6(_ text: String, codingPath: [any CodingKey]) throws {
-        try check(IPAddress.isIPv6(text), text, "an IPv6 address (RFC 4291)", codingPath)
+    public static func ipv6(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        try check(IPAddress.isIPv6(text), text, "an IPv6 address (RFC 4291)", codingPath())
     }
 
-    private static func check(_ valid: Bool, _ text: String, _ expected: String, _ codingPath: [any CodingKey]) throws {
+    private static func check(_ valid: Bool, _ text: String, _ expected: String, _ codingPath: @autoclosure () -> [any CodingKey]) throws {
         if !valid {
             throw SchemaViolation(
-                codingPath: codingPath, keyword: "format",
+                codingPath: codingPath(), keyword: "format",
                 message: "expected \(expected), found \"\(SchemaViolation.excerpt(text))\"")
         }
     }
@@ -97,28 +97,28 @@ import Foundation
     /// Checks `minLength` and `maxLength`, counted in code points (Unicode scalars) as JSON
     /// Schema counts characters: `e` followed by a combining accent is 2, a flag emoji
     /// (two regional indicators) is 2, though each shows as one character.
-    public static func length(_ text: String, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
+    public static func length(_ text: String, min: Int?, max: Int?, codingPath: @autoclosure () -> [any CodingKey]) throws {
         let count = text.unicodeScalars.count
         if let min, count < min {
             throw SchemaViolation(
-                codingPath: codingPath, keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
+                codingPath: codingPath(), keyword: "minLength", message: "expected at least \(min) characters, found \(count)")
         }
         if let max, count > max {
             throw SchemaViolation(
-                codingPath: codingPath, keyword: "maxLength", message: "expected at most \(max) characters, found \(count)")
+                codingPath: codingPath(), keyword: "maxLength", message: "expected at most \(max) characters, found \(count)")
         }
     }
 
     /// Checks `pattern` (an ECMA-262 regular expression, not anchored), read as ECMA-262
     /// reads it: ASCII-only `\d`, `\w` and `\b`, matched by code points (docs/format.md).
     /// Each pattern is compiled once, the first time it is checked.
-    public static func pattern(_ text: String, _ pattern: String, codingPath: [any CodingKey]) throws {
-        try self.pattern(text, pattern, regex(pattern), codingPath: codingPath)
+    public static func pattern(_ text: String, _ pattern: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        try self.pattern(text, pattern, regex(pattern), codingPath: codingPath())
     }
 
-    static func pattern(_ text: String, _ pattern: String, _ regex: ECMARegex?, codingPath: [any CodingKey]) throws {
+    static func pattern(_ text: String, _ pattern: String, _ regex: ECMARegex?, codingPath: @autoclosure () -> [any CodingKey]) throws {
         if !(regex?.matches(text) ?? false) {
-            throw SchemaViolation(codingPath: codingPath, keyword: "pattern", message: "expected a match of /\(pattern)/")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "pattern", message: "expected a match of /\(pattern)/")
         }
     }
 
@@ -135,21 +135,21 @@ import Foundation
     public static func range<Number: BinaryInteger>(
         _ value: Number, minimum: Double? = nil, maximum: Double? = nil,
         exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
-        codingPath: [any CodingKey]
+        codingPath: @autoclosure () -> [any CodingKey]
     ) throws {
         try range(
             Double(value), minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum,
-            exclusiveMaximum: exclusiveMaximum, codingPath: codingPath)
+            exclusiveMaximum: exclusiveMaximum, codingPath: codingPath())
     }
 
     /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
     public static func range(
         _ value: Double, minimum: Double? = nil, maximum: Double? = nil,
         exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
-        codingPath: [any CodingKey]
+        codingPath: @autoclosure () -> [any CodingKey]
     ) throws {
         func fail(_ keyword: String, _ expectation: String) -> SchemaViolation {
-            SchemaViolation(codingPath: codingPath, keyword: keyword, message: "expected a value \(expectation), found \(format(value))")
+            SchemaViolation(codingPath: codingPath(), keyword: keyword, message: "expected a value \(expectation), found \(format(value))")
         }
         if let minimum, value < minimum { throw fail("minimum", ">= \(format(minimum))") }
         if let maximum, value > maximum { throw fail("maximum", "<= \(format(maximum))") }
@@ -158,27 +158,28 @@ import Foundation
     }
 
     /// Checks `minItems` and `maxItems`.
-    public static func items(count: Int, min: Int?, max: Int?, codingPath: [any CodingKey]) throws {
+    public static func items(count: Int, min: Int?, max: Int?, codingPath: @autoclosure () -> [any CodingKey]) throws {
         if let min, count < min {
-            throw SchemaViolation(codingPath: codingPath, keyword: "minItems", message: "expected at least \(min) items, found \(count)")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "minItems", message: "expected at least \(min) items, found \(count)")
         }
         if let max, count > max {
-            throw SchemaViolation(codingPath: codingPath, keyword: "maxItems", message: "expected at most \(max) items, found \(count)")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "maxItems", message: "expected at most \(max) items, found \(count)")
         }
     }
 
     /// Checks `const`.
-    public static func constant<Value: Equatable>(_ value: Value, _ expected: Value, codingPath: [any CodingKey]) throws {
+    public static func constant<Value: Equatable>(_ value: Value, _ expected: Value, codingPath: @autoclosure () -> [any CodingKey]) throws
+    {
         if value != expected {
-            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected \(expected)")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "const", message: "expected \(expected)")
         }
     }
 
     /// Checks `const` for a string: code point by code point, as JSON Schema compares
     /// strings (`é` and `e` followed by U+0301 differ, though Swift's `==` equates them).
-    public static func constant(_ value: String, _ expected: String, codingPath: [any CodingKey]) throws {
+    public static func constant(_ value: String, _ expected: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
         if !value.unicodeScalars.elementsEqual(expected.unicodeScalars) {
-            throw SchemaViolation(codingPath: codingPath, keyword: "const", message: "expected \(expected)")
+            throw SchemaViolation(codingPath: codingPath(), keyword: "const", message: "expected \(expected)")
         }
     }
 

@@ -37,6 +37,10 @@ import Foundation
     private let compiledPattern: ECMARegex?
     /// `patternProperties` in the order they are tried, each regex compiled once.
     private let compiledPatternProperties: [(pattern: String, regex: ECMARegex?, schema: SchemaCheck)]
+    /// What the check reads of an object (``PropertyValues``).
+    let propertyValues: PropertyValues
+    /// `dependentRequired` in the order its failures are looked for, sorted once.
+    private let sortedDependentRequired: [(key: String, value: [String])]
 
     /// Compiles `check`. `references` says what each model name a `$ref` of the check (or of
     /// its subschemas) names checks; a name it leaves out fails every value, as a
@@ -79,6 +83,9 @@ import Foundation
         compiledPatternProperties = check.patternProperties.sorted(by: { $0.key < $1.key }).map {
             (pattern: $0.key, regex: ModelCoding.regex($0.key), schema: SchemaCheck(compiling: $0.value, references: references))
         }
+        sortedDependentRequired = check.dependentRequired.sorted(by: { $0.key < $1.key })
+        propertyValues = PropertyValues(
+            check, subschemas: allOf + anyOf + oneOf + [not, ifSchema, thenSchema, elseSchema].compactMap { $0 })
     }
 
     /// The schema `false`: no value matches it.
@@ -203,13 +210,16 @@ import Foundation
             throw SchemaViolation(
                 codingPath: codingPath + [AnyCodingKey(name)], keyword: "required", message: "the required property is missing")
         }
-        for (name, needed) in check.dependentRequired.sorted(by: { $0.key < $1.key }) where object[name] != nil {
+        for (name, needed) in sortedDependentRequired where object[name] != nil {
             for other in needed where object[other] == nil {
                 throw SchemaViolation(
                     codingPath: codingPath + [AnyCodingKey(other)], keyword: "dependentRequired",
                     message: "the property is required when \(SchemaViolation.excerpt(name)) is present")
             }
         }
+        // Each property is visited only when a keyword checks properties one by one.
+        guard propertyNames != nil || !properties.isEmpty || !compiledPatternProperties.isEmpty || additionalProperties != nil
+        else { return }
         for key in object.keys.sorted() {
             let value = object[key]!
             let path = codingPath + [AnyCodingKey(key)]

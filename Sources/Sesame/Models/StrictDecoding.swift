@@ -36,15 +36,17 @@ extension ModelCoding {
     /// Decodes an optional property that is not nullable: nil when the key is absent, and
     /// a ``SchemaViolation`` (`type`) when it holds `null` and `Value` does not accept null
     /// (JSON Schema refuses `{"name": null}` unless the property's schema allows null).
+    ///
+    /// One container call when the key holds a value (`decodeIfPresent`, as plain `Codable`
+    /// makes), two when it is absent; `null` is told from absent only on the way out.
     public func decodeIfPresentNotNull<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        if let value = try decodeIfPresent(Value.self, forKey: key) { return value }
         guard contains(key) else { return nil }
-        if try decodeNil(forKey: key) {
-            // A type whose schema allows null (a `type` list with "null", any value) decodes it.
-            if let value = try? decode(Value.self, forKey: key) { return value }
-            throw SchemaViolation(
-                codingPath: codingPath + [key], keyword: "type",
-                message: "found null; the property may be left out but is not nullable")
-        }
-        return try decode(Value.self, forKey: key)
+        // The key holds null. A type whose schema allows null (a `type` list with "null", any
+        // value) decodes it.
+        if let value = try? decode(Value.self, forKey: key) { return value }
+        throw SchemaViolation(
+            codingPath: codingPath + [key], keyword: "type",
+            message: "found null; the property may be left out but is not nullable")
     }
 }
