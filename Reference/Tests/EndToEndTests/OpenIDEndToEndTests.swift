@@ -133,6 +133,42 @@ struct OpenIDEndToEndTests {
         }
     }
 
+    @Test("step-up: the challenge's acr_values are asked, the ID token's acr is checked against them, and the retry succeeds")
+    func stepUpChecksTheACR() async throws {
+        try await withEndToEnd { e2e in
+            let validator = try await Self.validator(e2e)
+            let store = InMemorySessionStore<AuthenticationDetails>()
+            let service = e2e.makeService(store: store, browser: Self.alice(), idTokenValidator: validator)
+            let first = try await service.authenticate(with: Self.openID)
+            let challenge: StepUpChallenge
+            do {
+                _ = try await service.perform(StepUpEndToEndTests.security)
+                Issue.record("the operation did not ask for a step-up")
+                return
+            } catch SesameError.stepUpRequired(_, let asked) {
+                challenge = asked
+            }
+            _ = try await service.authenticate(with: Self.openID, authorization: AuthorizationParameters(stepUp: challenge))
+            let idToken = try #require(try store.load()?.credential.idToken)
+            let claims = try await validator.validate(idToken, expecting: IDTokenExpectations(), now: e2e.clock.now)
+            #expect(claims.authenticationContext == "urn:sesame:loa:mfa")
+            #expect(claims.subject == first.uid)
+            #expect(try await service.perform(StepUpEndToEndTests.security).status == 200)
+
+            // A class the server does not support is answered with urn:sesame:loa:pwd: refused.
+            let before = try #require(try store.load()?.credential)
+            do {
+                _ = try await service.authenticate(
+                    with: Self.openID, authorization: AuthorizationParameters(acrValues: ["urn:example:unsupported"]))
+                Issue.record("an acr other than the ones asked was accepted")
+            } catch let rejection as IDTokenRejection {
+                #expect(rejection == .authenticationContext(requested: ["urn:example:unsupported"], received: "urn:sesame:loa:pwd"))
+            }
+            #expect(try store.load()?.credential == before)
+            #expect(await service.state.isAuthenticated)
+        }
+    }
+
     @Test("a refresh's ID token is validated: a good one replaces the session's, a bad one fails the refresh")
     func refreshValidated() async throws {
         try await withEndToEnd { e2e in
