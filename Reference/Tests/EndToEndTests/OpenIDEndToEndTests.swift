@@ -77,6 +77,48 @@ struct OpenIDEndToEndTests {
         }
     }
 
+    @Test("JWKSCache(url:) refuses a status other than 200 and a set larger than its maximum size")
+    func jwksFetchFailures() async throws {
+        try await withEndToEnd { e2e in
+            let discovered = try await Self.discover(e2e)
+            let missing = JWKSCache(url: e2e.backEnd.authorizationBaseURL.appendingPathComponent("no-such-jwks.json"))
+            let small = JWKSCache(url: discovered.jwks, maximumSize: 200)  // the set is about 700 bytes
+            let fits = JWKSCache(url: discovered.jwks, maximumSize: 4096)
+            for (keys, expected) in [(missing, "URLError"), (small, "JWKSTooLarge"), (fits, nil)] {
+                let validator = IDTokenValidator(issuer: discovered.issuer, clientID: BackEnd.clientID, keys: keys)
+                let token = try await Self.someIDToken(e2e)
+                do {
+                    _ = try await validator.validate(token, expecting: IDTokenExpectations(), now: e2e.clock.now)
+                    #expect(expected == nil)
+                } catch {
+                    guard case .keysUnavailable(let reason)? = error as? IDTokenRejection, let expected else {
+                        Issue.record("unexpected \(error)")
+                        continue
+                    }
+                    #expect(reason.contains(expected), "\(reason)")
+                }
+            }
+        }
+    }
+
+    /// A fresh, good ID token of the server, from a sign-in whose validator accepts anything.
+    static func someIDToken(_ e2e: EndToEnd) async throws -> String {
+        let store = InMemorySessionStore<AuthenticationDetails>()
+        let recorder = IDTokenKeeper()
+        let service = e2e.makeService(store: store, browser: alice(), idTokenValidator: recorder)
+        _ = try await service.authenticate(with: openID)
+        return try #require(recorder.kept.value)
+    }
+
+    /// Accepts any ID token and keeps the last one.
+    final class IDTokenKeeper: IDTokenValidating, Sendable {
+        let kept = LockedValue<String?>(nil)
+        func validateIDToken(_ idToken: String, expecting: IDTokenExpectations, now: Date) async throws -> String {
+            kept.set(idToken)
+            return "kept"
+        }
+    }
+
     /// Each fault of the control API and whether a rejection is the one it must cause.
     static let faults: [(fault: String, matches: @Sendable (IDTokenRejection) -> Bool)] = [
         ("signature", { $0 == .signature }),
