@@ -32,7 +32,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        // The reference server's PKCE check on Linux (CryptoKit's API).
+        // The reference server's PKCE check on Linux (CryptoKit's API), and its ID token signing
+        // keys (CryptoExtras for RSA).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
@@ -56,6 +57,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
+                // The OpenID provider's RSA signing key (RS256).
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -145,6 +148,7 @@ let package = Package(
             dependencies: [
                 "ReferenceSDK", "ReferenceServer",
                 .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameOpenID", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "_SesameTestSupport", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),

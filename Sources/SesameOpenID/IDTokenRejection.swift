@@ -37,6 +37,9 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
     case accessTokenHash
     /// A `max_age` was asked and `auth_time` is missing, or older than `max_age` allows.
     case authenticationTime(Date?)
+    /// `acr_values` were asked (a step-up) and the token's `acr` is missing or none of them:
+    /// the sign-in did not reach the class the API asked for.
+    case authenticationContext(requested: [String], received: String?)
     /// `sub` differs from the one of the ID token the session already holds (a refresh).
     case subject
 
@@ -60,6 +63,8 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
         case .accessTokenHash: "the ID token's at_hash does not match the access token"
         case .authenticationTime(let date):
             "the ID token's auth_time \(date.map { $0.formatted(.iso8601) } ?? "(missing)") is older than the max_age asked"
+        case .authenticationContext(let requested, let received):
+            "the ID token's acr \(received.map { "'\($0)'" } ?? "(missing)") is not one of the acr_values asked (\(requested.joined(separator: " ")))"
         case .subject: "the ID token's subject is not the one of the session's ID token"
         }
     }

@@ -3,8 +3,9 @@ import Foundation
 import Sesame
 
 extension IDTokenValidator {
-    /// The claim rules of OIDC Core §3.1.3.7 (2–5, 9–13), §3.2.2.9 (`at_hash`) and §12.2
-    /// (`sub` on refresh), in that order.
+    /// The claim rules of OIDC Core §3.1.3.7 (2–5, 9–13: `acr` among the `acr_values` asked,
+    /// `auth_time` within `max_age`), §3.2.2.9 (`at_hash`) and §12.2 (`sub` on refresh), in that
+    /// order.
     /// - Throws: the ``IDTokenRejection`` of the first rule that fails.
     func check(_ payload: IDTokenPayload, alg: String, _ expected: IDTokenExpectations, now: Date) throws(IDTokenRejection) {
         guard payload.iss == issuer else { throw .issuer(expected: issuer, received: payload.iss) }
@@ -26,6 +27,11 @@ extension IDTokenValidator {
             let allowed = Double(maxAge.components.seconds) + leeway
             guard let authTime = payload.authTime, seconds - authTime <= allowed else {
                 throw .authenticationTime(payload.authTime.map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+        if !expected.acrValues.isEmpty {
+            guard let acr = payload.acr, expected.acrValues.contains(acr) else {
+                throw .authenticationContext(requested: expected.acrValues, received: payload.acr)
             }
         }
         if let subject = expected.subject, payload.sub != subject { throw .subject }

@@ -37,16 +37,23 @@ public actor JWKSCache {
     }
 
     /// A cache that gets the set from `url` (the provider's `jwks_uri`) with `session`; any
-    /// status but 200 is a failure.
-    public init(url: URL, session: URLSession = .shared) {
+    /// status but 200 is a failure, and so is a body larger than `maximumSize` bytes (by
+    /// default 8 MiB, the runtime's `maximumResponseSize`): such a set is never parsed. The
+    /// body is received whole before it is measured (`URLSession.data(from:)`, the one call
+    /// every platform has).
+    public init(url: URL, session: URLSession = .shared, maximumSize: Int = 8 << 20) {
         self.init(fetch: {
             let (data, response) = try await session.data(from: url)
             guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
                 throw URLError(.badServerResponse)
             }
+            guard data.count <= maximumSize else { throw JWKSTooLarge() }
             return data
         })
     }
+
+    /// The JWKS document is larger than the cache accepts.
+    struct JWKSTooLarge: Error {}
 
     /// The set, fetched if it never was.
     /// - Throws: ``IDTokenRejection/keysUnavailable(reason:)``.

@@ -161,6 +161,25 @@ import Testing
         #expect(await rejection(missing, validator) == nil)
     }
 
+    @Test func acrIsCheckedAgainstTheAcrValuesAsked() async throws {
+        let provider = try await TestProvider.make()
+        let validator = try validator(provider)
+        var expecting = Self.sent
+        expecting.acrValues = ["urn:sesame:loa:mfa", "urn:sesame:loa:hwk"]
+        let reached = try await provider.sign(TestProvider.claims(["acr": .string("urn:sesame:loa:hwk")]))
+        #expect(await rejection(reached, validator, expecting: expecting) == nil)
+        let weaker = try await provider.sign(TestProvider.claims(["acr": .string("urn:sesame:loa:pwd")]))
+        #expect(
+            await rejection(weaker, validator, expecting: expecting)
+                == .authenticationContext(requested: expecting.acrValues, received: "urn:sesame:loa:pwd"))
+        let missing = try await provider.sign(TestProvider.claims(["acr": .null]))
+        #expect(
+            await rejection(missing, validator, expecting: expecting)
+                == .authenticationContext(requested: expecting.acrValues, received: nil))
+        // Without acr_values, acr is not required.
+        #expect(await rejection(weaker, validator) == nil)
+    }
+
     @Test func aRefreshKeepsTheSubject() async throws {
         let provider = try await TestProvider.make()
         let validator = try validator(provider)

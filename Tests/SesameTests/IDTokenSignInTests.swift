@@ -73,6 +73,22 @@ import Testing
         #expect(queryParameters(of: secondURL)["nonce"] != nonce)
     }
 
+    @Test func theAcrValuesAndMaxAgeAskedAreWhatTheIDTokenIsCheckedAgainst() async throws {
+        await transport.setIDToken("header.claims.signature")
+        let validator = RecordingValidator()
+        let service = service(validator: validator, opened: LockedValue(nil))
+        _ = try await service.authenticate(
+            with: TwoServerMethod.oauth2, authorization: AuthorizationParameters(acrValues: ["urn:example:mfa"], maxAge: 300))
+        let asked = try #require(validator.asked.value.first)
+        #expect(asked.expectations.acrValues == ["urn:example:mfa"])
+        #expect(asked.expectations.maxAge == .seconds(300))
+        // A sign-in that asks nothing expects nothing.
+        _ = try await service.authenticate(with: TwoServerMethod.oauth2)
+        let plain = try #require(validator.asked.value.last)
+        #expect(plain.expectations.acrValues.isEmpty)
+        #expect(plain.expectations.maxAge == nil)
+    }
+
     @Test func aRefusedIDTokenFailsTheSignInAndRevokesItsTokens() async throws {
         await transport.setIDToken("header.claims.signature")
         let service = service(validator: RecordingValidator(refusing: Refused()), opened: LockedValue(nil))

@@ -21,6 +21,8 @@ struct TokenResponse: Codable, Sendable {
     var expires_in: Int
     var refresh_token: String
     var scope: String?
+    /// The ID token (OpenID Connect Core §3.1.3.3), when the scope contains `openid`.
+    var id_token: String?
 }
 
 /// The answer to `POST /auth/internal/challenge`.

@@ -152,7 +152,7 @@ extension AuthenticationService {
             // The code and the verifier live in this copy only, for this step's body.
             process.grant = try await authorizeInBrowser(browser, of: process, session: session)
             let response = try await exchangeCode(step, of: process, credential: credential)
-            try await checkIDToken(in: response, of: step, nonce: process.grant?.nonce)
+            try await checkIDToken(in: response, of: step, nonce: process.grant?.nonce, requested: process.grant?.requested)
             return response
         case .deviceAuthorization(let device):
             return try await authorizeDevice(device, step: step, of: process, credential: credential)

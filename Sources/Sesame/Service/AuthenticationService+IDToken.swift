@@ -4,13 +4,16 @@ import Foundation
 extension AuthenticationService {
     /// Validates the `id_token` of a browser step's token response with the configuration's
     /// ``IDTokenValidating`` (OpenID Connect Core §3.1.3.7), against the `nonce` the
-    /// authorization request sent and the access token issued with it. Nothing without a
-    /// validator.
+    /// authorization request sent, the access token issued with it, and what `requested` asked
+    /// (`acr_values`: the token's `acr` must be one of them; `max_age`: its `auth_time` must be
+    /// within it). Nothing without a validator.
     /// - Throws: the validator's error, or ``SesameError/decoding(operation:reason:)`` when the
     ///   response has no `id_token` (§3.1.3.3 requires one). The response's tokens are then
     ///   revoked (RFC 7009) when the schema declares revocation, dropped otherwise: a refused
     ///   ID token leaves no token behind, and the state does not change.
-    nonisolated func checkIDToken(in response: JSONValue, of step: AuthenticationStepDescription, nonce: String?) async throws {
+    nonisolated func checkIDToken(
+        in response: JSONValue, of step: AuthenticationStepDescription, nonce: String?, requested: AuthorizationParameters? = nil
+    ) async throws {
         guard let validator = configuration.idTokenValidator else { return }
         do {
             guard case .object(let fields) = response, case .string(let idToken)? = fields["id_token"] else {
@@ -21,7 +24,11 @@ extension AuthenticationService {
                 from: response, description: sdk.credential, operation: step.request.name, now: now()
             ).accessToken
             _ = try await validator.validateIDToken(
-                idToken, expecting: IDTokenExpectations(nonce: nonce, accessToken: accessToken), now: now())
+                idToken,
+                expecting: IDTokenExpectations(
+                    nonce: nonce, accessToken: accessToken, maxAge: requested?.maxAge.map { .seconds($0) },
+                    acrValues: requested?.acrValues ?? []),
+                now: now())
             logger.info("the ID token of \(step.request.name) was validated")
         } catch {
             await revokeDiscarded(tokenResponse: response, of: step, whose: "the refused ID token's")

@@ -35,6 +35,7 @@ struct AuthorizationServerRoutes {
         DeviceRoutes(state: state, configuration: configuration) { try await authenticatedClient($0, form: $1) }
             .register(on: router)
         DiscoveryRoutes(state: state, configuration: configuration).register(on: router)
+        OpenIDRoutes(state: state).register(on: router)
     }
 
     // MARK: Authorization endpoint
@@ -73,6 +74,7 @@ struct AuthorizationServerRoutes {
                 scope: authorization.scope
             )
             await state.recordAuthenticationContext(StepUpRoutes.achievedACR(for: authorization.acrValues), forCode: code)
+            await state.recordNonce(authorization.nonce, forCode: code)
             return LoginPage.redirect(authorization, code: code)
         default:
             return LoginPage.redirect(authorization, error: "invalid_request", description: "`decision` must be allow or deny.")
@@ -87,6 +89,12 @@ struct AuthorizationServerRoutes {
         case .wrong: IssuerMode.wrongIssuer
         case .missing: nil
         }
+    }
+
+    /// The server's issuer identifier, the `iss` of its ID tokens, whatever the control API
+    /// made the redirects' `iss`.
+    private func issuer(of request: Request) async -> String {
+        await state.currentIssuer() ?? request.head.authority.map { "http://\($0)" } ?? ""
     }
 
     /// Checks an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3). A missing or unknown
@@ -149,15 +157,19 @@ struct AuthorizationServerRoutes {
             guard let refreshToken = form["refresh_token"] else {
                 throw OAuthError.invalidRequest("`refresh_token` is missing.")
             }
-            return try Responses.token(try await state.refresh(refreshToken: refreshToken, scope: form["scope"], clientID: client.id))
+            let tokens = try await state.refresh(refreshToken: refreshToken, scope: form["scope"], clientID: client.id)
+            return try Responses.token(
+                try await state.addingIDToken(
+                    to: tokens, clientID: client.id, issuer: await issuer(of: request), includesNonce: false))
         case "authorization_code":
             guard let code = form["code"] else { throw OAuthError.invalidRequest("`code` is missing.") }
             guard let redirectURI = form["redirect_uri"] else { throw OAuthError.invalidRequest("`redirect_uri` is missing.") }
             guard let verifier = form["code_verifier"] else {
                 throw OAuthError.invalidRequest("`code_verifier` is missing (PKCE is required).")
             }
+            let tokens = try await state.redeemAuthorizationCode(code, clientID: client.id, redirectURI: redirectURI, verifier: verifier)
             return try Responses.token(
-                try await state.redeemAuthorizationCode(code, clientID: client.id, redirectURI: redirectURI, verifier: verifier))
+                try await state.addingIDToken(to: tokens, clientID: client.id, issuer: await issuer(of: request), includesNonce: true))
         case DeviceAuthorizationResponse.grantType:
             guard let deviceCode = form["device_code"] else { throw OAuthError.invalidRequest("`device_code` is missing.") }
             return try Responses.token(try await state.redeemDeviceCode(deviceCode, clientID: client.id))
@@ -204,7 +216,10 @@ struct AuthorizationRequest: Sendable {
     /// Connect Core §3.1.2.1), in ``openIDParameterNames``'s order.
     var openIDParameters: [(String, String)] = []
 
-    static let openIDParameterNames = ["acr_values", "max_age", "prompt", "login_hint"]
+    static let openIDParameterNames = ["acr_values", "max_age", "prompt", "login_hint", "nonce"]
+
+    /// The value the ID token's `nonce` repeats (OpenID Connect Core §3.1.2.1).
+    var nonce: String? { openIDParameters.first { $0.0 == "nonce" }?.1 }
 
     /// The requested authentication context classes, in order.
     var acrValues: [String] {

@@ -87,6 +87,7 @@ struct ControlRoutes {
             }
             return try Responses.json(info)
         }
+        OpenIDRoutes(state: state).registerControl(on: control)
     }
 
     /// `GET /_control/downstream-401`: a 401 from something that is not the auth server:

@@ -9,7 +9,7 @@ struct DiscoveryRoutes {
     let state: ReferenceServerState
     let configuration: ReferenceServer.Configuration
 
-    /// Where ID tokens' keys will be published; the document names it already.
+    /// Where the ID tokens' signing keys are published (``OpenIDRoutes``).
     static let jwksPath = "/.well-known/jwks.json"
 
     func register(on router: Router<ServerRequestContext>) {

@@ -69,6 +69,7 @@ extension ReferenceServerState {
         record.sessionID = started.sessionID
         authorizationCodes[code] = record
         bindAuthenticationContext(ofCode: code, to: started.sessionID)
+        bindNonce(ofCode: code, to: started.sessionID)
         return started.tokens
     }
 

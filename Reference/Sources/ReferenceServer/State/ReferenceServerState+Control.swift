@@ -162,6 +162,7 @@ extension ReferenceServerState {
         acceptedSecrets = []
         eventBuffers = [:]
         lastEventIDs = [:]
+        openID = OpenIDProviderState(keys: openID.keys)
     }
 
     // MARK: Middleware

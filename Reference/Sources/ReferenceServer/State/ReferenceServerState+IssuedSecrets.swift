@@ -24,6 +24,10 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
         case codeVerifier
         /// A device code the device authorization endpoint issued (RFC 8628).
         case deviceCode
+        /// An ID token of a token response (OpenID Connect).
+        case idToken
+        /// The `nonce` of an authorization request the login page accepted.
+        case nonce
     }
 
     /// What the secret is.

@@ -129,6 +129,8 @@ public actor ReferenceServerState {
     var deviceCodes: [String: DeviceCodeRecord] = [:]
     /// The `acr` of codes and sessions started on the login page (RFC 9470 step-up).
     var authenticationContexts = AuthenticationContexts()
+    /// Signing keys, nonces and the next ID token's fault (OpenID Connect).
+    var openID = OpenIDProviderState()
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]

@@ -29,6 +29,7 @@ struct EndToEnd: Sendable {
         issuer: AuthorizationServerIssuer? = nil,
         redirectURI: URL? = nil,
         middlewares: [any ClientMiddleware] = [],
+        idTokenValidator: (any IDTokenValidating)? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> Service {
         let clock = self.clock
@@ -44,7 +45,8 @@ struct EndToEnd: Sendable {
                 receivesServerEvents: receivesServerEvents,
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
-                browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer, sleep: sleep
+                browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer, idTokenValidator: idTokenValidator,
+                sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)

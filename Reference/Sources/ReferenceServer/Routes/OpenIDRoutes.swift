@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The OpenID provider's routes: the JWKS at ``DiscoveryRoutes/jwksPath`` on the
+/// authorization server's listener, and the control API's knobs under `/_control/openid`
+/// (docs/reference-server.md).
+struct OpenIDRoutes {
+    let state: ReferenceServerState
+
+    /// `GET /.well-known/jwks.json`: the public halves of the signing keys (RFC 7517 §5).
+    func register(on router: Router<ServerRequestContext>) {
+        router.get(RouterPath(DiscoveryRoutes.jwksPath)) { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/jwk-set+json"
+            let response = try Responses.json(try await state.jwks())
+            return Response(status: .ok, headers: headers, body: response.body)
+        }
+    }
+
+    /// `POST /_control/openid/rotate-keys`, `POST /_control/openid/next-id-token`
+    /// (`{"fault": "aud"}`, or `null` to clear), `POST /_control/openid/algorithm`
+    /// (`{"algorithm": "ES256"}`) and `GET /_control/openid/keys` (the key ids the JWKS lists).
+    func registerControl(on control: RouterGroup<ServerRequestContext>) {
+        control.post("/openid/rotate-keys") { _, _ in
+            try await state.rotateSigningKeys()
+            return try Responses.json(["keyIDs": try await state.signingKeyIDs()])
+        }
+        control.get("/openid/keys") { _, _ in
+            try Responses.json(["keyIDs": try await state.signingKeyIDs()])
+        }
+        control.post("/openid/next-id-token") { request, _ in
+            struct Body: Codable { var fault: String? }
+            let body = try await RequestDecoding.json(Body.self, from: request)
+            let fault = try body.fault.map { name in
+                guard let fault = IDTokenFault(rawValue: name) else {
+                    let names = IDTokenFault.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw OAuthError.invalidRequest("`fault` must be one of \(names), or null.")
+                }
+                return fault
+            }
+            await state.setNextIDTokenFault(fault)
+            return try Responses.json(body)
+        }
+        control.post("/openid/algorithm") { request, _ in
+            struct Body: Codable { var algorithm: String }
+            let body = try await RequestDecoding.json(Body.self, from: request)
+            try await state.setIDTokenAlgorithm(body.algorithm)
+            return try Responses.json(body)
+        }
+    }
+}
