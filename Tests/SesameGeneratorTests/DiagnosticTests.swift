@@ -59,6 +59,16 @@ import Testing
             ])
     }
 
+    /// A bare `$ref: Name` names the model as written, `/` included: `a/b` is the model
+    /// `a/b`, not the pointer `#/a/b` (it was "points to nothing: no 'b' in its file"). A
+    /// bare reference that names no model and holds a `/` is still read as a pointer.
+    @Test func aBareReferenceNamesAModelWhoseNameHoldsASlash() {
+        let models = "\"a/b\": { type: string, minLength: 1 }\nOwn: { type: object, properties: { p: { $ref: \"a/b\" } } }"
+        #expect(Fixture.printed(models: models) == [])
+        let pointer = "Own: { type: object, properties: { p: { $ref: \"Own/properties/q\" }, q: { type: string } } }"
+        #expect(Fixture.printed(models: pointer) == [])
+    }
+
     /// Found by the random schemas (a fresh seed, 2658179573, schema 8): a model that is an
     /// array of itself was accepted and generated `typealias A = [A]`, which Swift refuses.
     @Test func aModelThatIsAnArrayOfItselfIsAnError() {

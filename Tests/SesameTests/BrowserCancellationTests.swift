@@ -76,8 +76,9 @@ import Testing
 
     @Test func aCodeTheBrowserBringsBackAfterTheCancelIsNeverExchanged() async throws {
         // A browser that can close nothing: it ignores the dismissal and its task's
-        // cancellation, and comes back with a code a moment later.
-        let browser = page(patience: .milliseconds(300), ignoresCancellation: true)
+        // cancellation, and comes back with a code a moment later (2 s: long enough that a
+        // loaded machine's cancel path never takes longer; 300 ms flaked under a load of 14).
+        let browser = page(patience: .seconds(2), ignoresCancellation: true)
         let service = service(browser: browser)
         let signIn = Task { try await service.authenticate(with: TwoServerMethod.oauth2) }
         #expect(await poll { browser.opened.value != nil })

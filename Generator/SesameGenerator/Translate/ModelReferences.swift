@@ -172,6 +172,9 @@ struct ModelReferences {
             reader.error("$ref '\(text)' names no $anchor", at: node)
             return nil
         }
+        // A bare `Name` is taken as written, `/` included (a model named `a/b`); only a
+        // reference with a `#`, or a bare one that names no model, is a pointer.
+        if parts.count == 1, file.isEmpty, declarations[name] != nil { return name }
         if name.hasPrefix("/") { name.removeFirst() }
         if name.contains("/") {
             guard let path else {
