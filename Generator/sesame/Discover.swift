@@ -13,10 +13,14 @@ struct Discover: ParsableCommand {
             Reads OpenID Connect Discovery 1.0 / RFC 8414 metadata from a URL (an issuer, or its
             /.well-known/openid-configuration or /.well-known/oauth-authorization-server URL) or
             from a file, checks it (the issuer must be the one the URL names, Discovery §4.3;
-            https only, except on loopback), and sets authorizationServer's baseURL, issuer and
-            issuerInResponses in SCHEMA/sdk.yaml in place, keeping comments and other keys. Notes
-            list the path each endpoint has, for the schema's request lines. With --check, writes
-            nothing and exits 1 when sdk.yaml is not up to date with the document.
+            https only, except on loopback; a file needs --issuer), and sets authorizationServer's
+            baseURL, issuer and issuerInResponses in SCHEMA/sdk.yaml in place, keeping comments,
+            other keys, line endings and the file's mode. It refuses, writing nothing, to edit a
+            value that is an alias, anchored, tagged or a block scalar, and a symlinked sdk.yaml.
+            The download follows no redirect, answers no HTTP authentication, stops past 1 MiB
+            and within --timeout seconds. Notes list the path each endpoint has, for the schema's
+            request lines. With --check, writes nothing and exits 1 when sdk.yaml is not up to
+            date with the document.
             Examples:
               sesame discover https://idp.example.com --schema Schema
               sesame discover metadata.json --issuer https://idp.example.com --schema Schema --check
@@ -29,8 +33,11 @@ struct Discover: ParsableCommand {
     @Option(help: "The schema folder whose sdk.yaml is updated.")
     var schema: String
 
-    @Option(help: "For a file: the issuer the document must name.")
+    @Option(help: "The issuer the document must name, exactly: required for a file; for a URL, it must be the URL's.")
     var issuer: String?
+
+    @Option(help: "Seconds the whole download may take (default 10).")
+    var timeout: Double = 10
 
     @Flag(help: "Write nothing; exit 1 when sdk.yaml would change.")
     var check = false
@@ -39,11 +46,20 @@ struct Discover: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        let (data, file, expectedIssuer) = try load()
-        let (document, documentDiagnostics) = DiscoveryDocument.read(data, file: file, expectedIssuer: expectedIssuer)
+        let (data, file, expected, alsoAccepted) = try load()
+        let (document, documentDiagnostics) = DiscoveryDocument.read(
+            data, file: file, expectedIssuer: expected, alsoAccepted: alsoAccepted)
         DiagnosticPrinter.print(documentDiagnostics, format: format)
         guard let document else { throw ExitCode(1) }
         let path = URL(fileURLWithPath: schema).appendingPathComponent("sdk.yaml").path
+        // A file the user wrote: never replaced through or instead of a link, its mode kept.
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw ValidationError("\(path) cannot be read") }
+        guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            throw ValidationError(
+                "\(path) is a symbolic link or not a regular file: sesame discover writes only a regular sdk.yaml; run it on the file the link points to"
+            )
+        }
         guard let text = FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }) else {
             throw ValidationError("\(path) cannot be read")
         }
@@ -58,63 +74,32 @@ struct Discover: ParsableCommand {
             FileHandle.standardError.write(Data("\(path): not up to date with \(file)\n".utf8))
             throw ExitCode(1)
         }
-        try OutputFolder.replace(path, with: updated)
+        try OutputFolder.replace(path, with: updated, mode: status.st_mode & 0o7777, sync: true)
         if format == .text { FileHandle.standardError.write(Data("\(path): updated from \(file)\n".utf8)) }
     }
 
-    /// The document's bytes, its name for diagnostics, and the issuer it must name.
-    private func load() throws -> (Data, String, String?) {
+    /// The document's bytes, its name for diagnostics, the issuer it must name and the other
+    /// spellings of it accepted (`DiscoveryDocument.location(of:)`).
+    private func load() throws -> (Data, String, String, [String]) {
         guard let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            guard let issuer else {
+                throw ValidationError(
+                    "\(source) is a file: give --issuer, the issuer it must name (OpenID Connect Discovery 1.0 §4.3), so that a document for another server is refused"
+                )
+            }
             guard let data = FileManager.default.contents(atPath: source) else { throw ValidationError("\(source) cannot be read") }
-            return (data, source, issuer)
+            return (data, source, issuer, [])
         }
         let location = DiscoveryDocument.location(of: url)
         guard DiscoveryDocument.isSecure(location.fetch) else {
             throw ValidationError("\(location.fetch.absoluteString): refusing plain http outside loopback")
         }
-        return (try Self.fetch(location.fetch), location.fetch.absoluteString, location.issuer)
-    }
-
-    /// GETs `url` within 10 seconds, following no redirect, reading at most the document limit.
-    /// - Throws: `ValidationError` for a transport failure, a status other than 200, or a body too large.
-    static func fetch(_ url: URL) throws -> Data {
-        final class Box: @unchecked Sendable {
-            var result: Result<Data, ValidationError> = .failure(ValidationError("no answer"))
+        if let issuer, issuer != location.issuer, !location.alsoAccepted.contains(issuer) {
+            throw ValidationError("--issuer \(issuer) is not the issuer \(url.absoluteString) names (\(location.issuer))")
         }
-        final class NoRedirects: NSObject, URLSessionTaskDelegate {
-            func urlSession(
-                _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-            ) {
-                completionHandler(nil)
-            }
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        var request = URLRequest(url: url, timeoutInterval: 10)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-        let task = session.dataTask(with: request) { data, response, error in
-            defer { done.signal() }
-            if let error {
-                box.result = .failure(ValidationError("\(url.absoluteString): \(error.localizedDescription)"))
-                return
-            }
-            guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                box.result = .failure(ValidationError("\(url.absoluteString): HTTP \(status), expected 200 (redirects are not followed)"))
-                return
-            }
-            guard let data, data.count <= DiscoveryDocument.maximumSize else {
-                box.result = .failure(
-                    ValidationError("\(url.absoluteString): the document is larger than \(DiscoveryDocument.maximumSize) bytes"))
-                return
-            }
-            box.result = .success(data)
-        }
-        task.resume()
-        done.wait()
-        session.finishTasksAndInvalidate()
-        return try box.result.get()
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        let data = try DocumentDownload.get(location.fetch, limit: DiscoveryDocument.maximumSize, deadline: timeout)
+        // --issuer, when given, is the exact spelling the document must use.
+        return (data, location.fetch.absoluteString, issuer ?? location.issuer, issuer == nil ? location.alsoAccepted : [])
     }
 }

@@ -138,8 +138,11 @@ struct OutputFolder {
     /// Writes `contents` to a new temporary file in the same folder, then renames it to `path`
     /// (which replaces a symbolic link at `path` rather than following it). The temporary
     /// file is created with `O_EXCL | O_NOFOLLOW`: whatever is at its name (a file left by a
-    /// crashed run, a link planted there) is removed first, never opened.
-    static func replace(_ path: String, with contents: String) throws {
+    /// crashed run, a link planted there) is removed first, never opened. With `mode`, the
+    /// new file gets those permission bits (a user's file keeps its own); with `sync`, its
+    /// bytes reach the disk (`fsync`) before the rename, so a crash leaves the old file or
+    /// the new one, never an empty one.
+    static func replace(_ path: String, with contents: String, mode: mode_t? = nil, sync: Bool = false) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).sesame-tmp")
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
@@ -163,8 +166,10 @@ struct OutputFolder {
             }
             return true
         }
+        let kept = mode.map { fchmod(descriptor, $0) == 0 } ?? true
+        let synced = !sync || fsync(descriptor) == 0
         let closed = close(descriptor) == 0
-        guard written, closed, rename(temporary, path) == 0 else {
+        guard written, kept, synced, closed, rename(temporary, path) == 0 else {
             let failure = Self.error("cannot write \(path)")
             unlink(temporary)
             throw failure

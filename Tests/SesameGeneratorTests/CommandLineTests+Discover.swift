@@ -17,7 +17,7 @@ extension CommandLineTests {
         let sdk = schema.appendingPathComponent("sdk.yaml")
         let before = try String(contentsOf: sdk, encoding: .utf8)
 
-        let stale = try await run(["discover", metadata.path, "--schema", schema.path, "--check"])
+        let stale = try await run(["discover", metadata.path, "--issuer", "https://idp.example.com", "--schema", schema.path, "--check"])
         #expect(stale.status == 1)
         #expect(try String(contentsOf: sdk, encoding: .utf8) == before)
 
@@ -31,7 +31,9 @@ extension CommandLineTests {
         let after = try String(contentsOf: sdk, encoding: .utf8)
         #expect(after.contains("  issuer: https://idp.example.com\n  issuerInResponses: true\n  baseURL: https://idp.example.com"))
         #expect(after.contains("# the API: operations"))  // comments kept
-        #expect(try await run(["discover", metadata.path, "--schema", schema.path, "--check"]).status == 0)
+        #expect(
+            try await run(["discover", metadata.path, "--issuer", "https://idp.example.com", "--schema", schema.path, "--check"]).status
+                == 0)
         #expect(try await run(["validate", schema.path]).status == 0)
     }
 

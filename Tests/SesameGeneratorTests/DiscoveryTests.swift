@@ -28,7 +28,7 @@ import Testing
         let read = try #require(document)
         #expect(read.issuer == "https://idp.example.com")
         #expect(read.tokenEndpoint.absoluteString == "https://idp.example.com/oauth2/token")
-        #expect(read.issuerInResponses)
+        #expect(read.issuerInResponses == true)
         #expect(read.signingAlgorithms == ["RS256", "ES256"])
     }
 
@@ -75,7 +75,7 @@ import Testing
                     .utf8),
             file: "local.json", expectedIssuer: nil)
         #expect(diagnostics.isEmpty)
-        #expect(document?.issuerInResponses == false)
+        #expect(document?.issuerInResponses == nil)
     }
 
     @Test func notJSONAndTooLargeAreRefused() {
@@ -89,7 +89,7 @@ import Testing
     @Test(arguments: [
         ("https://idp.example.com", "https://idp.example.com", "https://idp.example.com/.well-known/openid-configuration"),
         (
-            "https://idp.example.com/tenant/", "https://idp.example.com/tenant",
+            "https://idp.example.com/tenant/", "https://idp.example.com/tenant/",
             "https://idp.example.com/tenant/.well-known/openid-configuration"
         ),
         (

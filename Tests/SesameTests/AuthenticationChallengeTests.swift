@@ -49,6 +49,20 @@ import Testing
         #expect(AuthenticationChallenge.parse(value).allSatisfy { $0.parameters["error"] == nil })
     }
 
+    @Test func aStrayCharacterAfterACommaDropsTheChallengeItFollows() {
+        let value = #"Bearer error="insufficient_user_authentication", "junk"#
+        #expect(AuthenticationChallenge.parse(value).isEmpty)
+        #expect(StepUpChallenge(headerFields: [.wwwAuthenticate: value]) == nil)
+    }
+
+    @Test func aQuotedPairEscapesNoControlCharacterButHTAB() {
+        // RFC 9110 §5.6.4: quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text ).
+        for control in ["\u{0}", "\u{1}", "\n", "\r", "\u{7F}"] {
+            #expect(AuthenticationChallenge.parse("Bearer error=\"a\\\(control)b\"").isEmpty, "\(control.debugDescription)")
+        }
+        #expect(AuthenticationChallenge.parse("Bearer error=\"a\\\tb\\ c\"").first?.parameters["error"] == "a\tb c")
+    }
+
     @Test func whatPrecedesAMalformedChallengeIsKept() {
         let challenges = AuthenticationChallenge.parse(#"Basic realm="r", Bearer error="open"#)
         #expect(challenges == [AuthenticationChallenge(scheme: "basic", parameters: ["realm": "r"])])
@@ -65,6 +79,40 @@ import Testing
         #expect(AuthenticationChallenge.parse(escapes).first?.parameters["error"]?.count == 2000)
         let commas = String(repeating: ",", count: 8000)
         #expect(AuthenticationChallenge.parse(commas).isEmpty)
+    }
+
+    /// Inputs of the largest length read, built to be the parser's worst: escapes inside
+    /// quotes, as many parameters and challenges as fit, repeated names, unterminated tails.
+    static let worstCases: [String] = {
+        let limit = AuthenticationChallenge.maximumLength
+        func fill(_ head: String, _ unit: String, _ tail: String = "") -> String {
+            head + String(repeating: unit, count: (limit - head.utf8.count - tail.utf8.count) / unit.utf8.count) + tail
+        }
+        return [
+            fill("Bearer error=\"", "\\\"", "\""),  // nested escaped quotes, terminated
+            fill("Bearer error=\"", "\\\\"),  // escaped backslashes, never terminated
+            fill("Bearer ", "p=\"\\\"v\", "),  // one name repeated
+            "Bearer " + (0..<900).map { "p\($0)=\"\\v\"" }.joined(separator: ", ").prefix(limit - 7),  // distinct names
+            fill("", "A a=\"\\\"\", "),  // many challenges of one escaped parameter
+            fill("Bearer ", "a="),  // values that never come
+            fill("Custom ", "abc+/9"),  // one token68 as long as allowed
+            fill("", ", "),
+        ]
+    }()
+
+    @Test(arguments: worstCases)
+    func worstCaseValuesOfTheLargestLengthStayWithinTheirBounds(value: String) {
+        #expect(value.utf8.count <= AuthenticationChallenge.maximumLength)
+        #expect(value.utf8.count > AuthenticationChallenge.maximumLength - 64)
+        let challenges = AuthenticationChallenge.parse(value)
+        #expect(challenges.count <= AuthenticationChallenge.maximumChallenges)
+        #expect(challenges.allSatisfy { $0.parameters.count <= AuthenticationChallenge.maximumParameters })
+        // The output never outgrows the input: nothing is copied twice.
+        let output = challenges.reduce(0) { total, challenge in
+            total + challenge.scheme.utf8.count + (challenge.token68?.utf8.count ?? 0)
+                + challenge.parameters.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        }
+        #expect(output <= value.utf8.count)
     }
 
     @Test func randomValuesNeverBreakTheBounds() {

@@ -27,15 +27,17 @@ import Testing
 
     @Test func theParametersGoOnTheAuthorizationRequest() async throws {
         let opened = LogCapture()
+        // A hint with the characters a form or a URL reads specially: each must come back as sent.
+        let hint = "a+b&c#d@x.com"
         let parameters = AuthorizationParameters(
-            acrValues: ["urn:mfa", "phr"], maxAge: 0, prompt: [.login, .consent], loginHint: "ada@example.com")
+            acrValues: ["urn:mfa", "phr"], maxAge: 0, prompt: [.login, .consent], loginHint: hint)
         _ = try await service(opened: opened).authenticate(with: TwoServerMethod.oauth2, authorization: parameters)
-        // The query is form-encoded: `+` is a space.
-        let query = queryParameters(of: try #require(URL(string: opened.text))).mapValues { $0.replacingOccurrences(of: "+", with: " ") }
+        // The query is decoded as the server reads it, as a form (`+` is a space, `%2B` a plus).
+        let query = formFields(try #require(URL(string: opened.text)?.query(percentEncoded: true)))
         #expect(query["acr_values"] == "urn:mfa phr")
         #expect(query["max_age"] == "0")
         #expect(query["prompt"] == "login consent")
-        #expect(query["login_hint"] == "ada@example.com")
+        #expect(query["login_hint"] == hint)
         #expect(query["scope"] == "profile")
     }
 
@@ -77,6 +79,18 @@ import Testing
                 with: TwoServerMethod.password, authorization: AuthorizationParameters(acrValues: ["urn:mfa"]))
         }
         #expect(await transport.sent.isEmpty)
+    }
+
+    @Test func dumpAndMirrorLeaveOutTheLoginHint() {
+        let parameters = AuthorizationParameters(acrValues: ["urn:mfa"], loginHint: "ada@example.com")
+        var dumped = ""
+        dump(parameters, to: &dumped)
+        #expect(!dumped.contains("ada"), "\(dumped)")
+        #expect(dumped.contains("urn:mfa"))
+        let children = Mirror(reflecting: parameters).children.map { "\($0.label ?? ""): \($0.value)" }
+        #expect(children.contains("loginHint: (set)"))
+        #expect(!"\(children)".contains("ada"))
+        #expect(!String(reflecting: parameters).contains("ada"))
     }
 
     @Test func theDescriptionLeavesOutTheLoginHint() {

@@ -72,6 +72,37 @@ enum AnyUnauthorizedSchema: SDKSchema {
         #expect(await env.backEnd.count("/oauth/token") == 1)
     }
 
+    @Test func aChallengeFromAnEndpointSentWithoutTheSessionIsAnErrorResponse() async throws {
+        // A sign-in step (no session credential) answered with a step-up challenge: about no session.
+        let transport = RoutingTransport()
+        await transport.setRoute { sent in
+            sent.path == "/auth/guest" ? .init(status: 401, headerFields: [.wwwAuthenticate: Self.challenge]) : nil
+        }
+        let service = makeService(transport: transport, clock: ManualClock())
+        let error = await #expect(throws: (any Error).self) { try await service.authenticate(with: TestSingleStepMethod.guest) }
+        #expect(error is TestServerError, "\(String(describing: error))")
+        #expect(await service.state == .unauthenticated)
+    }
+
+    @Test func aChallengeFromAnotherOriginAfterARedirectIsAnErrorResponse() async throws {
+        // The API redirects off its origin (the credential dropped); that origin's challenge
+        // is not the API asking this session for a step-up.
+        let transport = RoutingTransport()
+        await transport.setRoute { sent in
+            if sent.url == "https://auth.test/notes" { return .redirect(307, to: "https://elsewhere.test/moved") }
+            if sent.url.hasPrefix("https://elsewhere.test/") { return .init(status: 401, headerFields: [.wwwAuthenticate: Self.challenge]) }
+            return nil
+        }
+        let service = makeService(transport: transport, clock: ManualClock())
+        _ = try await service.authenticate(with: TestSingleStepMethod.guest)
+        let error = await #expect(throws: (any Error).self) { try await service.perform(notes) }
+        #expect(error is TestServerError, "\(String(describing: error))")
+        let hop = await transport.sent.last { $0.url.hasPrefix("https://elsewhere.test/") }
+        #expect(hop != nil)
+        #expect(hop?.authorization == nil)
+        #expect(await service.state.isAuthenticated)
+    }
+
     @Test func theErrorSaysWhatIsAskedAndNothingSecret() {
         let error = SesameError.stepUpRequired(operation: "notes", challenge: StepUpChallenge(acrValues: ["urn:mfa"], maxAge: 120))
         #expect(error.description == "notes: step-up required, acr_values urn:mfa, max_age 120s")

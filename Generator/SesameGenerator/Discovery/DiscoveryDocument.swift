@@ -21,8 +21,9 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var userinfoEndpoint: URL?
     /// `jwks_uri`, the ID tokens' keys; the format has no key for it yet.
     public var jwksURI: URL?
-    /// `authorization_response_iss_parameter_supported` (RFC 9207 §3); false when absent.
-    public var issuerInResponses: Bool
+    /// `authorization_response_iss_parameter_supported` (RFC 9207 §3); nil when absent
+    /// (which RFC 9207 reads as false; ``DiscoveryImport`` keeps a schema's `true`).
+    public var issuerInResponses: Bool?
     /// `id_token_signing_alg_values_supported`; empty when absent.
     public var signingAlgorithms: [String]
 
@@ -31,14 +32,18 @@ public struct DiscoveryDocument: Sendable, Hashable {
 
     /// Reads a document from `data`, named `file` in diagnostics, positioned at the member
     /// they are about.
-    /// - Parameter expectedIssuer: the issuer the document must name exactly (Discovery §4.3,
-    ///   RFC 8414 §3.3): the URL it was fetched from without its well-known suffix; nil for a
-    ///   file read without `--issuer`.
+    /// - Parameters:
+    ///   - expectedIssuer: the issuer the document must name exactly (Discovery §4.3,
+    ///     RFC 8414 §3.3): the issuer URL as given, the prefix of a well-known URL, or
+    ///     `--issuer`; nil checks none.
+    ///   - alsoAccepted: other spellings accepted for it (``location(of:)`` says which).
     /// - Returns: the document, nil when there is an error; the diagnostics (errors for a
     ///   document that is not a JSON object, a missing or mistyped member, an issuer that
     ///   differs, an endpoint that is not `https` (or `http` on loopback); warnings for what
     ///   Sesame cannot use).
-    public static func read(_ data: Data, file: String, expectedIssuer: String?) -> (DiscoveryDocument?, [Diagnostic]) {
+    public static func read(
+        _ data: Data, file: String, expectedIssuer: String?, alsoAccepted: [String] = []
+    ) -> (DiscoveryDocument?, [Diagnostic]) {
         var reader = Reader(text: String(decoding: data.prefix(maximumSize), as: UTF8.self), file: file)
         guard data.count <= maximumSize else {
             return (nil, [Diagnostic(.error, "the discovery document is larger than \(maximumSize) bytes", at: reader.start)])
@@ -48,7 +53,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
         }
         reader.object = object
         let issuer = reader.issuer()
-        if let issuer, let expectedIssuer, issuer != expectedIssuer {
+        if let issuer, let expectedIssuer, issuer != expectedIssuer, !alsoAccepted.contains(issuer) {
             reader.error(
                 "issuer '\(issuer)' is not the expected issuer '\(expectedIssuer)' (the URL's, OpenID Connect Discovery 1.0 §4.3, or --issuer): refusing it",
                 member: "issuer")
@@ -111,19 +116,30 @@ public struct DiscoveryDocument: Sendable, Hashable {
         }
     }
 
-    /// The issuer a discovery URL names (Discovery §4, RFC 8414 §3.1), and the URL to fetch:
-    /// `…/.well-known/openid-configuration` gives its prefix, `origin/.well-known/oauth-authorization-server/path`
-    /// gives `origin/path`, and any other URL is an issuer whose `/.well-known/openid-configuration` is fetched.
-    public static func location(of url: URL) -> (issuer: String, fetch: URL) {
+    /// The issuer a discovery URL names (Discovery §4, RFC 8414 §3.1), the other spellings
+    /// of it the document may use, and the URL to fetch:
+    /// - `…/.well-known/openid-configuration` names its prefix, and
+    ///   `origin/.well-known/oauth-authorization-server/path` names `origin/path`; the prefix
+    ///   followed by `/` is accepted too, as Auth0 publishes `https://tenant.auth0.com/`;
+    /// - any other URL is the issuer exactly as given (a trailing `/` kept), whose
+    ///   `/.well-known/openid-configuration` is fetched after removing a trailing `/`
+    ///   (Discovery §4.1); only a bare origin is also accepted with or without its `/`, the
+    ///   same URL (RFC 3986 §6.2.3).
+    public static func location(of url: URL) -> (issuer: String, alsoAccepted: [String], fetch: URL) {
         let text = url.absoluteString
         let openID = "/.well-known/openid-configuration"
-        if text.hasSuffix(openID) { return (String(text.dropLast(openID.count)), url) }
+        if text.hasSuffix(openID) {
+            let prefix = String(text.dropLast(openID.count))
+            return (prefix, [prefix + "/"], url)
+        }
         let oauth = "/.well-known/oauth-authorization-server"
         if url.path.hasPrefix(oauth) {
-            return (origin(of: url) + url.path.dropFirst(oauth.count), url)
+            let issuer = origin(of: url) + url.path.dropFirst(oauth.count)
+            return (issuer, [issuer + "/"], url)
         }
-        let issuer = text.hasSuffix("/") ? String(text.dropLast()) : text
-        return (issuer, URL(string: issuer + openID) ?? url)
+        let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
+        let bareOrigin = url.path.isEmpty || url.path == "/"
+        return (text, bareOrigin ? [text == trimmed ? text + "/" : trimmed] : [], URL(string: trimmed + openID) ?? url)
     }
 }
 
@@ -188,11 +204,11 @@ extension DiscoveryDocument {
             return url
         }
 
-        mutating func bool(_ member: String) -> Bool {
-            guard let value = object[member] else { return false }
+        mutating func bool(_ member: String) -> Bool? {
+            guard let value = object[member] else { return nil }
             guard case .bool(let flag) = value else {
                 error("\(member) must be true or false", member: member)
-                return false
+                return nil
             }
             return flag
         }

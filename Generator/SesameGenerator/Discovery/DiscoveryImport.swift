@@ -24,16 +24,45 @@ public enum DiscoveryImport {
         guard let root = try? Yams.compose(yaml: text), case .mapping(let top) = root else {
             return Result(text: nil, diagnostics: [Diagnostic(.error, "the file is not a YAML mapping", at: start)])
         }
-        var lines = text.components(separatedBy: "\n")
+        // The file's own line ending, kept on every line (a CRLF file stays CRLF).
+        let lineEnding = text.contains("\r\n") ? "\r\n" : "\n"
+        var lines = text.components(separatedBy: lineEnding)
         let existing = top.first { $0.key.string == "authorizationServer" }
-        let existingBase = existing.flatMap { pair -> String? in
-            guard case .mapping(let mapping) = pair.value else { return nil }
-            return mapping.first { $0.key.string == "baseURL" }?.value.string
+        func existingValue(_ key: String) -> String? {
+            guard case .mapping(let mapping)? = existing?.value else { return nil }
+            return mapping.first { $0.key.string == key }?.value.string
         }
-        let baseURL = baseURL(for: document, existing: existingBase)
+        let baseURL = baseURL(for: document, existing: existingValue("baseURL"))
         var values: [(key: String, value: String)] = [("baseURL", baseURL), ("issuer", document.issuer)]
-        values.append(("issuerInResponses", document.issuerInResponses ? "true" : "false"))
         var diagnostics = notes(for: document, baseURL: baseURL, at: existing.map { location($0.key, file) } ?? start)
+        // RFC 9207 reads an absent flag as false, but turning off a check the schema has on
+        // because a server left the member out would weaken it silently: keep it, and say so.
+        var sendsIssuer = document.issuerInResponses ?? false
+        if document.issuerInResponses == nil, existingValue("issuerInResponses") == "true" {
+            sendsIssuer = true
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the metadata does not declare authorization_response_iss_parameter_supported: issuerInResponses stays true; set it to false if the server does not send iss (RFC 9207)",
+                    at: existing.map { location($0.key, file) } ?? start))
+        }
+        values.append(("issuerInResponses", sendsIssuer ? "true" : "false"))
+        let result = edit(
+            &lines, top: top, existing: existing, values: values, file: file, diagnostics: &diagnostics, start: start)
+        guard result else { return Result(text: nil, diagnostics: diagnostics) }
+        let updated = lines.joined(separator: lineEnding)
+        if let refusal = verify(updated, against: root, values: values, file: file) {
+            diagnostics.append(refusal)
+            return Result(text: nil, diagnostics: diagnostics)
+        }
+        return Result(text: updated, diagnostics: diagnostics)
+    }
+
+    /// Edits `lines` in place; false (with an error in `diagnostics`) when it cannot.
+    private static func edit(
+        _ lines: inout [String], top: Node.Mapping, existing: (key: Node, value: Node)?, values: [(key: String, value: String)],
+        file: String, diagnostics: inout [Diagnostic], start: SourceLocation
+    ) -> Bool {
 
         guard let existing else {
             // Before the top-level key after `server`, or at the end.
@@ -46,22 +75,29 @@ public enum DiscoveryImport {
                 if lines.last == "" { lines.removeLast() }
                 lines += block + [""]
             }
-            return Result(text: lines.joined(separator: "\n"), diagnostics: diagnostics)
+            return true
         }
         guard case .mapping(let mapping) = existing.value else {
             diagnostics.append(
                 Diagnostic(
                     .error, "authorizationServer is not a mapping: write it as one, then run again", at: location(existing.key, file)))
-            return Result(text: nil, diagnostics: diagnostics)
+            return false
         }
         // Replacements from the last position to the first, so earlier positions stay valid.
         var missing: [(key: String, value: String)] = []
         var replacements: [(line: Int, column: Int, value: String)] = []
         for (key, value) in values {
             if let pair = mapping.first(where: { $0.key.string == key }) {
-                guard case .scalar = pair.value, let mark = pair.value.mark else {
+                guard case .scalar(let current) = pair.value, let mark = pair.value.mark else {
                     diagnostics.append(Diagnostic(.error, "\(key) is not a scalar: cannot replace it", at: location(pair.key, file)))
-                    return Result(text: nil, diagnostics: diagnostics)
+                    return false
+                }
+                if let reason = unsafeToReplace(current, at: mark, key: pair.key, lines: lines) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "\(key) \(reason): sesame discover edits only a one-line value of its own; write it so, then run again",
+                            at: location(pair.key, file)))
+                    return false
                 }
                 replacements.append((mark.line, mark.column, scalar(value)))
             } else {
@@ -90,7 +126,7 @@ public enum DiscoveryImport {
                 lines.insert(contentsOf: missing.map { "\(indent)\($0.key): \(scalar($0.value))" }, at: first.line - 1)
             }
         }
-        return Result(text: lines.joined(separator: "\n"), diagnostics: diagnostics)
+        return true
     }
 
     /// The existing base URL when it is on the token endpoint's origin (it may carry a path

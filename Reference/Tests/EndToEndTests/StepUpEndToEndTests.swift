@@ -54,10 +54,34 @@ struct StepUpEndToEndTests {
                 with: SingleStepMethod.oauth2(), authorization: AuthorizationParameters(stepUp: Self.asked))
             #expect(try await service.perform(Self.security).status == 200)
             await e2e.advanceTime(by: 301)
+            let refreshes = await e2e.backEnd.counters().refreshes
             await #expect(throws: SesameError.stepUpRequired(operation: "accountSecurity", challenge: Self.asked)) {
                 try await service.perform(Self.security)
             }
+            // The challenge was not taken for a rejection: no refresh was sent for it.
+            #expect(await e2e.backEnd.counters().refreshes == refreshes)
             #expect(await service.state.isAuthenticated)
+        }
+    }
+
+    @Test("a step-up sign-in by another user is accountMismatch: their tokens revoked, alice still signed in")
+    func stepUpByAnotherUserChangesNothing() async throws {
+        try await withEndToEnd { e2e in
+            // Alice signs in; at the step-up, bob types his password at the login page.
+            let browser = SwitchingBrowser([Self.alice(), HeadlessBrowser(username: "bob", password: "builder")])
+            let service = e2e.makeService(browser: browser)
+            let alice = try await service.authenticate(with: SingleStepMethod.oauth2())
+            let before = await e2e.backEnd.server.state.counters().revocations
+            await #expect(throws: SesameError.accountMismatch(reason: "oauth2 signed in another user than the current one")) {
+                try await service.authenticate(
+                    with: SingleStepMethod.oauth2(), authorization: AuthorizationParameters(stepUp: Self.asked, prompt: [.login]))
+            }
+            #expect(await service.state == .authenticated(alice))
+            #expect(await e2e.backEnd.server.state.counters().revocations > before)
+            // The retry still runs as alice, who has not stepped up.
+            await #expect(throws: SesameError.stepUpRequired(operation: "accountSecurity", challenge: Self.asked)) {
+                try await service.perform(Self.security)
+            }
         }
     }
 
@@ -76,5 +100,21 @@ struct StepUpEndToEndTests {
                 )!)
             #expect(String(decoding: page.0, as: UTF8.self).contains(#"name="username" autocomplete="username" value="ada@example.com""#))
         }
+    }
+}
+
+/// A browser whose n-th sign-in is done by the n-th person (the last one thereafter).
+struct SwitchingBrowser: Browser {
+    let people: [HeadlessBrowser]
+    let signIns = LockedValue(0)
+
+    init(_ people: [HeadlessBrowser]) { self.people = people }
+
+    func prepareRedirect(to redirectURI: URL) async throws -> URL { redirectURI }
+
+    func authorize(url: URL, redirectURI: URL) async throws -> URL {
+        let index = signIns.value
+        signIns.set(index + 1)
+        return try await people[min(index, people.count - 1)].authorize(url: url, redirectURI: redirectURI)
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// ``SesameError/stepUpRequired(operation:challenge:)``, ``init(stepUp:prompt:loginHint:)``
 /// asks for what the resource server named. The values take the place of parameters of the
 /// same names that the schema's browser step declares, so none is sent twice. Its
-/// description leaves out the login hint (an e-mail address, often).
-public struct AuthorizationParameters: Sendable, Hashable, CustomStringConvertible {
+/// description and its mirror (`dump`, debuggers) leave out the login hint (an e-mail address, often).
+public struct AuthorizationParameters: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// A value of `prompt` (OpenID Connect Core §3.1.2.1; `create` from Initiating User
     /// Registration 1.0). Other values the server supports can be made from their name.
     public struct Prompt: RawRepresentable, Sendable, Hashable {
@@ -84,5 +84,15 @@ public struct AuthorizationParameters: Sendable, Hashable, CustomStringConvertib
         if !prompt.isEmpty { parts.append("prompt \(prompt.map(\.rawValue).joined(separator: " "))") }
         if loginHint != nil { parts.append("login_hint (set)") }
         return parts.isEmpty ? "no authorization parameters" : parts.joined(separator: ", ")
+    }
+
+    /// The values for `dump` and debuggers, the login hint replaced by `(set)`.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "acrValues": acrValues, "maxAge": maxAge as Any, "prompt": prompt.map(\.rawValue),
+                "loginHint": loginHint == nil ? "nil" : "(set)",
+            ], displayStyle: .struct)
     }
 }

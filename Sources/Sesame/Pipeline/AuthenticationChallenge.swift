@@ -50,7 +50,11 @@ struct AuthenticationChallenge: Sendable, Hashable {
         while challenges.count < maximumChallenges {
             scanner.skipWhitespaceAndCommas()
             guard !scanner.isAtEnd else { break }
-            guard let name = scanner.token() else { break }
+            // A stray character (`, "junk`) breaks the challenge it follows too.
+            guard let name = scanner.token() else {
+                current = nil
+                break
+            }
             let afterName = scanner.position
             scanner.skipWhitespace()
             if current != nil, scanner.consume(UInt8(ascii: "=")) {
@@ -157,7 +161,11 @@ extension AuthenticationChallenge {
                 case UInt8(ascii: "\""):
                     return String(decoding: value, as: UTF8.self)
                 case UInt8(ascii: "\\"):
-                    guard !isAtEnd else { break }
+                    // quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text ): no other control.
+                    guard !isAtEnd, bytes[position] == 0x09 || (bytes[position] >= 0x20 && bytes[position] != 0x7F) else {
+                        position = start
+                        return nil
+                    }
                     value.append(bytes[position])
                     position += 1
                 case 0x00..<0x09, 0x0A..<0x20, 0x7F:

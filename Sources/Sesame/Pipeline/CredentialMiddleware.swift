@@ -69,8 +69,10 @@ public struct CredentialMiddleware: ClientMiddleware {
             credential: try headerValue(for: credential), next: next)
         let (response, responseBody) = (first.response, first.body)
         // A step-up challenge (RFC 9470) is not a rejection: a refreshed token carries the
-        // same authentication. It goes back to the caller untouched.
-        if [401, 403].contains(response.status.code), StepUpChallenge(headerFields: response.headerFields) != nil {
+        // same authentication. It goes back to the caller untouched; the service maps it to
+        // stepUpRequired only when the answered request carried the credential.
+        if [401, 403].contains(response.status.code), let challenge = StepUpChallenge(headerFields: response.headerFields) {
+            if first.carriedCredential { StepUpSighting.current?.record(challenge) }
             logger.info("the resource server asks for a step-up authentication", metadata: ["operation": "\(operationID)"])
             return (response, responseBody)
         }

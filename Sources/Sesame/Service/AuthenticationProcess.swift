@@ -12,6 +12,9 @@ struct AuthenticationProcess: Sendable {
     /// The signed-in user whose account the method attaches an identity to
     /// (``AuthenticationContext/currentAccount``); nil for a new sign-in.
     var attachingTo: String?
+    /// The signed-in user the method must sign in again (``AuthenticationContext/sameAccount``,
+    /// a step-up); nil otherwise. Unlike `attachingTo`, steps carry no current credential.
+    var reauthenticating: String?
     /// What the app asked of the authorization server for this sign-in (`acr_values`,
     /// `max_age`, `prompt`, `login_hint`), sent on the browser step's authorization request.
     var authorization: AuthorizationParameters?

@@ -25,8 +25,25 @@ extension AuthenticationService {
     public func authenticate(
         with method: some SingleStepAuthenticationMethod, context: AuthenticationContext = .new
     ) async throws -> Schema.Details {
+        try await authenticate(singleStep: method, context: context, authorization: nil)
+    }
+
+    /// Runs a single-step method to its end: the one path of ``authenticate(with:context:)``
+    /// and ``authenticate(with:authorization:context:)``.
+    func authenticate(
+        singleStep method: some SingleStepAuthenticationMethod, context: AuthenticationContext,
+        authorization: AuthorizationParameters?
+    ) async throws -> Schema.Details {
         try method.validate()
-        let id = try startProcess(method.methodDescription, arguments: method.arguments, context: context)
+        let description = method.methodDescription
+        if let authorization {
+            guard description.steps.contains(where: { $0.browser != nil }) else {
+                throw SesameError.authenticationProcess(
+                    reason: "\(description.name) has no browser step: authorization parameters go on a browser sign-in")
+            }
+            _ = try authorization.queryItems()
+        }
+        let id = try startProcess(description, arguments: method.arguments, context: context, authorization: authorization)
         switch try await runSteps(of: id) {
         case .authenticated(let details):
             return details
@@ -100,12 +117,12 @@ extension AuthenticationService {
     ) throws -> UInt64 {
         // The process under way is replaced; its browser, if open, closes.
         cancelSignIn()
-        guard context == .currentAccount else {
-            return signIn.start(method, arguments: arguments, epoch: epoch, authorization: authorization)
-        }
+        if context == .new { return signIn.start(method, arguments: arguments, epoch: epoch, authorization: authorization) }
         guard case .authenticated(let details) = machine.current else { throw SesameError.notAuthenticated }
-        return signIn.start(
-            method, arguments: arguments, epoch: epoch, attachingTo: Schema.userID(of: details), authorization: authorization)
+        let user = Schema.userID(of: details)
+        return context == .sameAccount
+            ? signIn.start(method, arguments: arguments, epoch: epoch, reauthenticating: user, authorization: authorization)
+            : signIn.start(method, arguments: arguments, epoch: epoch, attachingTo: user, authorization: authorization)
     }
 
     /// Runs steps until one needs input or the method ends; after each await the sign-in
@@ -229,6 +246,8 @@ extension AuthenticationService {
         // The tokens the server issued, revoked if the sign-in is cancelled from here on.
         var issued: Credential?
         var discarded = false
+        // Tokens of another user than the one to re-authenticate: revoked, not dropped.
+        var mismatched = false
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
             var credential = try TokenResponseReader.credential(
@@ -242,8 +261,9 @@ extension AuthenticationService {
             details = try response.decode(Schema.Details.self)
             // A task cancelled meanwhile cancels the process, as cancelAuthentication() does.
             if Task.isCancelled { cancelSignIn() }
-            if let user = finished.attachingTo {
+            if let user = finished.attachingTo ?? finished.reauthenticating {
                 guard Schema.userID(of: details) == user else {
+                    mismatched = finished.reauthenticating != nil
                     throw SesameError.accountMismatch(reason: "\(finished.method.name) signed in another user than the current one")
                 }
                 guard signIn.completed(id: finished.id, epoch: epoch) == .signIn, machine.current.isAuthenticated else {
@@ -251,7 +271,10 @@ extension AuthenticationService {
                     throw cancelled()
                 }
                 // The same user: no context switch, a new credential and fresh details.
-                logger.info("attached an identity with \(finished.method.name) to the current account")
+                logger.info(
+                    finished.attachingTo != nil
+                        ? "attached an identity with \(finished.method.name) to the current account"
+                        : "signed the current user in again with \(finished.method.name)")
                 await execute(machine.identityAttached(StoredSession(credential: credential, details: details, signedInAt: now())))
                 return details
             }
@@ -267,7 +290,9 @@ extension AuthenticationService {
             signIn.completionFailed(id: finished.id)
             run(machine.authenticationFailed())
             // Cancelled (or superseded) with tokens in hand: they are revoked, not dropped.
-            if let issued, discarded || Task.isCancelled {
+            if let issued, mismatched {
+                await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)
+            } else if let issued, discarded || Task.isCancelled {
                 await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)
                 if finished.nextStep?.browser != nil { throw BrowserSignInError.cancelled }
             }

@@ -68,11 +68,16 @@ extension AuthenticationService {
         } catch let error as TemplateError {
             throw SesameError.encoding(reason: error.description)
         }
-        let (response, body) = try await transmit(
-            prepared.request, body: prepared.body.map { HTTPBody($0) },
-            operation: name, credential: mode, server: operation.description.server)
+        let sighting = StepUpSighting()
+        let (response, body) = try await StepUpSighting.$current.withValue(sighting) {
+            try await transmit(
+                prepared.request, body: prepared.body.map { HTTPBody($0) },
+                operation: name, credential: mode, server: operation.description.server)
+        }
         guard (200..<300).contains(response.status.code) else {
-            if [401, 403].contains(response.status.code), let challenge = StepUpChallenge(headerFields: response.headerFields) {
+            // Only for the API's answer to a request that carried the session's credential:
+            // a token endpoint's or another origin's challenge is about no session.
+            if case .session = mode, operation.description.server == .api, let challenge = sighting.challenge {
                 throw SesameError.stepUpRequired(operation: name, challenge: challenge)
             }
             let data = try await body.collectedErrorBody(upTo: configuration.maximumResponseSize, operation: name)

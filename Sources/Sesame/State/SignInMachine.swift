@@ -102,12 +102,13 @@ struct SignInMachine: Sendable {
     /// - Returns: the new process's number.
     mutating func start(
         _ method: AuthenticationMethodDescription, arguments: [String: JSONValue], epoch: UInt64, attachingTo user: String? = nil,
-        authorization: AuthorizationParameters? = nil
+        reauthenticating: String? = nil, authorization: AuthorizationParameters? = nil
     ) -> UInt64 {
         started += 1
         state = .atStep(
             AuthenticationProcess(
-                id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user, authorization: authorization))
+                id: started, method: method, arguments: arguments, epoch: epoch, attachingTo: user, reauthenticating: reauthenticating,
+                authorization: authorization))
         return started
     }
 

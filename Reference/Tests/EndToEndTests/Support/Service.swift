@@ -60,7 +60,7 @@ final class Service: @unchecked Sendable {
 
     func authenticate(
         with method: some SingleStepAuthenticationMethod, authorization: AuthorizationParameters,
-        context: AuthenticationContext = .new
+        context: AuthenticationContext? = nil
     ) async throws -> AuthenticationDetails {
         try await observe("authenticate(with:authorization:context:)") {
             try await runtime.authenticate(with: method, authorization: authorization, context: context)
