@@ -12,8 +12,8 @@ struct AuthorizationRequest: Sendable {
     /// The issuer whose `iss` the redirect must carry (RFC 9207); nil checks none.
     let issuer: AuthorizationServerIssuer?
     /// What the app asked for on this request (`acr_values`, `max_age`, `prompt`,
-    /// `login_hint`); nil when it asked nothing. Kept for the ID token's `acr` and
-    /// `auth_time` checks, which nothing performs yet.
+    /// `login_hint`); nil when it asked nothing. The ID token's `acr` and
+    /// `auth_time` are checked against it when the configuration has a validator.
     let requested: AuthorizationParameters?
     /// The `nonce` sent (OpenID Connect Core §3.1.2.1), which the ID token must carry; nil
     /// when the sign-in validates no ID token.

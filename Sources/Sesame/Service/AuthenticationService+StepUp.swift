@@ -24,10 +24,11 @@ extension AuthenticationService {
     /// retried request never runs as someone else; otherwise it is ``AuthenticationContext/new``.
     /// Pass `.new` to let another user replace the session.
     ///
-    /// Nothing in Sesame checks yet that the sign-in reached the `acr` or `auth_time` asked
-    /// for (what was asked is kept for the ID token's checks, which are to come): the API
-    /// that asked for the step-up decides whether the new access token satisfies it, and
-    /// answers with another step-up challenge if not.
+    /// With an ID token validator in the configuration, the code exchange's ID token must
+    /// show the `acr` and `auth_time` asked for (`IDTokenRejection.authenticationContext` and
+    /// `.authenticationTime` otherwise, and the sign-in fails as for any refused ID token).
+    /// Without one, the API that asked for the step-up decides whether the new access token
+    /// satisfies it, and answers with another step-up challenge if not.
     /// - Throws: ``SesameError/authenticationProcess(reason:)`` before anything is sent when
     ///   the method has no browser step; ``SesameError/encoding(reason:)`` when `authorization`
     ///   is malformed (see ``AuthorizationParameters``);
