@@ -79,4 +79,48 @@ struct EndSessionEndToEndTests {
             #expect(await e2e.backEnd.counters().requests("GET /oauth/logout") == 1)
         }
     }
+
+    @Test("the end-session endpoint alone ends the sign-in of a good hint and refuses a forged one, another client's, none")
+    func endpointChecksTheHint() async throws {
+        try await withEndToEnd { e2e in
+            let endpoint = try await Self.endSessionEndpoint(e2e)
+            let store = InMemorySessionStore<AuthenticationDetails>()
+            let service = e2e.makeService(
+                store: store, browser: OpenIDEndToEndTests.alice(), idTokenValidator: try await OpenIDEndToEndTests.validator(e2e))
+            _ = try await service.authenticate(with: OpenIDEndToEndTests.openID)
+            let credential = try #require(try store.load()?.credential)
+            let idToken = try #require(credential.idToken)
+            let back = URL(string: ReferenceServer.Client.demoPostLogoutRedirectURI)!
+            func request(_ parameters: [(String, String)]) -> URL {
+                var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
+                components.percentEncodedQuery = parameters.map { "\($0.0)=\(FormField.encode($0.1))" }.joined(separator: "&")
+                return components.url!
+            }
+            let browser = HeadlessBrowser(username: "alice", password: "wonderland")
+            let forged = idToken.split(separator: ".")[0...1].joined(separator: ".") + ".AAAA"
+            let refused: [[(String, String)]] = [
+                [("id_token_hint", forged), ("post_logout_redirect_uri", back.absoluteString), ("state", "s")],
+                [("id_token_hint", idToken), ("client_id", BackEnd.publicClientID), ("post_logout_redirect_uri", back.absoluteString)],
+                [("post_logout_redirect_uri", back.absoluteString), ("state", "s")],
+            ]
+            for parameters in refused {
+                await #expect(throws: HeadlessBrowser.UnexpectedPage.self) {
+                    _ = try await browser.authorize(url: request(parameters), redirectURI: back)
+                }
+            }
+            #expect(await e2e.backEnd.counters().endedSessions == 0)
+            #expect(try await Self.accepts(e2e, accessToken: credential.accessToken))
+
+            let returned = try await browser.authorize(
+                url: request([
+                    ("id_token_hint", idToken), ("client_id", BackEnd.clientID),
+                    ("post_logout_redirect_uri", back.absoluteString), ("state", "a/b+c"),
+                ]),
+                redirectURI: back)
+            #expect(queryParameters(of: returned)["state"] == "a/b+c")
+            #expect(await e2e.backEnd.counters().endedSessions == 1)
+            // The sign-in ended at the server: its access token no longer works, though the app never revoked it.
+            #expect(try await !Self.accepts(e2e, accessToken: credential.accessToken))
+        }
+    }
 }
