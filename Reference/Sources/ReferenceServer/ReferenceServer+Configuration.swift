@@ -12,27 +12,37 @@ extension ReferenceServer {
         /// The redirect URIs the authorization endpoint accepts for this client, compared as
         /// exact strings (RFC 6749 §3.1.2.3, RFC 8252 §7.1 private-use schemes included).
         public var redirectURIs: [String]
+        /// The `post_logout_redirect_uri`s the end-session endpoint (`GET /oauth/logout`)
+        /// accepts for this client, compared as exact strings (RP-Initiated Logout 1.0 §3).
+        public var postLogoutRedirectURIs: [String]
 
         /// Makes a client.
-        public init(id: String, secret: String?, redirectURIs: [String] = []) {
+        public init(id: String, secret: String?, redirectURIs: [String] = [], postLogoutRedirectURIs: [String] = []) {
             self.id = id
             self.secret = secret
             self.redirectURIs = redirectURIs
+            self.postLogoutRedirectURIs = postLogoutRedirectURIs
         }
 
         /// The demo client, `sesame-demo` with secret `demo-secret`, whose redirect URIs are
-        /// ``demoRedirectURI`` and ``demoLoopbackRedirectURI`` (any port).
+        /// ``demoRedirectURI`` and ``demoLoopbackRedirectURI`` (any port), and whose post-logout
+        /// redirect URI is ``demoPostLogoutRedirectURI``.
         public static let demo = Client(
-            id: "sesame-demo", secret: "demo-secret", redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI])
+            id: "sesame-demo", secret: "demo-secret", redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI],
+            postLogoutRedirectURIs: [demoPostLogoutRedirectURI])
 
         /// The demo app, `sesame-demo-app`: a public client (no secret, as every native app is,
         /// RFC 8252 §8.4) that names itself with `client_id` and proves itself with PKCE, with
         /// the redirect URIs of ``demo``.
         public static let demoApp = Client(
-            id: "sesame-demo-app", secret: nil, redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI])
+            id: "sesame-demo-app", secret: nil, redirectURIs: [demoRedirectURI, demoLoopbackRedirectURI],
+            postLogoutRedirectURIs: [demoPostLogoutRedirectURI])
 
         /// `sesame-demo://oauth/callback`, the demo client's redirect URI.
         public static let demoRedirectURI = "sesame-demo://oauth/callback"
+
+        /// `sesame-demo://signed-out`, where the demo clients' end-session requests come back.
+        public static let demoPostLogoutRedirectURI = "sesame-demo://signed-out"
     }
 
     /// Where the authorization server's endpoints (`/oauth/authorize`, `/oauth/token`,

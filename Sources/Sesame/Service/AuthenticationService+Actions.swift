@@ -103,8 +103,24 @@ extension AuthenticationService {
     /// request with client authentication, after the sign-out (which still needs the
     /// credential the revocation ends); skipped when it would send `{refreshToken}` and the
     /// session has none. `.revoked` when every declared request succeeded; otherwise what
-    /// failed or was skipped, never thrown.
+    /// failed or was skipped, never thrown. Then, with ``AuthenticationServiceConfiguration/endSession``
+    /// and an ID token, the provider's session is ended in the browser (RP-Initiated Logout),
+    /// and the result says whether the provider confirmed it.
     private func revoke(_ credential: Credential) async -> UnauthenticationResult {
+        let revocation = await revokeAtBackEnd(credential)
+        guard let endSession = configuration.endSession, let idToken = credential.idToken else { return revocation }
+        let notRevoked: String? =
+            switch revocation {
+            case .localOnly(let reason): reason
+            default: nil
+            }
+        guard let reason = await endSessionAtProvider(idToken: idToken, endSession: endSession) else {
+            return .endedAtProvider(notRevoked: notRevoked)
+        }
+        return .providerNotConfirmed(reason: reason, notRevoked: notRevoked)
+    }
+
+    private func revokeAtBackEnd(_ credential: Credential) async -> UnauthenticationResult {
         let lifecycle = sdk.lifecycle
         guard lifecycle.signOut != nil || lifecycle.revocation != nil else {
             return .localOnly(reason: "the schema declares no sign-out")

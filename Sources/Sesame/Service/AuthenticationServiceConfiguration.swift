@@ -93,6 +93,11 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// code exchange must answer an `id_token` that passes it. nil by default: no nonce, no
     /// ID token required.
     public var idTokenValidator: (any IDTokenValidating)?
+    /// Ends the user's session at the OpenID provider on sign-out (RP-Initiated Logout 1.0):
+    /// when set and the session holds an ID token, `unauthenticate()` opens the provider's
+    /// end-session endpoint in ``browser`` after the back-end's revocation, and its result
+    /// says whether the provider confirmed. nil by default: sign-out stays with the back-end.
+    public var endSession: EndSessionConfiguration?
 
     /// Creates a configuration; every parameter has a default.
     public init(
@@ -108,11 +113,13 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
         authorizationServerURL: URL? = nil, browser: (any Browser)? = nil, redirectURI: URL? = nil,
         authorizationServerIssuer: AuthorizationServerIssuer? = nil, idTokenValidator: (any IDTokenValidating)? = nil,
+        endSession: EndSessionConfiguration? = nil,
         requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.requestTimeout = requestTimeout
         self.idTokenValidator = idTokenValidator
+        self.endSession = endSession
         self.refreshTimeout = refreshTimeout
         self.sleep = sleep
         self.authorizationServerURL = authorizationServerURL

@@ -36,6 +36,7 @@ struct AuthorizationServerRoutes {
             .register(on: router)
         DiscoveryRoutes(state: state, configuration: configuration).register(on: router)
         OpenIDRoutes(state: state).register(on: router)
+        EndSessionRoutes(state: state, configuration: configuration).register(on: router)
     }
 
     // MARK: Authorization endpoint

@@ -30,6 +30,7 @@ struct DiscoveryRoutes {
             revocation_endpoint: issuer + "/oauth/revoke",
             device_authorization_endpoint: issuer + "/oauth/device_authorization",
             jwks_uri: issuer + jwksPath,
+            end_session_endpoint: issuer + EndSessionRoutes.path,
             response_types_supported: ["code"],
             grant_types_supported: [
                 "authorization_code", "refresh_token", "password", "urn:ietf:params:oauth:grant-type:device_code",
@@ -56,6 +57,7 @@ struct AuthorizationServerMetadata: Codable, Sendable {
     var revocation_endpoint: String
     var device_authorization_endpoint: String
     var jwks_uri: String
+    var end_session_endpoint: String
     var response_types_supported: [String]
     var grant_types_supported: [String]
     var code_challenge_methods_supported: [String]

@@ -31,6 +31,12 @@ enum LoginPage {
         document(status: .badRequest, title: "Bad request", body: alert(message))
     }
 
+    /// 200 with an HTML page saying the user is signed out: the end-session endpoint's answer
+    /// when the request named no `post_logout_redirect_uri` (RP-Initiated Logout 1.0 §2).
+    static func signedOut() -> Response {
+        document(status: .ok, title: "Signed out", body: "<p>You are signed out.</p>\n")
+    }
+
     private static func alert(_ message: String) -> String {
         "<p class=\"error\" role=\"alert\">\(escape(message))</p>\n"
     }

@@ -50,21 +50,28 @@ public struct ReferenceServerCounters: Codable, Sendable, Equatable {
     public var tokenGrants: [String: Int]
     /// Tokens `POST /oauth/revoke` found and revoked (unknown tokens are not counted).
     public var revocations: Int
+    /// Sign-ins ended by `GET /oauth/logout` (OpenID Connect RP-Initiated Logout).
+    public var endedSessions: Int
 
     /// Makes counters.
-    public init(requests: [String: Int], refreshes: Int, rejectedRefreshes: Int, tokenGrants: [String: Int], revocations: Int = 0) {
+    public init(
+        requests: [String: Int], refreshes: Int, rejectedRefreshes: Int, tokenGrants: [String: Int], revocations: Int = 0,
+        endedSessions: Int = 0
+    ) {
         self.requests = requests
         self.refreshes = refreshes
         self.rejectedRefreshes = rejectedRefreshes
         self.tokenGrants = tokenGrants
         self.revocations = revocations
+        self.endedSessions = endedSessions
     }
 
     private enum CodingKeys: String, CodingKey {
-        case requests, refreshes, rejectedRefreshes, tokenGrants, revocations
+        case requests, refreshes, rejectedRefreshes, tokenGrants, revocations, endedSessions
     }
 
-    /// Decodes counters; `revocations` may be absent (counters of a server before it), then 0.
+    /// Decodes counters; `revocations` and `endedSessions` may be absent (counters of a server
+    /// before them), then 0.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requests = try container.decode([String: Int].self, forKey: .requests)
@@ -72,6 +79,7 @@ public struct ReferenceServerCounters: Codable, Sendable, Equatable {
         rejectedRefreshes = try container.decode(Int.self, forKey: .rejectedRefreshes)
         tokenGrants = try container.decode([String: Int].self, forKey: .tokenGrants)
         revocations = try container.decodeIfPresent(Int.self, forKey: .revocations) ?? 0
+        endedSessions = try container.decodeIfPresent(Int.self, forKey: .endedSessions) ?? 0
     }
 
     /// The number of requests counted for `key` (`METHOD /path/template`), 0 when none.

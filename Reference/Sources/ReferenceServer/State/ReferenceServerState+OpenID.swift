@@ -93,7 +93,7 @@ extension ReferenceServerState {
 
     /// `tokens` with an `id_token` (OpenID Connect Core §3.1.3.3) when their session's scope
     /// contains `openid`: `iss` (`issuer`), `sub` (the account's uid), `aud` (`clientID`),
-    /// `exp`, `iat`, `auth_time` (when the user signed in), `acr` (what the login page
+    /// `exp`, `iat`, `auth_time` (when the user signed in), `sid` (the session), `acr` (what the login page
     /// reached, when it recorded one), `at_hash`, and `nonce` when `includesNonce` (the code
     /// exchange; a refresh's ID token has none, §12.2). The fault the control API set, if any,
     /// is applied and cleared.
@@ -113,6 +113,9 @@ extension ReferenceServerState {
             "iat": .number(issuedAt),
             "exp": .number(fault == .expired ? issuedAt - 3600 : issuedAt + Self.idTokenLifetime),
             "auth_time": .number(session.authenticatedAt.timeIntervalSince1970.rounded(.down)),
+            // The sign-in the token belongs to (as OpenID Connect Front-Channel Logout names it),
+            // which an end-session request's `id_token_hint` ends.
+            "sid": .string(session.id.uuidString),
             "at_hash": .string(
                 OpenIDSigningKeys.accessTokenHash(of: fault == .accessTokenHash ? SecretGenerator.token() : tokens.access_token)),
         ]

@@ -108,7 +108,8 @@ final class BackEnd: Sendable {
         let counters = await server.state.counters()
         return Counters(
             requests: counters.requests, refreshes: counters.refreshes,
-            rejectedRefreshes: counters.rejectedRefreshes, tokenGrants: counters.tokenGrants)
+            rejectedRefreshes: counters.rejectedRefreshes, tokenGrants: counters.tokenGrants,
+            endedSessions: counters.endedSessions)
     }
 
     // MARK: Users and sessions
@@ -170,6 +171,8 @@ struct Counters: Sendable, Equatable {
     var refreshes: Int
     var rejectedRefreshes: Int
     var tokenGrants: [String: Int]
+    /// Sign-ins ended by the end-session endpoint (RP-Initiated Logout).
+    var endedSessions = 0
 
     /// The requests counted for `key` (`METHOD /path/template`).
     func requests(_ key: String) -> Int { requests[key] ?? 0 }

@@ -30,6 +30,7 @@ struct EndToEnd: Sendable {
         redirectURI: URL? = nil,
         middlewares: [any ClientMiddleware] = [],
         idTokenValidator: (any IDTokenValidating)? = nil,
+        endSession: EndSessionConfiguration? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> Service {
         let clock = self.clock
@@ -46,7 +47,7 @@ struct EndToEnd: Sendable {
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
                 browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer, idTokenValidator: idTokenValidator,
-                sleep: sleep
+                endSession: endSession, sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)
