@@ -82,6 +82,15 @@ import Testing
             member == [
                 "Schema/models.yaml:14:84: error: unevaluatedProperties inside an allOf member sees only that member's properties; write it beside allOf to close the composition"
             ])
+        let reference = Fixture.printed(
+            models: """
+                B: { type: object, properties: { b: { type: string } } }
+                A: { $ref: "#/B", properties: { a: { type: string } }, unevaluatedProperties: false }
+                """)
+        #expect(
+            reference == [
+                "Schema/models.yaml:14:56: error: unevaluatedProperties beside $ref is not supported; write the reference as allOf: [{ $ref: ... }] beside the properties"
+            ])
         let union = Fixture.printed(models: "A: { oneOf: [{ type: string }, { type: integer }], unevaluatedProperties: false }")
         #expect(
             union.first

@@ -52,7 +52,8 @@ extension ModelTranslator {
         }
         if let entry = entries["unevaluatedProperties"] {
             additional = unevaluatedProperties(
-                entry, additional: additional, checks: [schema], qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                entry, in: entries, additional: additional, checks: [schema], qualifiedName: qualifiedName, nested: &nested, reader: &reader
+            )
         }
         return ObjectIR(properties: properties, additionalProperties: additional, schema: schema.isEmpty ? nil : schema)
     }
@@ -149,7 +150,7 @@ extension ModelTranslator {
         }
         if let entry = entries["unevaluatedProperties"] {
             additional = unevaluatedProperties(
-                entry, additional: additional, checks: checks, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                entry, in: entries, additional: additional, checks: checks, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
         }
         var merged = ObjectIR(properties: properties, additionalProperties: additional)
         merged.schema = checks.count == 1 ? checks[0] : checks.isEmpty ? nil : ModelCheck(allOf: checks)

@@ -25,11 +25,20 @@ extension ModelTranslator {
     /// `unevaluatedProperties` entry: the keys no member evaluated are those outside the
     /// merged properties, unless a member's `additionalProperties` already evaluates every key
     /// (then the keyword changes nothing). `checks` are the JSON checks of the object and its
-    /// members: one that evaluates keys by branch makes the keyword an error.
+    /// members: one that evaluates keys by branch makes the keyword an error, and so does a
+    /// `$ref` in `entries` (the schema beside the keyword).
     mutating func unevaluatedProperties(
-        _ entry: Entry, additional: AdditionalPropertiesIR, checks: [ModelCheck], qualifiedName: String,
+        _ entry: Entry, in entries: [Entry], additional: AdditionalPropertiesIR, checks: [ModelCheck], qualifiedName: String,
         nested: inout [ModelIR], reader: inout NodeReader
     ) -> AdditionalPropertiesIR {
+        if entries["$ref"] != nil {
+            // The referenced model's properties are evaluated too, but `$ref` beside keywords
+            // is a check of the JSON here, not a merge of its properties.
+            reader.error(
+                "unevaluatedProperties beside $ref is not supported; write the reference as allOf: [{ $ref: ... }] beside the properties",
+                at: entry.keyNode)
+            return additional
+        }
         if let keyword = checks.lazy.compactMap(Self.branchKeyword).first {
             reader.error(
                 "unevaluatedProperties beside \(keyword) is not supported: which keys are evaluated depends on the branch that matched; list every property in 'properties' (or in each allOf member) and write additionalProperties in each branch instead",
