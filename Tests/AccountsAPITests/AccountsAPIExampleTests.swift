@@ -72,6 +72,20 @@ import Testing
                 User.self,
                 #"{"id": "u", "created_at": "2024-05-01T09:30:00Z", "email": "a@b.c", "email_verified": null, "identities": []}"#)
         }
+        // `unevaluatedProperties: false` closes the composition: a key that neither the
+        // allOf base nor the properties beside it declare is refused.
+        #expect(throws: SchemaViolation.self) {
+            try Self.decode(
+                User.self,
+                #"{"id": "u", "created_at": "2024-05-01T09:30:00Z", "email": "a@b.c", "email_verified": true, "identities": [], "role": "admin"}"#
+            )
+        }
+        #expect(throws: SchemaViolation.self) {
+            try Self.decode(
+                Session.self,
+                #"{"id": "s", "created_at": "2024-05-01T09:30:00Z", "user_id": "u", "status": "active", "expires_at": "2024-05-02T09:30:00Z", "authentication_methods": [], "refresh_token": "x"}"#
+            )
+        }
         // The SMS factor's phone number breaks its pattern.
         #expect(throws: (any Error).self) {
             try Self.decode(Factor.self, #"{"id": "f", "type": "sms", "status": "verified", "phone_number": "0612"}"#)

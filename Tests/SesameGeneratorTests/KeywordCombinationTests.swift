@@ -42,7 +42,7 @@ import Testing
     @Test func unsupportedKeywordsInsideAllOfMembersAreErrors() {
         #expect(
             Fixture.printed(models: "A: { allOf: [{ type: object }, { unevaluatedProperties: false }] }") == [
-                "Schema/models.yaml:13:34: error: unevaluatedProperties is not supported; use additionalProperties"
+                "Schema/models.yaml:13:34: error: unevaluatedProperties is supported on object schemas and on allOf of objects only; write additionalProperties in each branch instead"
             ])
     }
 

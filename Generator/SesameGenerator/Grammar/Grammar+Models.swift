@@ -63,6 +63,10 @@ extension Grammar {
                 "Absent: undeclared properties are ignored. true or a schema: they are kept in `additionalProperties`. false: decoding fails on an undeclared property."
             ),
             GrammarKey(
+                "unevaluatedProperties", .either([.boolean, .shared("schemaOrName")]),
+                "On an object or an allOf of objects: the additionalProperties of the composed struct (the keys no member's properties declare). Refused where evaluation depends on a branch (anyOf, oneOf, if)."
+            ),
+            GrammarKey(
                 "oneOf", .list(.shared("subschema"), minimumCount: 1),
                 "With `discriminator`: a choice of object models (a Swift enum with a case per variant and `unknown`). Without: a Swift enum with a case per schema; exactly one must match."
             ),
@@ -123,7 +127,10 @@ extension Grammar {
         ("$dynamicRef", "$dynamicRef is not supported; use $ref to a model"),
         ("$dynamicAnchor", "$dynamicAnchor is not supported"),
         ("$recursiveRef", "$recursiveRef is not supported; use $ref to a model"),
-        ("unevaluatedProperties", "unevaluatedProperties is not supported; use additionalProperties"),
+        (
+            "unevaluatedProperties",
+            "unevaluatedProperties is supported on object schemas and on allOf of objects only; write additionalProperties in each branch instead"
+        ),
         ("unevaluatedItems", "unevaluatedItems is not supported; use items"),
     ]
 

@@ -42,7 +42,7 @@ extension ModelTranslator {
         let needsType =
             entries["enum"] != nil || (entries["oneOf"] != nil && entries["discriminator"] != nil) || entries["allOf"] != nil
             || isChoice(entries)
-            || (isObject(entries) && entries["properties"] != nil)
+            || (isObject(entries) && (entries["properties"] != nil || entries["unevaluatedProperties"] != nil))
         if needsType {
             let swiftName = uniqueNestedName(hint, in: nested, owner: qualifiedName)
             let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"

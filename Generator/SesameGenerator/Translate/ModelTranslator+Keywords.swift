@@ -28,6 +28,8 @@ extension ModelTranslator {
         for entry in entries {
             switch entry.key {
             // A switch compares without hashing: this runs for every key of every schema.
+            case "unevaluatedProperties" where translatesUnevaluatedProperties(entries):
+                break  // ModelTranslator+Unevaluated
             case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems":
                 let message = Grammar.unsupportedKeywords.first { $0.keyword == entry.key }?.message
                 reader.error(message ?? "\(entry.key) is not supported", at: entry.keyNode)

@@ -50,6 +50,11 @@ extension ModelTranslator {
                 additional = .kept(resolved.type, resolved.constraints)
             }
         }
+        if let entry = entries["unevaluatedProperties"] {
+            additional = unevaluatedProperties(
+                entry, in: entries, additional: additional, checks: [schema], qualifiedName: qualifiedName, nested: &nested, reader: &reader
+            )
+        }
         return ObjectIR(properties: properties, additionalProperties: additional, schema: schema.isEmpty ? nil : schema)
     }
 
@@ -73,9 +78,11 @@ extension ModelTranslator {
     mutating func allOf(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         // `properties` and `required` beside `allOf` (the OpenAPI way to extend a base model)
         // apply too, as one more member after the others: their properties come last.
+        // `unevaluatedProperties` closes the composition (ModelTranslator+Unevaluated).
         let besideAllOf: Set<String> = ["type", "properties", "required"]
         let others = entries.filter {
-            $0.key != "allOf" && !besideAllOf.contains($0.key) && !Self.annotationsAndDeclarations.contains($0.key)
+            $0.key != "allOf" && $0.key != "unevaluatedProperties" && !besideAllOf.contains($0.key)
+                && !Self.annotationsAndDeclarations.contains($0.key)
         }
         for other in others {
             reader.error("'\(other.key)' beside allOf is not supported; move it into one of the allOf schemas", at: other.keyNode)
@@ -123,6 +130,11 @@ extension ModelTranslator {
                     // An inline member is read as an object's keywords: those Sesame does not
                     // support are errors here too (`unevaluatedProperties` was ignored).
                     reportUnsupported(memberEntries, reader: &reader)
+                    if let entry = memberEntries["unevaluatedProperties"] {
+                        reader.error(
+                            "unevaluatedProperties inside an allOf member sees only that member's properties; write it beside allOf to close the composition",
+                            at: entry.keyNode)
+                    }
                     part = object(memberEntries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
                 }
             }
@@ -135,6 +147,10 @@ extension ModelTranslator {
         // merged property required.
         for name in checks.flatMap(\.required) {
             if let index = properties.firstIndex(where: { $0.name == name }) { properties[index].required = true }
+        }
+        if let entry = entries["unevaluatedProperties"] {
+            additional = unevaluatedProperties(
+                entry, in: entries, additional: additional, checks: checks, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
         }
         var merged = ObjectIR(properties: properties, additionalProperties: additional)
         merged.schema = checks.count == 1 ? checks[0] : checks.isEmpty ? nil : ModelCheck(allOf: checks)

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // A consumer of Sesame's SwiftPM plugins, built by scripts/check-plugins.sh (docs/plugins.md).
-// - BuildPluginSDK uses SesameBuildPlugin: its SDK is generated from Schema/ at build time.
+// - BuildPluginSDK uses SesameBuildPlugin: its SDK is generated from Schema/ at build time,
+//   Session from the AccountsAPI fixture's OpenAPI document by reference (a declared root).
 // - CommandPluginSDK is written by `swift package generate-sdk --target CommandPluginSDK`
 //   into Sources/CommandPluginSDK/Generated/ (git-ignored here; a real package commits it).
 // Each *-check executable uses a generated model and operation, so it does not compile

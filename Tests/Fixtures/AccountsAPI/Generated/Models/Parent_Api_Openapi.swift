@@ -76,6 +76,11 @@ public struct User: Codable, Hashable, Sendable {
         self.picture = (try container.decodeIfPresent(URIValue.self, forKey: "picture")).map { $0.value }
         self.identities = try container.decode([Identity].self, forKey: "identities")
         self.metadata = try container.decodeIfPresentNotNull([String: String].self, forKey: "metadata")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["id", "created_at", "updated_at", "email", "email_verified", "phone_number", "name", "picture", "identities", "metadata"]
+        if let key = extra.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw SchemaViolation(codingPath: extra.codingPath + [key], keyword: "additionalProperties", message: "the schema allows no undeclared property")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -220,6 +225,11 @@ public struct Session: Codable, Hashable, Sendable {
         self.ipAddress = try container.decodeIfPresent(String.self, forKey: "ip_address")
         self.userAgent = try container.decodeIfPresent(String.self, forKey: "user_agent")
         self.authenticationMethods = try container.decode([AuthenticationMethod].self, forKey: "authentication_methods")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["id", "created_at", "updated_at", "user_id", "status", "expires_at", "last_active_at", "ip_address", "user_agent", "authentication_methods"]
+        if let key = extra.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw SchemaViolation(codingPath: extra.codingPath + [key], keyword: "additionalProperties", message: "the schema allows no undeclared property")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
