@@ -373,56 +373,61 @@ public struct ImageBlock: Codable, Hashable, Sendable {
 
 // MARK: - Block
 
-public indirect enum Block: Codable, Hashable, Sendable {
+public enum Block: Codable, Hashable, Sendable {
     case textBlock(TextBlock)
     case imageBlock(ImageBlock)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [Block] = []
-        if let value = try? ModelCoding.strictly({ try TextBlock(from: decoder) }) {
-            matches.append(.textBlock(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? TextBlock(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.textBlock(value) }
+            }
+            if let value = try? ImageBlock(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.imageBlock(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try ImageBlock(from: decoder) }) {
-            matches.append(.imageBlock(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .textBlock(let value): try container.encode(value)
-            case .imageBlock(let value): try container.encode(value)
+            case .textBlock(let value): try value.encode(to: encoder)
+            case .imageBlock(let value): try value.encode(to: encoder)
         }
     }
 }
 
 // MARK: - Value
 
-public indirect enum Value: Codable, Hashable, Sendable {
+public enum Value: Codable, Hashable, Sendable {
     case integer(Int)
     case string(String)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        var match: Self?
+        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            match = Self.integer(value)
         }
-        if let value = try? decoder.singleValueContainer().decode(String.self) {
-            self = .string(value)
-            return
+        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+            match = Self.string(value)
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        }
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .integer(let value): try container.encode(value)
-            case .string(let value): try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 }

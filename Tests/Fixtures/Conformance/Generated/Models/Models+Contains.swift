@@ -118,27 +118,30 @@ public struct Nested: Codable, Hashable, Sendable {
         try container.encode(self.defaulted, forKey: "defaulted")
     }
 
-    public indirect enum Either: Codable, Hashable, Sendable {
+    public enum Either: Codable, Hashable, Sendable {
         case boolean(Bool)
         case me(Me)
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? decoder.singleValueContainer().decode(Bool.self) {
-                self = .boolean(value)
-                return
+            var match: Self?
+            ModelCoding.strictly {
+                if match == nil, let value = try? decoder.singleValueContainer().decode(Bool.self) {
+                    match = Self.boolean(value)
+                }
+                if match == nil, let value = try? Me(from: decoder) {
+                    match = Self.me(value)
+                }
             }
-            if let value = try? ModelCoding.strictly({ try Me(from: decoder) }) {
-                self = .me(value)
-                return
+            guard let match else {
+                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
             }
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            self = match
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
             switch self {
-                case .boolean(let value): try container.encode(value)
-                case .me(let value): try container.encode(value)
+                case .boolean(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+                case .me(let value): try value.encode(to: encoder)
             }
         }
     }
