@@ -251,6 +251,8 @@ public struct CheckedNote: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(minProperties: 8, dependentRequired: ["updatedAt": ["createdAt"]]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id", "title", "body", "status", "createdAt", "updatedAt", "author", "tags", "pinned", "rating"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: String, title: String, body: String, status: Status, createdAt: Date, updatedAt: Date? = nil, author: Author, tags: [String], pinned: Bool, rating: Int? = nil) {
@@ -267,8 +269,7 @@ public struct CheckedNote: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decode(String.self, forKey: "id")
         self.title = try container.decode(String.self, forKey: "title")
         self.body = try container.decode(String.self, forKey: "body")

@@ -56,6 +56,8 @@ public struct Conditional: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(properties: ["country": ModelCheck(constValue: JSONValue.string("FR"))], required: ["country"]), thenSchema: ModelCheck(properties: ["postcode": ModelCheck(pattern: "^[0-9]{5}$")]), elseSchema: ModelCheck(properties: ["postcode": ModelCheck(minLength: 1)])))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["country", "postcode"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(country: String? = nil, postcode: String? = nil) {
@@ -64,8 +66,7 @@ public struct Conditional: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.country = try container.decodeIfPresentNotNull(String.self, forKey: "country")
         self.postcode = try container.decodeIfPresentNotNull(String.self, forKey: "postcode")
     }

@@ -30,6 +30,8 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(required: ["main"]), thenSchema: ModelCheck(reference: "Palette")), references: ["Palette": ModelCoding.reference(Palette.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["main"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(main: String? = nil) {
@@ -37,8 +39,7 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.main = try container.decodeIfPresentNotNull(String.self, forKey: "main")
     }
 

@@ -496,6 +496,8 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(anyOf: [ModelCheck(required: ["email"]), ModelCheck(required: ["phone"])]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["email", "phone"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(email: String? = nil, phone: String? = nil) {
@@ -504,8 +506,7 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.email = try container.decodeIfPresentNotNull(String.self, forKey: "email")
         self.phone = try container.decodeIfPresentNotNull(String.self, forKey: "phone")
     }
@@ -591,6 +592,8 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(propertyNames: ModelCheck(pattern: "^[a-z]+$"), minProperties: 1, maxProperties: 3, dependentRequired: ["card": ["billing"]]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["card", "billing"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(card: String? = nil, billing: String? = nil) {
@@ -599,8 +602,7 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
         self.billing = try container.decodeIfPresentNotNull(String.self, forKey: "billing")
     }
@@ -619,6 +621,8 @@ public struct Patterns: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(properties: ["id": ModelCheck()], patternProperties: ["^x-": ModelCheck(types: [.string])], additionalProperties: ModelCheck.never))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: Int? = nil) {
@@ -626,8 +630,7 @@ public struct Patterns: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decodeIfPresentNotNull(Int.self, forKey: "id")
     }
 
