@@ -57,6 +57,14 @@ import Testing
         #expect(Instance.violation(OneOfModels.self, "{}")?.keyword == "oneOf")
     }
 
+    @Test func oneOfThatHoldsItselfDecodesAndEncodes() throws {
+        let tree = try Instance.decode(Tree.self, #"{"left": 1, "right": {"left": 2}}"#)
+        #expect(tree == .branch(Branch(left: .integer(1), right: .branch(Branch(left: .integer(2))))))
+        #expect(try Instance.decode(Tree.self, "3") == .integer(3))
+        #expect(Instance.violation(Tree.self, #""a""#)?.keyword == "oneOf")
+        #expect(try Instance.encoded(Tree.branch(Branch(left: .integer(1)))) == #"{"left":1}"#)
+    }
+
     @Test func anyOfAndOneOfBesideATypeOnlyCheck() throws {
         #expect(try Instance.decode(OneOfTwoKeys.self, #"{"phone": "1"}"#).phone == "1")
         #expect(Instance.accepts(OneOfTwoKeys.self, #"{"email": "a", "phone": "1"}"#))

@@ -171,6 +171,22 @@ import Testing
         #expect(swift.contains("case \"circle\": self = .circle(try Circle(from: decoder))"))
     }
 
+    @Test func onlyAChoiceCaseThatCanHoldTheChoiceIsIndirect() {
+        let swift = model(
+            """
+            Tree: { oneOf: [ { type: integer }, { $ref: "#/Leaf" }, { $ref: "#/Branch" } ] }
+            Leaf: { type: object, required: [value], properties: { value: { type: string } } }
+            Branch: { type: object, required: [left], properties: { left: { $ref: "#/Tree" } } }
+            """, file: "Tree")
+        #expect(swift.contains("public enum Tree: Codable"))
+        #expect(swift.contains("\n    case integer(Int)\n"))
+        #expect(swift.contains("\n    case leaf(Leaf)\n"))
+        #expect(swift.contains("\n    indirect case branch(Branch)\n"))
+        // Every variant is tried (a value matching two is refused), counted, the first kept.
+        #expect(swift.contains("matches += 1"))
+        #expect(!swift.contains("[Tree]"))
+    }
+
     @Test func allOfMergesProperties() {
         let swift = model(
             """

@@ -62,6 +62,23 @@ import Testing
         #expect(throws: SchemaViolation.self) { try ModelCoding.check(missing, check) }
     }
 
+    @Test func aPresenceCheckSharesTheModelsContainerAndListsNoKey() throws {
+        let check = SchemaCheck(ModelCheck(required: ["a"], minProperties: 2, dependentRequired: ["b": ["a"]]))
+        #expect(check.checksPresenceOnly)
+        let spy = SpyDecoder(["a": .string("1"), "b": .string("2"), "c": .null])
+        _ = try ModelCoding.checkedContainer(spy, check, declared: ["a", "b"])
+        // Was a container for the check, `allKeys`, then the model's container.
+        #expect(spy.calls.containers == 1)
+        #expect(!spy.calls.keyed.contains("allKeys"))
+        // The declared properties present fall short of minProperties: the whole check decides.
+        let short = SpyDecoder(["a": .string("1"), "x": .string("2")])
+        _ = try ModelCoding.checkedContainer(short, check, declared: ["a", "b"])
+        #expect(short.calls.keyed.contains("allKeys"))
+        let refused = SpyDecoder(["b": .string("2"), "c": .string("3")])
+        #expect(throws: SchemaViolation.self) { try ModelCoding.checkedContainer(refused, check, declared: ["a", "b"]) }
+        #expect(!SchemaCheck(ModelCheck(minProperties: 1, maxProperties: 3)).checksPresenceOnly)
+    }
+
     @Test func aCheckOfSomePropertiesReadsTheirValuesOnly() throws {
         let check = SchemaCheck(ModelCheck(properties: ["a": ModelCheck(minLength: 2)], required: ["b"]))
         #expect(check.propertyValues == .named(["a"]))
@@ -96,6 +113,7 @@ import Testing
             ModelCheck(oneOf: [ModelCheck(required: ["a"]), ModelCheck(required: ["b"])]),
             ModelCheck(ifSchema: ModelCheck(required: ["a"]), thenSchema: ModelCheck(required: ["b"])),
             ModelCheck(types: [.string]),
+            ModelCheck(required: ["b"], minProperties: 2, dependentRequired: ["b": ["a"]]),
         ]
         let instances = [
             #"{}"#, #"{"a": 1}"#, #"{"a": 3, "b": null}"#, #"{"b": "x", "cc": [1]}"#, #"{"a": {"b": 1}, "b": 2, "c": 3}"#, #""text""#,
@@ -110,6 +128,11 @@ import Testing
                 decoder.userInfo[Probe.checkKey] = compiled
                 let partial = Self.outcome { _ = try decoder.decode(Probe.self, from: data) }
                 #expect(partial == whole, "\(check) on \(instance)")
+                // A model's decoder: the check then its container, or the two shared.
+                let separate = Self.outcome { _ = try decoder.decode(ContainerProbe.self, from: data) }
+                decoder.userInfo[ContainerProbe.sharedKey] = true
+                let shared = Self.outcome { _ = try decoder.decode(ContainerProbe.self, from: data) }
+                #expect(shared == separate, "\(check) on \(instance), one container")
             }
         }
     }
@@ -118,6 +141,19 @@ import Testing
         static let checkKey = CodingUserInfoKey(rawValue: "check")!
         init(from decoder: any Decoder) throws {
             try ModelCoding.check(decoder, decoder.userInfo[Self.checkKey] as! SchemaCheck)
+        }
+    }
+
+    private struct ContainerProbe: Decodable {
+        static let sharedKey = CodingUserInfoKey(rawValue: "shared")!
+        init(from decoder: any Decoder) throws {
+            let check = decoder.userInfo[Probe.checkKey] as! SchemaCheck
+            if decoder.userInfo[Self.sharedKey] as? Bool == true {
+                _ = try ModelCoding.checkedContainer(decoder, check, declared: ["a", "b"])
+            } else {
+                try ModelCoding.check(decoder, check)
+                _ = try decoder.container(keyedBy: PropertyKey.self)
+            }
         }
     }
 

@@ -70,6 +70,10 @@ extension ModelRenderer {
             writer.line()
             writer.doc("The keywords checked on the object's JSON.")
             writer.line("private static let schemaCheck = \(types.schemaCheck(schema))")
+            if !object.properties.isEmpty {
+                writer.doc("The declared properties, counted against `minProperties` when the check asks only which are present.")
+                writer.line("private static let schemaCheckKeys: [PropertyKey] = \(knownKeys(object))")
+            }
         }
         for property in object.properties {
             guard let schema = property.constraints.schema else { continue }
@@ -127,12 +131,14 @@ extension ModelRenderer {
 
     private func renderDecoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { body in
-            if object.schema != nil {
-                body.line("try ModelCoding.check(decoder, Self.schemaCheck)")
-            }
-            if !object.properties.isEmpty {
+            switch (object.schema != nil, object.properties.isEmpty) {
+            case (true, false):
+                // One container for the check and the properties (ModelCoding.checkedContainer).
+                body.line("let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)")
+            case (false, false):
                 body.line("let container = try decoder.container(keyedBy: PropertyKey.self)")
-            } else {
+            case (let checked, true):
+                if checked { body.line("try ModelCoding.check(decoder, Self.schemaCheck)") }
                 // An object, even with no property: a number, a string, an array or null is refused.
                 body.line("_ = try decoder.container(keyedBy: PropertyKey.self)")
             }

@@ -8,9 +8,9 @@ struct ModelRenderer {
         switch model.kind {
         case .object(let object): renderObject(model, object, qualifiedName: qualifiedName, into: &writer)
         case .enumeration(let enumeration): renderEnum(model, enumeration, into: &writer)
-        case .union(let union): renderUnion(model, union, into: &writer)
-        case .alias(let type, let constraints): renderAlias(model, type, constraints, into: &writer)
-        case .choice(let choice): renderChoice(model, choice, into: &writer)
+        case .union(let union): renderUnion(model, union, qualifiedName: qualifiedName, into: &writer)
+        case .alias(let type, let constraints): renderAlias(model, type, constraints, qualifiedName: qualifiedName, into: &writer)
+        case .choice(let choice): renderChoice(model, choice, qualifiedName: qualifiedName, into: &writer)
         }
     }
 
@@ -73,12 +73,14 @@ struct ModelRenderer {
 
     // MARK: Unions
 
-    private func renderUnion(_ model: ModelIR, _ union: UnionIR, into writer: inout CodeWriter) {
+    /// Only a case whose model can hold the union is `indirect` (a box per value).
+    private func renderUnion(_ model: ModelIR, _ union: UnionIR, qualifiedName: String, into writer: inout CodeWriter) {
         let name = SwiftName.escaped(model.swiftName)
         let label = SwiftName.escaped(union.unknownTagLabel)
-        writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { body in
+        writer.block("public enum \(name): Codable, Hashable, Sendable") { body in
             for variant in union.variants {
-                body.line("case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.model))))")
+                let prefix = types.indirectPrefix(.model(variant.model), in: qualifiedName)
+                body.line("\(prefix)case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.model))))")
             }
             body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
             body.line("case unknown(\(label): String, value: JSONValue)")
@@ -124,7 +126,9 @@ struct ModelRenderer {
 
     // MARK: Aliases
 
-    private func renderAlias(_ model: ModelIR, _ type: TypeIR, _ constraints: ConstraintsIR, into writer: inout CodeWriter) {
+    private func renderAlias(
+        _ model: ModelIR, _ type: TypeIR, _ constraints: ConstraintsIR, qualifiedName: String, into writer: inout CodeWriter
+    ) {
         let name = SwiftName.escaped(model.swiftName)
         let swiftType = types.swift(type)
         guard types.hasChecks(type, constraints) || constraints.schema != nil || types.wire(type) != nil || !model.nested.isEmpty else {
@@ -153,7 +157,7 @@ struct ModelRenderer {
                 encode.line("var container = encoder.singleValueContainer()")
                 encode.line("try container.encode(\(types.toWire("rawValue", type)))")
             }
-            nestedModels(model, qualifiedName: model.swiftName, into: &body)
+            nestedModels(model, qualifiedName: qualifiedName, into: &body)
         }
     }
 

@@ -82,6 +82,29 @@ extension ModelCoding {
         }
     }
 
+    /// Checks the JSON value a decoder is at against `check`, as ``check(_:_:)`` does, and
+    /// returns the model's keyed container: a generated object model with properties calls
+    /// this in place of ``check(_:_:)`` then `container(keyedBy:)`.
+    ///
+    /// When the check asks only which properties are present (`required`, `minProperties`,
+    /// `dependentRequired`) and the model's own container shows it is met (its `declared`
+    /// properties present reach `minProperties`: see ``SchemaCheck/isMet(byPresenceIn:declared:)``),
+    /// no second container is built and no key is listed. Otherwise the check runs in full
+    /// first, so what is accepted or refused, and the error, are the same.
+    /// - Throws: ``SchemaViolation`` naming the path and keyword of the first failure; the
+    ///   decoder's error when the value is not an object.
+    public static func checkedContainer(
+        _ decoder: any Decoder, _ check: SchemaCheck, declared: [PropertyKey]
+    ) throws -> KeyedDecodingContainer<PropertyKey> {
+        if check.checksPresenceOnly, let container = try? decoder.container(keyedBy: PropertyKey.self),
+            check.isMet(byPresenceIn: container, declared: declared)
+        {
+            return container
+        }
+        try Self.check(decoder, check)
+        return try decoder.container(keyedBy: PropertyKey.self)
+    }
+
     /// Checks the JSON value a decoder is at against `check`; used by generated models for
     /// the keywords only the JSON shows (``SchemaCheck``).
     ///

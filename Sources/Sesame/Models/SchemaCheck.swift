@@ -39,8 +39,12 @@ import Foundation
     private let compiledPatternProperties: [(pattern: String, regex: ECMARegex?, schema: SchemaCheck)]
     /// What the check reads of an object (``PropertyValues``).
     let propertyValues: PropertyValues
+    /// Whether the check asks only which properties an object has (`required`,
+    /// `minProperties`, `dependentRequired`), and says nothing of any other value: see
+    /// ``isMet(byPresenceIn:declared:)``.
+    let checksPresenceOnly: Bool
     /// `dependentRequired` in the order its failures are looked for, sorted once.
-    private let sortedDependentRequired: [(key: String, value: [String])]
+    let sortedDependentRequired: [(key: String, value: [String])]
 
     /// Compiles `check`. `references` says what each model name a `$ref` of the check (or of
     /// its subschemas) names checks; a name it leaves out fails every value, as a
@@ -84,6 +88,11 @@ import Foundation
             (pattern: $0.key, regex: ModelCoding.regex($0.key), schema: SchemaCheck(compiling: $0.value, references: references))
         }
         sortedDependentRequired = check.dependentRequired.sorted(by: { $0.key < $1.key })
+        var rest = check
+        rest.required = []
+        rest.minProperties = nil
+        rest.dependentRequired = [:]
+        checksPresenceOnly = rest.isEmpty
         propertyValues = PropertyValues(
             check, subschemas: allOf + anyOf + oneOf + [not, ifSchema, thenSchema, elseSchema].compactMap { $0 })
     }

@@ -14,6 +14,8 @@ final class SpyDecoder: Decoder {
         /// "decodeIfPresent name", "contains name", "decodeNil name", "decode name", "allKeys".
         var keyed: [String] = []
         var singleValue = 0
+        /// How many keyed containers were asked for.
+        var containers = 0
     }
 
     let object: [String: Value]
@@ -26,7 +28,8 @@ final class SpyDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Keyed<Key>(object: object, calls: calls))
+        calls.containers += 1
+        return KeyedDecodingContainer(Keyed<Key>(object: object, calls: calls))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -251,6 +251,8 @@ public struct CheckedNote: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(minProperties: 8, dependentRequired: ["updatedAt": ["createdAt"]]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id", "title", "body", "status", "createdAt", "updatedAt", "author", "tags", "pinned", "rating"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: String, title: String, body: String, status: Status, createdAt: Date, updatedAt: Date? = nil, author: Author, tags: [String], pinned: Bool, rating: Int? = nil) {
@@ -267,8 +269,7 @@ public struct CheckedNote: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decode(String.self, forKey: "id")
         self.title = try container.decode(String.self, forKey: "title")
         self.body = try container.decode(String.self, forKey: "body")
@@ -373,56 +374,61 @@ public struct ImageBlock: Codable, Hashable, Sendable {
 
 // MARK: - Block
 
-public indirect enum Block: Codable, Hashable, Sendable {
+public enum Block: Codable, Hashable, Sendable {
     case textBlock(TextBlock)
     case imageBlock(ImageBlock)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [Block] = []
-        if let value = try? ModelCoding.strictly({ try TextBlock(from: decoder) }) {
-            matches.append(.textBlock(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? TextBlock(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.textBlock(value) }
+            }
+            if let value = try? ImageBlock(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.imageBlock(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try ImageBlock(from: decoder) }) {
-            matches.append(.imageBlock(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .textBlock(let value): try container.encode(value)
-            case .imageBlock(let value): try container.encode(value)
+            case .textBlock(let value): try value.encode(to: encoder)
+            case .imageBlock(let value): try value.encode(to: encoder)
         }
     }
 }
 
 // MARK: - Value
 
-public indirect enum Value: Codable, Hashable, Sendable {
+public enum Value: Codable, Hashable, Sendable {
     case integer(Int)
     case string(String)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        var match: Self?
+        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            match = Self.integer(value)
         }
-        if let value = try? decoder.singleValueContainer().decode(String.self) {
-            self = .string(value)
-            return
+        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+            match = Self.string(value)
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        }
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .integer(let value): try container.encode(value)
-            case .string(let value): try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 }

@@ -449,7 +449,7 @@ public struct SessionRevoked: Codable, Hashable, Sendable {
 // MARK: - Notice
 
 /// A message from the back-end, shown to the user.
-public indirect enum Notice: Codable, Hashable, Sendable {
+public enum Notice: Codable, Hashable, Sendable {
     case text(TextNotice)
     case link(LinkNotice)
     /// A variant this version of the SDK does not know: its discriminator and the value as received.

@@ -388,7 +388,7 @@ public struct FactorList: Codable, Hashable, Sendable {
 // MARK: - Factor
 
 /// An authentication factor, told apart by its type.
-public indirect enum Factor: Codable, Hashable, Sendable {
+public enum Factor: Codable, Hashable, Sendable {
     case totp(TotpFactor)
     case sms(SmsFactor)
     case webauthn(WebAuthnFactor)

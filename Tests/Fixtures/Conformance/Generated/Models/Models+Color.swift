@@ -46,29 +46,33 @@ public enum Color: Codable, Hashable, Sendable, RawRepresentable, CustomStringCo
 
 // MARK: - EnumOrZ
 
-public indirect enum EnumOrZ: Codable, Hashable, Sendable {
+public enum EnumOrZ: Codable, Hashable, Sendable {
     case option1(EnumOrZ.Option1)
     case option2(EnumOrZ.Option2)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [EnumOrZ] = []
-        if let value = try? ModelCoding.strictly({ try EnumOrZ.Option1(from: decoder) }) {
-            matches.append(.option1(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? EnumOrZ.Option1(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option1(value) }
+            }
+            if let value = try? EnumOrZ.Option2(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option2(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try EnumOrZ.Option2(from: decoder) }) {
-            matches.append(.option2(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .option1(let value): try container.encode(value)
-            case .option2(let value): try container.encode(value)
+            case .option1(let value): try value.encode(to: encoder)
+            case .option2(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 

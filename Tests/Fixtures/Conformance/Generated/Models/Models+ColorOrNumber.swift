@@ -6,27 +6,30 @@ import Foundation
 
 // MARK: - ColorOrNumber
 
-public indirect enum ColorOrNumber: Codable, Hashable, Sendable {
+public enum ColorOrNumber: Codable, Hashable, Sendable {
     case color(Color)
     case integer(Int)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? ModelCoding.strictly({ try Color(from: decoder) }) {
-            self = .color(value)
-            return
+        var match: Self?
+        ModelCoding.strictly {
+            if match == nil, let value = try? Color(from: decoder) {
+                match = Self.color(value)
+            }
+            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+                match = Self.integer(value)
+            }
         }
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .color(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
+            case .color(let value): try value.encode(to: encoder)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 }

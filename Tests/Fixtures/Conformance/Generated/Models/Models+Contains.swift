@@ -56,6 +56,8 @@ public struct Conditional: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(properties: ["country": ModelCheck(constValue: JSONValue.string("FR"))], required: ["country"]), thenSchema: ModelCheck(properties: ["postcode": ModelCheck(pattern: "^[0-9]{5}$")]), elseSchema: ModelCheck(properties: ["postcode": ModelCheck(minLength: 1)])))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["country", "postcode"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(country: String? = nil, postcode: String? = nil) {
@@ -64,8 +66,7 @@ public struct Conditional: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.country = try container.decodeIfPresentNotNull(String.self, forKey: "country")
         self.postcode = try container.decodeIfPresentNotNull(String.self, forKey: "postcode")
     }
@@ -118,27 +119,30 @@ public struct Nested: Codable, Hashable, Sendable {
         try container.encode(self.defaulted, forKey: "defaulted")
     }
 
-    public indirect enum Either: Codable, Hashable, Sendable {
+    public enum Either: Codable, Hashable, Sendable {
         case boolean(Bool)
         case me(Me)
 
         public init(from decoder: any Decoder) throws {
-            if let value = try? decoder.singleValueContainer().decode(Bool.self) {
-                self = .boolean(value)
-                return
+            var match: Self?
+            ModelCoding.strictly {
+                if match == nil, let value = try? decoder.singleValueContainer().decode(Bool.self) {
+                    match = Self.boolean(value)
+                }
+                if match == nil, let value = try? Me(from: decoder) {
+                    match = Self.me(value)
+                }
             }
-            if let value = try? ModelCoding.strictly({ try Me(from: decoder) }) {
-                self = .me(value)
-                return
+            guard let match else {
+                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
             }
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            self = match
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
             switch self {
-                case .boolean(let value): try container.encode(value)
-                case .me(let value): try container.encode(value)
+                case .boolean(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+                case .me(let value): try value.encode(to: encoder)
             }
         }
     }

@@ -13,6 +13,8 @@ public struct Extended: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(minProperties: 2), ModelCheck(required: ["name"])]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["name", "age", "extra"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(name: String, age: Int? = nil, extra: Bool) {
@@ -22,8 +24,7 @@ public struct Extended: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.name = try container.decode(String.self, forKey: "name")
         self.age = try container.decodeIfPresentNotNull(Int.self, forKey: "age")
         self.extra = try container.decode(Bool.self, forKey: "extra")
@@ -45,6 +46,8 @@ public struct Counted: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(minProperties: 2))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["name", "age"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(name: String? = nil, age: Int? = nil) {
@@ -53,8 +56,7 @@ public struct Counted: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
         self.age = try container.decodeIfPresentNotNull(Int.self, forKey: "age")
     }

@@ -30,6 +30,8 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(required: ["main"]), thenSchema: ModelCheck(reference: "Palette")), references: ["Palette": ModelCoding.reference(Palette.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["main"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(main: String? = nil) {
@@ -37,8 +39,7 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.main = try container.decodeIfPresentNotNull(String.self, forKey: "main")
     }
 
@@ -50,7 +51,7 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
 
 // MARK: - Shape
 
-public indirect enum Shape: Codable, Hashable, Sendable {
+public enum Shape: Codable, Hashable, Sendable {
     case circle(Circle)
     /// A variant this version of the SDK does not know: its discriminator and the value as received.
     case unknown(kind: String, value: JSONValue)
@@ -159,29 +160,31 @@ public typealias SchemaBesideRef = Me
 
 // MARK: - SchemaBesideOneOf
 
-public indirect enum SchemaBesideOneOf: Codable, Hashable, Sendable {
+public enum SchemaBesideOneOf: Codable, Hashable, Sendable {
     case string(String)
     case boolean(Bool)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [SchemaBesideOneOf] = []
+        var match: Self?
+        var matches = 0
         if let value = try? decoder.singleValueContainer().decode(String.self) {
-            matches.append(.string(value))
+            matches += 1
+            if match == nil { match = Self.string(value) }
         }
         if let value = try? decoder.singleValueContainer().decode(Bool.self) {
-            matches.append(.boolean(value))
+            matches += 1
+            if match == nil { match = Self.boolean(value) }
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .string(let value): try container.encode(value)
-            case .boolean(let value): try container.encode(value)
+            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .boolean(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 }
@@ -228,27 +231,28 @@ public enum SchemaBesideEnum: Codable, Hashable, Sendable, RawRepresentable, Cus
 
 // MARK: - SchemaBesideTypes
 
-public indirect enum SchemaBesideTypes: Codable, Hashable, Sendable {
+public enum SchemaBesideTypes: Codable, Hashable, Sendable {
     case string(String)
     case integer(Int)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? decoder.singleValueContainer().decode(String.self) {
-            self = .string(value)
-            return
+        var match: Self?
+        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+            match = Self.string(value)
         }
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            match = Self.integer(value)
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 2 schemas")
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 2 schemas")
+        }
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .string(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
+            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 }
@@ -414,27 +418,30 @@ public struct Booleans: Codable, Hashable, Sendable {
 
 // MARK: - NumberOrNothing
 
-public indirect enum NumberOrNothing: Codable, Hashable, Sendable {
+public enum NumberOrNothing: Codable, Hashable, Sendable {
     case option1(NumberOrNothing.Option1)
     case integer(Int)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? ModelCoding.strictly({ try NumberOrNothing.Option1(from: decoder) }) {
-            self = .option1(value)
-            return
+        var match: Self?
+        ModelCoding.strictly {
+            if match == nil, let value = try? NumberOrNothing.Option1(from: decoder) {
+                match = Self.option1(value)
+            }
+            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+                match = Self.integer(value)
+            }
         }
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .option1(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
+            case .option1(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 

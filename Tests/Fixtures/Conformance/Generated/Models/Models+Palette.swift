@@ -31,29 +31,33 @@ public struct Palette: Codable, Hashable, Sendable {
 
 // MARK: - PaletteOrName
 
-public indirect enum PaletteOrName: Codable, Hashable, Sendable {
+public enum PaletteOrName: Codable, Hashable, Sendable {
     case palette(Palette)
     case option2(PaletteOrName.Option2)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [PaletteOrName] = []
-        if let value = try? ModelCoding.strictly({ try Palette(from: decoder) }) {
-            matches.append(.palette(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? Palette(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.palette(value) }
+            }
+            if let value = try? PaletteOrName.Option2(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option2(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try PaletteOrName.Option2(from: decoder) }) {
-            matches.append(.option2(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .palette(let value): try container.encode(value)
-            case .option2(let value): try container.encode(value)
+            case .palette(let value): try value.encode(to: encoder)
+            case .option2(let value): try value.encode(to: encoder)
         }
     }
 

@@ -114,27 +114,30 @@ public struct Parcel: Codable, Hashable, Sendable {
 
 // MARK: - AnyOfValue
 
-public indirect enum AnyOfValue: Codable, Hashable, Sendable {
+public enum AnyOfValue: Codable, Hashable, Sendable {
     case option1(AnyOfValue.Option1)
     case integer(Int)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? ModelCoding.strictly({ try AnyOfValue.Option1(from: decoder) }) {
-            self = .option1(value)
-            return
+        var match: Self?
+        ModelCoding.strictly {
+            if match == nil, let value = try? AnyOfValue.Option1(from: decoder) {
+                match = Self.option1(value)
+            }
+            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+                match = Self.integer(value)
+            }
         }
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .option1(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
+            case .option1(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 
@@ -158,29 +161,33 @@ public indirect enum AnyOfValue: Codable, Hashable, Sendable {
 
 // MARK: - OneOfValue
 
-public indirect enum OneOfValue: Codable, Hashable, Sendable {
+public enum OneOfValue: Codable, Hashable, Sendable {
     case option1(OneOfValue.Option1)
     case option2(OneOfValue.Option2)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [OneOfValue] = []
-        if let value = try? ModelCoding.strictly({ try OneOfValue.Option1(from: decoder) }) {
-            matches.append(.option1(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? OneOfValue.Option1(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option1(value) }
+            }
+            if let value = try? OneOfValue.Option2(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option2(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try OneOfValue.Option2(from: decoder) }) {
-            matches.append(.option2(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .option1(let value): try container.encode(value)
-            case .option2(let value): try container.encode(value)
+            case .option1(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .option2(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 
@@ -227,58 +234,66 @@ public indirect enum OneOfValue: Codable, Hashable, Sendable {
 
 // MARK: - OneOfModels
 
-public indirect enum OneOfModels: Codable, Hashable, Sendable {
+public enum OneOfModels: Codable, Hashable, Sendable {
     case address(Address)
     case me(Me)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [OneOfModels] = []
-        if let value = try? ModelCoding.strictly({ try Address(from: decoder) }) {
-            matches.append(.address(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? Address(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.address(value) }
+            }
+            if let value = try? Me(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.me(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try Me(from: decoder) }) {
-            matches.append(.me(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .address(let value): try container.encode(value)
-            case .me(let value): try container.encode(value)
+            case .address(let value): try value.encode(to: encoder)
+            case .me(let value): try value.encode(to: encoder)
         }
     }
 }
 
 // MARK: - IPAddress
 
-public indirect enum IPAddress: Codable, Hashable, Sendable {
+public enum IPAddress: Codable, Hashable, Sendable {
     case option1(IPAddress.Option1)
     case option2(IPAddress.Option2)
 
     public init(from decoder: any Decoder) throws {
-        var matches: [IPAddress] = []
-        if let value = try? ModelCoding.strictly({ try IPAddress.Option1(from: decoder) }) {
-            matches.append(.option1(value))
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? IPAddress.Option1(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option1(value) }
+            }
+            if let value = try? IPAddress.Option2(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.option2(value) }
+            }
         }
-        if let value = try? ModelCoding.strictly({ try IPAddress.Option2(from: decoder) }) {
-            matches.append(.option2(value))
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
         }
-        guard matches.count == 1 else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches.isEmpty ? "the value matches none of the 2 schemas" : "the value matches \(matches.count) of the schemas; exactly one must match")
-        }
-        self = matches[0]
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .option1(let value): try container.encode(value)
-            case .option2(let value): try container.encode(value)
+            case .option1(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .option2(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 
@@ -319,27 +334,30 @@ public indirect enum IPAddress: Codable, Hashable, Sendable {
 
 // MARK: - Contact
 
-public indirect enum Contact: Codable, Hashable, Sendable {
+public enum Contact: Codable, Hashable, Sendable {
     case option1(Contact.Option1)
     case integer(Int)
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? ModelCoding.strictly({ try Contact.Option1(from: decoder) }) {
-            self = .option1(value)
-            return
+        var match: Self?
+        ModelCoding.strictly {
+            if match == nil, let value = try? Contact.Option1(from: decoder) {
+                match = Self.option1(value)
+            }
+            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+                match = Self.integer(value)
+            }
         }
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .option1(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
+            case .option1(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 
@@ -363,34 +381,110 @@ public indirect enum Contact: Codable, Hashable, Sendable {
 
 // MARK: - TypeList
 
-public indirect enum TypeList: Codable, Hashable, Sendable {
+public enum TypeList: Codable, Hashable, Sendable {
     case string(String)
     case integer(Int)
     case null
 
     public init(from decoder: any Decoder) throws {
-        if let value = try? decoder.singleValueContainer().decode(String.self) {
-            self = .string(value)
-            return
+        var match: Self?
+        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+            match = Self.string(value)
         }
-        if let value = try? decoder.singleValueContainer().decode(Int.self) {
-            self = .integer(value)
-            return
+        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            match = Self.integer(value)
         }
-        if (try? decoder.singleValueContainer().decodeNil()) == true {
-            self = .null
-            return
+        if match == nil, (try? decoder.singleValueContainer().decodeNil()) == true {
+            match = Self.null
         }
-        throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 3 schemas")
+        guard let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 3 schemas")
+        }
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-            case .string(let value): try container.encode(value)
-            case .integer(let value): try container.encode(value)
-            case .null: try container.encodeNil()
+            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .null: var container = encoder.singleValueContainer(); try container.encodeNil()
         }
+    }
+}
+
+// MARK: - Tree
+
+public enum Tree: Codable, Hashable, Sendable {
+    case integer(Int)
+    indirect case branch(Branch)
+
+    public init(from decoder: any Decoder) throws {
+        var match: Self?
+        var matches = 0
+        ModelCoding.strictly {
+            if let value = try? decoder.singleValueContainer().decode(Int.self) {
+                matches += 1
+                if match == nil { match = Self.integer(value) }
+            }
+            if let value = try? Branch(from: decoder) {
+                matches += 1
+                if match == nil { match = Self.branch(value) }
+            }
+        }
+        guard matches == 1, let match else {
+            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+        }
+        self = match
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            case .branch(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+// MARK: - Branch
+
+public struct Branch: Codable, Hashable, Sendable {
+    public var left: Tree {
+        get { _left!.value }
+        set { _left = Indirect(newValue) }
+        _modify {
+            var value = Indirect.take(&_left)!
+            defer { _left = Indirect(value) }
+            yield &value
+        }
+    }
+    private var _left: Indirect<Tree>?
+    public var right: Tree? {
+        get { Indirect.unwrap(_right) }
+        set { _right = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_right)
+            defer { _right = Indirect.wrap(value) }
+            yield &value
+        }
+    }
+    private var _right: Indirect<Tree>?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(left: Tree, right: Tree? = nil) {
+        self._left = Indirect(left)
+        self._right = Indirect.wrap(right)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self._left = Indirect(try container.decode(Tree.self, forKey: "left"))
+        self._right = Indirect.wrap(try container.decodeIfPresentNotNull(Tree.self, forKey: "right"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.left, forKey: "left")
+        try container.encodeIfPresent(self.right, forKey: "right")
     }
 }
 
@@ -402,6 +496,8 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(anyOf: [ModelCheck(required: ["email"]), ModelCheck(required: ["phone"])]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["email", "phone"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(email: String? = nil, phone: String? = nil) {
@@ -410,8 +506,7 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.email = try container.decodeIfPresentNotNull(String.self, forKey: "email")
         self.phone = try container.decodeIfPresentNotNull(String.self, forKey: "phone")
     }
@@ -497,6 +592,8 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(propertyNames: ModelCheck(pattern: "^[a-z]+$"), minProperties: 1, maxProperties: 3, dependentRequired: ["card": ["billing"]]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["card", "billing"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(card: String? = nil, billing: String? = nil) {
@@ -505,8 +602,7 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
         self.billing = try container.decodeIfPresentNotNull(String.self, forKey: "billing")
     }
@@ -525,6 +621,8 @@ public struct Patterns: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(properties: ["id": ModelCheck()], patternProperties: ["^x-": ModelCheck(types: [.string])], additionalProperties: ModelCheck.never))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: Int? = nil) {
@@ -532,8 +630,7 @@ public struct Patterns: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decodeIfPresentNotNull(Int.self, forKey: "id")
     }
 

@@ -11,6 +11,8 @@ public struct RequiredNames: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(required: ["extra"]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(id: String) {
@@ -18,8 +20,7 @@ public struct RequiredNames: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decode(String.self, forKey: "id")
     }
 

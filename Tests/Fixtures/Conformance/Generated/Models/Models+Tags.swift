@@ -85,6 +85,8 @@ public struct Payment: Codable, Hashable, Sendable {
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["card"]), thenSchema: ModelCheck(required: ["billing"]))]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["card", "billing"]
 
     /// Creates a value; properties with a default in the schema may be left out.
     public init(card: String? = nil, billing: String? = nil) {
@@ -93,8 +95,7 @@ public struct Payment: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
         self.billing = try container.decodeIfPresentNotNull(String.self, forKey: "billing")
     }

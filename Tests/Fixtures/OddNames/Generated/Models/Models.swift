@@ -573,7 +573,7 @@ public enum OddEnum: Codable, Hashable, Sendable, RawRepresentable, CustomString
 
 // MARK: - OddUnion
 
-public indirect enum OddUnion: Codable, Hashable, Sendable {
+public enum OddUnion: Codable, Hashable, Sendable {
     case quoteD(QuoteVariant)
     case selfValue(KeywordVariant)
     case unknownValue(SelfModel)
@@ -687,7 +687,7 @@ public struct SelfModel: Codable, Hashable, Sendable {
 // MARK: - KeywordUnion
 
 /// A discriminator that is a keyword; another that is the unknown case's label.
-public indirect enum KeywordUnion: Codable, Hashable, Sendable {
+public enum KeywordUnion: Codable, Hashable, Sendable {
     case defaultVariant(DefaultVariant)
     /// A variant this version of the SDK does not know: its discriminator and the value as received.
     case unknown(`default`: String, value: JSONValue)
@@ -742,7 +742,7 @@ public struct DefaultVariant: Codable, Hashable, Sendable {
 
 // MARK: - ValueUnion
 
-public indirect enum ValueUnion: Codable, Hashable, Sendable {
+public enum ValueUnion: Codable, Hashable, Sendable {
     case `_`(ValueVariant)
     /// A variant this version of the SDK does not know: its discriminator and the value as received.
     case unknown(valueTag: String, value: JSONValue)
@@ -797,7 +797,7 @@ public struct ValueVariant: Codable, Hashable, Sendable {
 
 // MARK: - SymbolUnion
 
-public indirect enum SymbolUnion: Codable, Hashable, Sendable {
+public enum SymbolUnion: Codable, Hashable, Sendable {
     case symbolVariant(SymbolVariant)
     /// A variant this version of the SDK does not know: its discriminator and the value as received.
     case unknown(_40: String, value: JSONValue)

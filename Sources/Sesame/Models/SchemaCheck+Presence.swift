@@ -1,0 +1,26 @@
+@_spi(Generated) import SesameDescription
+
+extension SchemaCheck {
+    /// Whether an object the model's own container holds surely meets a check that asks only
+    /// which properties are present (``checksPresenceOnly``): every `required` name and every
+    /// name `dependentRequired` asks for are there (`contains`), and the model's `declared`
+    /// properties present already reach `minProperties`.
+    ///
+    /// `false` says only that this shortcut cannot tell: the caller then runs the whole check
+    /// (every key, `allKeys`), which decides and names the failure. So the shortcut changes
+    /// what is accepted or refused in nothing, and skips listing the object's keys when the
+    /// declared properties suffice (issue 30).
+    func isMet(byPresenceIn container: KeyedDecodingContainer<PropertyKey>, declared: [PropertyKey]) -> Bool {
+        for name in check.required where !container.contains(PropertyKey(name)) { return false }
+        for (name, needed) in sortedDependentRequired where container.contains(PropertyKey(name)) {
+            for other in needed where !container.contains(PropertyKey(other)) { return false }
+        }
+        if let minimum = check.minProperties {
+            // The declared names are distinct, so each one present is one more property.
+            var present = 0
+            for key in declared where present < minimum && container.contains(key) { present += 1 }
+            if present < minimum { return false }
+        }
+        return true
+    }
+}
