@@ -39,13 +39,7 @@ public struct ReferencedFiles: Sendable, Hashable {
     static func mayNameAFile(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            func matches(_ word: StaticString, at index: Int) -> Bool {
-                let count = word.utf8CodeUnitCount
-                guard index >= 0, index + count <= bytes.count else { return false }
-                let letters = word.utf8Start
-                for offset in 0..<count where bytes[index + offset] | 0x20 != letters[offset] | 0x20 { return false }
-                return true
-            }
+            func matches(_ word: StaticString, at index: Int) -> Bool { bytes.holds(word, at: index, ignoringCase: true) }
             for index in bytes.indices {
                 switch bytes[index] {
                 case UInt8(ascii: "."):

@@ -201,13 +201,7 @@ struct SchemaDocuments {
     static func mayDeclareResources(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            func matches(_ word: StaticString, at index: Int) -> Bool {
-                let count = word.utf8CodeUnitCount
-                guard index + count <= bytes.count else { return false }
-                let letters = word.utf8Start
-                for offset in 0..<count where bytes[index + offset] != letters[offset] { return false }
-                return true
-            }
+            func matches(_ word: StaticString, at index: Int) -> Bool { bytes.holds(word, at: index) }
             for index in bytes.indices {
                 switch bytes[index] {
                 case UInt8(ascii: "$"):
