@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // Tests only (SesameTests measures the runtime's transport against it): apps never
+        // resolve it, the runtime's `StreamingURLSessionTransport` replaced it.
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -93,7 +95,6 @@ let package = Package(
             dependencies: [
                 "SesameDescription",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
@@ -159,7 +160,6 @@ let package = Package(
                 // The headless browser sends its requests through a ClientTransport.
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
             path: "Tests/Support/SesameTestSupport"
         ),
@@ -189,7 +189,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SesameTests",
-            dependencies: ["Sesame", "SesameTestSupport"]
+            dependencies: [
+                "Sesame", "SesameTestSupport",
+                // The transport the runtime's own replaced, measured against it (tests only).
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
         ),
         .testTarget(
             name: "SesameOpenIDTests",

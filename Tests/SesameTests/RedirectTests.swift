@@ -256,13 +256,13 @@ import FoundationNetworking
 
     // MARK: The transport
 
-    /// The default transport, `StreamingURLSessionTransport.shared`, and the one it replaced,
-    /// `URLSessionTransport.notFollowingRedirects`, both decline every redirect.
+    /// The default transport, `StreamingURLSessionTransport.shared`, and one made with a
+    /// session of its own decline every redirect.
     @Test func theDefaultTransportDoesNotFollowRedirects() throws {
         let configuration = AuthenticationServiceConfiguration<TestDetails>()
         let streaming = try #require(configuration.transport as? StreamingURLSessionTransport)
         #expect(streaming === StreamingURLSessionTransport.shared)
-        let sessions = [streaming.session, URLSessionTransport.notFollowingRedirects.configuration.session]
+        let sessions = [streaming.session, StreamingURLSessionTransport(configuration: .ephemeral).session]
         for session in sessions {
             let delegate = try #require(session.delegate as? RedirectRefusal)
             let url = URL(string: "https://auth.test/notes")!
@@ -278,5 +278,21 @@ import FoundationNetworking
             }
             #expect(followed.text == "declined")
         }
+    }
+
+    /// swift-openapi-urlsession's `URLSessionTransport` buffers whole bodies on Linux, so live
+    /// events would never arrive through it: the service reads its event stream through a
+    /// `StreamingURLSessionTransport` instead (it recognises the transport by name, as the
+    /// runtime does not link that package), and keeps any other transport for events.
+    @Test func aURLSessionTransportIsNotTheEventStreamsOnLinux() async {
+        let service = AuthenticationService<TestSchema>(configuration: .init(transport: URLSessionTransport()))
+        #if canImport(FoundationNetworking)
+        #expect(await service.eventPipeline.transport is StreamingURLSessionTransport)
+        #else
+        #expect(await service.eventPipeline.transport is URLSessionTransport)
+        #endif
+        let own = StreamingURLSessionTransport(configuration: .ephemeral)
+        let other = AuthenticationService<TestSchema>(configuration: .init(transport: own))
+        #expect(await other.eventPipeline.transport as? StreamingURLSessionTransport === own)
     }
 }

@@ -50,7 +50,7 @@ import Darwin
         }
         defer { server.stop() }
         let transport: any ClientTransport =
-            Self.transport == "urlsession" ? URLSessionTransport.notFollowingRedirects : StreamingURLSessionTransport()
+            Self.transport == "urlsession" ? URLSessionTransport() : StreamingURLSessionTransport()
         let service = AuthenticationService<TestSchema>(
             configuration: .init(baseURL: server.baseURL, transport: transport, receivesServerEvents: false))
         _ = try await service.authenticate(with: TestSingleStepMethod.guest)

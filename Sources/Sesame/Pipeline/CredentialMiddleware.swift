@@ -16,7 +16,7 @@ import OpenAPIRuntime
 ///   on a hop only while the chain stays on the back-end's origin, and dropping
 ///   `Authorization`, `Proxy-Authorization`, `Cookie` and the credential header when a
 ///   redirect leaves it. Give the client a transport that does not follow redirects, such
-///   as `URLSessionTransport.notFollowingRedirects`: a transport that follows them itself
+///   as `StreamingURLSessionTransport`: a transport that follows them itself
 ///   may copy the credential to wherever the back-end redirects;
 /// - retries a rejected request once: at once with the current credential when the
 ///   rejected one was already replaced, else after a refresh that every concurrent request

@@ -6,7 +6,7 @@ import OpenAPIRuntime
 /// Follows redirects in the pipeline, so that the credential goes only where it may.
 ///
 /// The default transport does not follow redirects (see
-/// `URLSessionTransport.notFollowingRedirects`): each 3xx reaches the pipeline, and this
+/// `StreamingURLSessionTransport`): each 3xx reaches the pipeline, and this
 /// follows it, at most ``maximumRedirects`` times, as browsers do (the Fetch standard):
 /// - 301, 302, 303, 307 and 308 with a `Location` of an http(s) URL are followed; other
 ///   statuses, and a missing or unusable `Location`, are returned as they are;

@@ -17,8 +17,12 @@ import FoundationNetworking
 /// `maximumBufferedBytes`), it cancels the request and the body fails, so that memory stays
 /// bounded on Linux and on Apple platforms alike, however slowly the body is read.
 ///
-/// Like ``OpenAPIURLSession/URLSessionTransport/notFollowingRedirects`` it never follows a
-/// redirect itself and declines HTTP authentication challenges. One limit it cannot apply:
+/// It never follows a redirect itself (the pipeline's ``CredentialMiddleware`` does, sending the
+/// credential only to the back-end's origin) and declines HTTP authentication challenges:
+/// give it (`StreamingURLSessionTransport.shared`) to an OpenAPI-generated client that uses
+/// ``AuthenticationService/credentialMiddleware``. swift-openapi-urlsession's
+/// `URLSessionTransport()` uses `URLSession.shared`, which follows redirects with the original
+/// header fields: on Linux it sends the credential to whatever origin the redirect names. One limit it cannot apply:
 /// FoundationNetworking (Linux) keeps the body of a 301–308 response to itself until the
 /// response ends, before it asks whether to follow it (docs/runtime.md, "Response limits").
 public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
-import OpenAPIURLSession
 @_spi(Generated) import SesameDescription
 
 /// Signs the app's user in and out, keeps the credential fresh, and sends the schema's
@@ -78,7 +77,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
         var eventTransport = configuration.eventTransport ?? configuration.transport
         #if canImport(FoundationNetworking)
-        if configuration.eventTransport == nil, configuration.transport is URLSessionTransport {
+        // swift-openapi-urlsession's `URLSessionTransport`, named rather than linked (the
+        // runtime does not depend on that package): it buffers whole bodies here.
+        if configuration.eventTransport == nil,
+            String(reflecting: type(of: configuration.transport)) == "OpenAPIURLSession.URLSessionTransport"
+        {
             eventTransport = StreamingURLSessionTransport()
         }
         #endif

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import OpenAPIRuntime
-import OpenAPIURLSession
 
 /// How an ``AuthenticationService`` talks to its back-end and where it keeps its session.
 /// Every property has a default that suits an app; tests replace the transport, the clock

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-import OpenAPIURLSession
 import Sesame
 
 /// A ``Browser`` without a screen, for tests and the demo: it drives a login page over
@@ -41,7 +40,7 @@ public struct HeadlessBrowser: Browser, CustomStringConvertible, CustomReflectab
     /// Creates a browser that signs in as `username`.
     public init(
         username: String, password: String, action: Action = .allow,
-        transport: any ClientTransport = URLSessionTransport.notFollowingRedirects
+        transport: any ClientTransport = StreamingURLSessionTransport.shared
     ) {
         self.username = username
         self.password = password

@@ -1,22 +1,7 @@
 import Foundation
-import OpenAPIURLSession
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-extension URLSessionTransport {
-    /// A URLSession transport that never follows a redirect itself: every 3xx reaches the
-    /// pipeline, whose ``CredentialMiddleware`` follows it and sends the credential only to
-    /// the back-end's origin. It is the default transport of
-    /// ``AuthenticationServiceConfiguration``; give it to an OpenAPI-generated client that
-    /// uses ``AuthenticationService/credentialMiddleware``.
-    ///
-    /// `URLSession.shared`, which `URLSessionTransport()` uses, follows redirects with the
-    /// original header fields: on Linux (FoundationNetworking) it sends the credential to
-    /// whatever origin the redirect names.
-    public static let notFollowingRedirects = URLSessionTransport(
-        configuration: .init(session: URLSession(configuration: .default, delegate: RedirectRefusal(), delegateQueue: nil)))
-}
 
 /// A session delegate that declines every redirect, so that the task completes with the
 /// 3xx response, and every HTTP authentication challenge. URLSession consults it for tasks
