@@ -25,7 +25,7 @@ struct BrowserCancellationEndToEndTests {
             let service = e2e.makeService(browser: browser)
             let guest = try await e2e.signInAsGuest(service)
             let signIn = Task { try await service.authenticate(with: SingleStepMethod.oauth2()) }
-            #expect(await poll { browser.pageLoaded.value })
+            #expect(await poll(timeout: .seconds(60)) { browser.pageLoaded.value })
             await service.cancelAuthentication()
             await #expect(throws: BrowserSignInError.cancelled) { try await signIn.value }
             #expect(browser.dismissals.value == 1)
@@ -43,7 +43,7 @@ struct BrowserCancellationEndToEndTests {
             let browser = LingeringBrowser(page: alice(.close), user: alice())
             let service = e2e.makeService(browser: browser)
             let signIn = Task { try await service.authenticate(with: SingleStepMethod.oauth2()) }
-            #expect(await poll { browser.pageLoaded.value })
+            #expect(await poll(timeout: .seconds(60)) { browser.pageLoaded.value })
             signIn.cancel()
             await #expect(throws: BrowserSignInError.cancelled) { try await signIn.value }
             #expect(browser.dismissals.value == 1)
