@@ -187,6 +187,52 @@ import Testing
         #expect(!swift.contains("[Tree]"))
     }
 
+    /// Issue 30, part 3: a choice reads the value's keys once and skips, undecoded, a
+    /// variant that cannot match: an object lacking a name its decoding requires (a required
+    /// property without a default, nullable or not, or a name `required` only in its check),
+    /// anything but an object for an object variant, an object for a string or an array.
+    @Test func aChoiceSkipsAVariantTheKeysRuleOut() {
+        let swift = model(
+            """
+            Pick:
+              oneOf:
+                - { $ref: "#/Card" }
+                - { type: object, required: [iban] }
+                - { type: string }
+                - { type: array, items: { type: integer } }
+                - { type: object, additionalProperties: { type: string } }
+            Card:
+              type: object
+              required: [number, holder, size]
+              properties:
+                number: { type: string }
+                holder: { type: [string, "null"] }
+                size: { type: integer, default: 1 }
+                note: { type: string }
+            """, file: "Pick")
+        #expect(swift.contains("let keys = try? decoder.container(keyedBy: PropertyKey.self)\n"))
+        #expect(swift.contains("if let keys, keys.contains(\"number\"), keys.contains(\"holder\"), let value = try? Card(from: decoder)"))
+        #expect(swift.contains("if let keys, keys.contains(\"iban\"), let value = try? Pick.Option2(from: decoder)"))
+        #expect(swift.contains("if keys == nil, let value = try? decoder.singleValueContainer().decode(String.self)"))
+        #expect(swift.contains("if keys == nil, let value = try? decoder.singleValueContainer().decode([Int].self)"))
+        // A dictionary takes any object: always decoded.
+        #expect(swift.contains("if let value = try? decoder.singleValueContainer().decode([String: String].self)"))
+        // anyOf tries its first variant as it is; the keys are read only when it did not match.
+        let anyOf = model(
+            """
+            Either:
+              anyOf: [{ $ref: "#/Card" }, { $ref: "#/Card2" }]
+            Card: { type: object, required: [number], properties: { number: { type: string } } }
+            Card2: { type: object, required: [iban], properties: { iban: { type: string } } }
+            """, file: "Either")
+        #expect(anyOf.contains("if match == nil, let value = try? Card(from: decoder)"))
+        #expect(anyOf.contains("let keys = match == nil ? (try? decoder.container(keyedBy: PropertyKey.self)) : nil"))
+        #expect(anyOf.contains("if match == nil, let keys, keys.contains(\"iban\"), let value = try? Card2(from: decoder)"))
+        // Nothing to rule out (no required name, no two shapes): no keys read.
+        let plain = model("Loose: { anyOf: [{ type: string }, { type: integer }] }", file: "Loose")
+        #expect(!plain.contains("keys"))
+    }
+
     @Test func allOfMergesProperties() {
         let swift = model(
             """

@@ -382,11 +382,12 @@ public enum Block: Codable, Hashable, Sendable {
         var match: Self?
         var matches = 0
         ModelCoding.strictly {
-            if let value = try? TextBlock(from: decoder) {
+            let keys = try? decoder.container(keyedBy: PropertyKey.self)
+            if let keys, keys.contains("text"), let value = try? TextBlock(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.textBlock(value) }
             }
-            if let value = try? ImageBlock(from: decoder) {
+            if let keys, keys.contains("url"), keys.contains("width"), keys.contains("height"), let value = try? ImageBlock(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.imageBlock(value) }
             }

@@ -129,7 +129,8 @@ public struct Nested: Codable, Hashable, Sendable {
                 if match == nil, let value = try? decoder.singleValueContainer().decode(Bool.self) {
                     match = Self.boolean(value)
                 }
-                if match == nil, let value = try? Me(from: decoder) {
+                let keys = match == nil ? (try? decoder.container(keyedBy: PropertyKey.self)) : nil
+                if match == nil, let keys, keys.contains("id"), let value = try? Me(from: decoder) {
                     match = Self.me(value)
                 }
             }

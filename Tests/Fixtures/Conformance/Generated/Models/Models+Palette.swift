@@ -39,11 +39,12 @@ public enum PaletteOrName: Codable, Hashable, Sendable {
         var match: Self?
         var matches = 0
         ModelCoding.strictly {
-            if let value = try? Palette(from: decoder) {
+            let keys = try? decoder.container(keyedBy: PropertyKey.self)
+            if keys != nil, let value = try? Palette(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.palette(value) }
             }
-            if let value = try? PaletteOrName.Option2(from: decoder) {
+            if let keys, keys.contains("name"), let value = try? PaletteOrName.Option2(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.option2(value) }
             }

@@ -242,11 +242,12 @@ public enum OneOfModels: Codable, Hashable, Sendable {
         var match: Self?
         var matches = 0
         ModelCoding.strictly {
-            if let value = try? Address(from: decoder) {
+            let keys = try? decoder.container(keyedBy: PropertyKey.self)
+            if let keys, keys.contains("city"), let value = try? Address(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.address(value) }
             }
-            if let value = try? Me(from: decoder) {
+            if let keys, keys.contains("id"), let value = try? Me(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.me(value) }
             }
@@ -422,11 +423,12 @@ public enum Tree: Codable, Hashable, Sendable {
         var match: Self?
         var matches = 0
         ModelCoding.strictly {
-            if let value = try? decoder.singleValueContainer().decode(Int.self) {
+            let keys = try? decoder.container(keyedBy: PropertyKey.self)
+            if keys == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
                 matches += 1
                 if match == nil { match = Self.integer(value) }
             }
-            if let value = try? Branch(from: decoder) {
+            if let keys, keys.contains("left"), let value = try? Branch(from: decoder) {
                 matches += 1
                 if match == nil { match = Self.branch(value) }
             }
