@@ -11,6 +11,12 @@ import Testing
 @Suite struct EventStreamTests {
     /// Opens `/events`, runs `whileOpen` once the server counts the stream, then closes it
     /// from the server and returns what was received.
+    ///
+    /// The request runs in a task of its own, awaited only once the server has ended the
+    /// stream: the test client has no timeout for a body that never ends, so a test that
+    /// failed before the stream closed would otherwise wait for it forever (an `async let` is
+    /// awaited when its scope exits, error or not). On a failure the task is cancelled and
+    /// `Harness.run` stops the server, which ends the stream.
     func stream(
         _ h: Harness,
         token: String,
@@ -20,11 +26,16 @@ import Testing
     ) async throws -> HTTPResult {
         var headers: HTTPFields = [.authorization: "Bearer \(token)", .accept: "text/event-stream"]
         if let lastEventID { headers[HTTPField.Name("Last-Event-ID")!] = lastEventID }
-        async let response = h.send(.get, "/events", headers: headers)
-        try await h.waitUntil("stream open") { await h.state.openEventStreams(ofUser: uid) == 1 }
-        try await whileOpen()
+        let response = Task { try await h.send(.get, "/events", headers: headers) }
+        do {
+            try await h.waitUntil("stream open") { await h.state.openEventStreams(ofUser: uid) == 1 }
+            try await whileOpen()
+        } catch {
+            response.cancel()
+            throw error
+        }
         await h.state.disconnectEventStreams(ofUser: uid)
-        return try await response
+        return try await response.value
     }
 
     @Test func eventsCarryIdNameAndOneLineJSON() async throws {
@@ -103,12 +114,19 @@ import Testing
             let uid = try await h.uid(tokens.access)
             var headers: HTTPFields = [.authorization: "Bearer \(tokens.access)"]
             headers[.accept] = "text/event-stream"
-            async let response = h.send(.get, "/events", headers: headers)
-            try await h.waitUntil("stream open") { await h.state.openEventStreams(ofUser: uid) == 1 }
-            let revoked = try await h.send(.post, "/_control/users/\(uid)/revoke")
+            // A task of its own, not an `async let`: see `stream(_:token:uid:lastEventID:whileOpen:)`.
+            let response = Task { try await h.send(.get, "/events", headers: headers) }
+            let revoked: HTTPResult
+            do {
+                try await h.waitUntil("stream open") { await h.state.openEventStreams(ofUser: uid) == 1 }
+                revoked = try await h.send(.post, "/_control/users/\(uid)/revoke")
+            } catch {
+                response.cancel()
+                throw error
+            }
             #expect(try revoked.object()["revokedSessions"] as? Int == 1)
             // The server ends the stream after the event, so the read completes.
-            let result = try await response
+            let result = try await response.value
             #expect(result.body.contains("event: session.revoked\ndata: {\"reason\":\"adminAction\"}\n\n"))
             let me = try await h.sendAuthorized(.get, "/me", token: tokens.access)
             #expect(try me.errorCode() == "invalid_token")

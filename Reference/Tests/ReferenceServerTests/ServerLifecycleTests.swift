@@ -32,11 +32,18 @@ import Testing
         let h = Harness(server: server, endpoint: endpoint, clock: ManualClock(Harness.start))
         let tokens = try await h.guest()
         let uid = try await h.uid(tokens.access)
-        async let stream = h.send(.get, "/events", headers: [.authorization: "Bearer \(tokens.access)"])
-        try await h.waitUntil("stream open") { await server.state.openEventStreams(ofUser: uid) == 1 }
+        // A task, not an `async let`, so that a failed wait stops the server (which ends the
+        // stream) instead of waiting forever for a body that never ends.
+        let stream = Task { try await h.send(.get, "/events", headers: [.authorization: "Bearer \(tokens.access)"]) }
+        do {
+            try await h.waitUntil("stream open") { await server.state.openEventStreams(ofUser: uid) == 1 }
+        } catch {
+            await server.stop()
+            throw error
+        }
         let started = ContinuousClock.now
         await server.stop()
-        #expect(try await stream.status == .ok)
+        #expect(try await stream.value.status == .ok)
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 

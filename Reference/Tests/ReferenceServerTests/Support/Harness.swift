@@ -182,8 +182,10 @@ struct Harness: Sendable {
         return Tokens(access: access, refresh: refresh, expiresIn: expiresIn)
     }
 
-    /// Waits (polling every 10 ms, at most 5 s) until `condition` holds.
-    func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
-        guard await poll(every: .milliseconds(10), timeout: .seconds(5), condition) else { throw HarnessError.timedOut(what) }
+    /// Waits (polling every 10 ms, at most `timeout`) until `condition` holds. The default is
+    /// long because it only bounds a failure: in a whole `swift test` the servers of 50 suites
+    /// share two threads, and a request can wait seconds for one.
+    func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
+        guard await poll(every: .milliseconds(10), timeout: timeout, condition) else { throw HarnessError.timedOut(what) }
     }
 }
