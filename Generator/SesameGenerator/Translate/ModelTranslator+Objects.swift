@@ -7,6 +7,11 @@ extension ModelTranslator {
     mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
         var schema = checkedKeywords(entries, reader: &reader) ?? ModelCheck()
+        if let ref = entries["$ref"], let name = resolveReference(ref.value, reader: &reader), declarations[name] != nil {
+            // `$ref` beside `properties` applies too (2020-12): the object must also be the
+            // referenced model, checked on its JSON (it was ignored).
+            schema.reference = name
+        }
         var required: [String: Node] = [:]
         if let requiredEntry = entries["required"], let names = reader.strings(requiredEntry.value, "required") {
             for (name, node) in names { required[name] = node }
