@@ -11,7 +11,8 @@ struct ModelTranslator {
     static let checkedByType: [String: Set<String>] = [
         "number": ["multipleOf"], "integer": ["multipleOf"],
         "array": ["uniqueItems", "prefixItems", "contains", "minContains", "maxContains", "unevaluatedItems"],
-        "object": ["minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties",
+        "object": [
+            "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties",
             "unevaluatedProperties",
         ],
     ]
