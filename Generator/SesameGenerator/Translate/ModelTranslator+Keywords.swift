@@ -236,9 +236,12 @@ extension ModelTranslator {
             return ChoiceIR(keyword: "type", exactlyOne: false, variants: variants)
         }
         let key = entries["oneOf"] != nil ? "oneOf" : "anyOf"
-        // `unevaluatedItems` and `unevaluatedProperties` are refused by `reportUnsupported`.
-        let refused = ["unevaluatedItems", "unevaluatedProperties"]
-        for other in entries where other.key != key && !Self.annotationsAndDeclarations.contains(other.key) && !refused.contains(other.key)
+        // `unevaluatedItems` and `unevaluatedProperties` beside a choice make it a checked choice
+        // (`checkedChoice`, ModelTranslator+Unevaluated), read before this.
+        let checkedChoiceKeys = ["unevaluatedItems", "unevaluatedProperties"]
+        for other in entries
+        where other.key != key && !Self.annotationsAndDeclarations.contains(other.key)
+            && !checkedChoiceKeys.contains(other.key)
         {
             reader.error("'\(other.key)' beside \(key) is not supported; move it into each of the \(key) schemas", at: other.keyNode)
         }
