@@ -96,10 +96,10 @@ import Testing
     }
 
     @Test func unsupportedKeywordIsAnErrorNotIgnored() {
-        let models = Fixture.models + "\nTags: { type: array, items: { type: string }, unevaluatedItems: false }\n"
+        let models = Fixture.models + "\nTags: { type: array, items: { type: string }, $dynamicAnchor: tags }\n"
         #expect(
             Fixture.printed(["models.yaml": models]) == [
-                "Schema/models.yaml:13:47: error: unevaluatedItems is not supported; use items"
+                "Schema/models.yaml:13:47: error: $dynamicAnchor is not supported"
             ])
     }
 

@@ -41,16 +41,33 @@ import Testing
     /// was ignored (the suite's unevaluatedProperties/28 decoded data the schema refuses).
     @Test func unsupportedKeywordsInsideAllOfMembersAreErrors() {
         #expect(
-            Fixture.printed(models: "A: { allOf: [{ type: object }, { unevaluatedProperties: false }] }") == [
-                "Schema/models.yaml:13:34: error: unevaluatedProperties is supported on object schemas and on allOf of objects only; write additionalProperties in each branch instead"
+            Fixture.printed(models: ##"A: { allOf: [{ type: object }, { $dynamicRef: "#a" }] }"##) == [
+                "Schema/models.yaml:13:34: error: $dynamicRef is not supported; use $ref to a model"
+            ])
+    }
+
+    /// `$ref` beside `properties` applies too: the object must also be the referenced model.
+    /// It was dropped without a word (an unknown model there passed validation, and the
+    /// referenced model's keywords were never checked).
+    @Test func refBesidePropertiesIsCheckedOnTheJSON() {
+        let generation = Fixture.generate([
+            "models.yaml": Fixture.models + "\nReq: { required: [x] }\nP: { properties: { a: { type: string } }, $ref: \"#/Req\" }\n"
+        ])
+        #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
+        #expect(
+            Fixture.model("P", in: generation).contains(
+                #"ModelCheck(reference: "Req"), references: ["Req": ModelCoding.reference(Req.self)]"#))
+        #expect(
+            Fixture.printed(models: ##"P: { properties: { a: { type: string } }, $ref: "#/Nope" }"##) == [
+                "Schema/models.yaml:13:49: error: unknown model 'Nope' in $ref '#/Nope'"
             ])
     }
 
     /// A typeless schema's unsupported keyword is reported once, not once more by its check.
     @Test func typelessSchemasReportEachProblemOnce() {
         #expect(
-            Fixture.printed(models: "A: { minimum: 1, unevaluatedItems: false }") == [
-                "Schema/models.yaml:13:18: error: unevaluatedItems is not supported; use items"
+            Fixture.printed(models: "A: { minimum: 1, $dynamicAnchor: a }") == [
+                "Schema/models.yaml:13:18: error: $dynamicAnchor is not supported"
             ])
     }
 

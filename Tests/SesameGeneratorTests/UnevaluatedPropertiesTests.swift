@@ -3,8 +3,9 @@ import Testing
 @testable import SesameGenerator
 
 /// `unevaluatedProperties` (issue 27): the `additionalProperties` of an object or of an
-/// `allOf` composition, whose evaluated properties are the union of every member's; refused
-/// at its position where evaluation depends on a branch.
+/// `allOf` composition, whose evaluated properties are the union of every member's; a JSON
+/// check where evaluation depends on a branch or a `$ref`; a wrapped, checked choice beside
+/// `anyOf`/`oneOf`.
 @Suite struct UnevaluatedPropertiesTests {
     private func model(_ yaml: String, file: String) -> String {
         let generation = Fixture.generate(["models.yaml": Fixture.models + "\n" + yaml])
@@ -59,20 +60,53 @@ import Testing
         #expect(!swift.contains("the schema allows no undeclared property"))
     }
 
-    /// Where the evaluated keys depend on the branch that matched, or where the keyword sees
-    /// one member only, it is an error at the keyword that says what to write.
-    @Test func branchDependentEvaluationIsRefusedAtTheKeyword() {
-        let anyOf = Fixture.printed(
-            models: """
-                A:
-                  type: object
-                  properties: { a: { type: string } }
-                  anyOf: [{ required: [a] }, { required: [b] }]
-                  unevaluatedProperties: false
-                """)
-        #expect(anyOf.count == 1)
-        #expect(anyOf.first?.hasPrefix("Schema/models.yaml:17:3: error: unevaluatedProperties beside anyOf is not supported") == true)
-        #expect(anyOf.first?.contains("write additionalProperties in each branch instead") == true)
+    /// Where the evaluated keys depend on the branch that matched (`anyOf`, `oneOf`, `if`,
+    /// `dependentSchemas`) or on a `$ref` beside the properties, the keyword is a JSON check,
+    /// and the struct keeps every undeclared key (as JSON values, so nothing is lost).
+    @Test func branchesAndReferencesAreCheckedOnTheJSON() {
+        let anyOf = model(
+            """
+            A:
+              type: object
+              properties: { a: { type: string } }
+              anyOf: [{ properties: { b: { type: integer } }, required: [b] }, { required: [a] }]
+              unevaluatedProperties: false
+            """, file: "A")
+        #expect(anyOf.contains("public var additionalProperties: [String: JSONValue]"))
+        #expect(
+            anyOf.contains(
+                #"ModelCheck(ifSchema: ModelCheck(required: ["b"], properties: ["b": ModelCheck(types: [.integer])]), thenSchema: ModelCheck(properties: ["a": ModelCheck(), "b": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["a": ModelCheck()], additionalProperties: ModelCheck.never))"#
+            )
+                || anyOf.contains(
+                    #"thenSchema: ModelCheck(properties: ["a": ModelCheck(), "b": ModelCheck()], additionalProperties: ModelCheck.never)"#),
+            "\(anyOf)")
+        let reference = model(
+            """
+            B: { type: object, properties: { b: { type: string } } }
+            A: { $ref: "#/B", properties: { a: { type: string } }, unevaluatedProperties: false }
+            """, file: "A")
+        #expect(reference.contains(#"properties: ["a": ModelCheck(), "b": ModelCheck()], additionalProperties: ModelCheck.never"#))
+        #expect(reference.contains(#"reference: "B""#))
+    }
+
+    /// Beside a choice (`anyOf`, `oneOf` without a discriminator), the choice is the nested
+    /// enum `Value` and the model a struct wrapping it that checks the keyword first.
+    @Test func aChoiceIsWrappedAndChecked() {
+        let swift = model(
+            """
+            Card: { type: object, properties: { number: { type: string } } }
+            Bank: { type: object, properties: { iban: { type: string } } }
+            Method: { oneOf: [{ $ref: "#/Card" }, { $ref: "#/Bank" }], unevaluatedProperties: false }
+            """, file: "Method")
+        #expect(swift.contains("public var rawValue: Method.Value"))
+        #expect(swift.contains("public enum Value: Codable, Hashable, Sendable"))
+        #expect(swift.contains(#"ifSchema: ModelCheck(reference: "Card")"#))
+        #expect(swift.contains("try ModelCoding.check(decoder, Self.schemaCheck)"))
+    }
+
+    /// What stays refused: inside an `allOf` member of a struct (it would see that member's
+    /// properties only), beside a type list or a discriminated `oneOf`, on another type.
+    @Test func whatStaysRefusedIsAnErrorAtTheKeyword() {
         let member = Fixture.printed(
             models: """
                 B: { type: object, properties: { b: { type: string } } }
@@ -82,19 +116,19 @@ import Testing
             member == [
                 "Schema/models.yaml:14:84: error: unevaluatedProperties inside an allOf member sees only that member's properties; write it beside allOf to close the composition"
             ])
-        let reference = Fixture.printed(
-            models: """
-                B: { type: object, properties: { b: { type: string } } }
-                A: { $ref: "#/B", properties: { a: { type: string } }, unevaluatedProperties: false }
-                """)
         #expect(
-            reference == [
-                "Schema/models.yaml:14:56: error: unevaluatedProperties beside $ref is not supported; write the reference as allOf: [{ $ref: ... }] beside the properties"
+            Fixture.printed(models: "A: { type: [object, string], unevaluatedProperties: false }") == [
+                "Schema/models.yaml:13:30: error: 'unevaluatedProperties' beside a list of types is not supported; use anyOf with a schema per type"
             ])
-        let union = Fixture.printed(models: "A: { oneOf: [{ type: string }, { type: integer }], unevaluatedProperties: false }")
+        let union = Fixture.printed(
+            models: """
+                V: { type: object, required: [kind], properties: { kind: { type: string } } }
+                A: { oneOf: [{ $ref: "#/V" }], discriminator: { propertyName: kind }, unevaluatedProperties: false }
+                """)
+        #expect(union.contains { $0.hasPrefix("Schema/models.yaml:14:71: error: 'unevaluatedProperties' beside oneOf is not supported") })
         #expect(
-            union.first
-                == "Schema/models.yaml:13:52: error: unevaluatedProperties is supported on object schemas and on allOf of objects only; write additionalProperties in each branch instead"
-        )
+            Fixture.printed(models: "A: { type: array, unevaluatedProperties: false }") == [
+                "Schema/models.yaml:13:19: error: 'unevaluatedProperties' does not apply to array"
+            ])
     }
 }

@@ -64,7 +64,7 @@ extension Grammar {
             ),
             GrammarKey(
                 "unevaluatedProperties", .either([.boolean, .shared("schemaOrName")]),
-                "On an object or an allOf of objects: the additionalProperties of the composed struct (the keys no member's properties declare). Refused where evaluation depends on a branch (anyOf, oneOf, if)."
+                "The keys no properties, patternProperties or additionalProperties evaluated (here, in allOf members, $refs and the anyOf, oneOf, if or dependentSchemas branches that matched) must match it; false: there must be none. On an object or an allOf of objects, the additionalProperties of the composed struct. Checked on decode."
             ),
             GrammarKey(
                 "oneOf", .list(.shared("subschema"), minimumCount: 1),
@@ -98,6 +98,10 @@ extension Grammar {
             GrammarKey(
                 "prefixItems", .list(.shared("subschema")),
                 "A tuple: the schemas of the first items, in order (the Swift array holds JSONValue). Checked on decode."),
+            GrammarKey(
+                "unevaluatedItems", .either([.boolean, .shared("schemaOrName")]),
+                "The items no prefixItems, items or contains evaluated (here, in allOf members, $refs and the anyOf, oneOf or if branches that matched) must match it; false: there must be none. Checked on decode."
+            ),
             GrammarKey("contains", .shared("subschema"), "Some item must match (minContains of them, 1 by default). Checked on decode."),
             GrammarKey("minContains", count, "Fewest items matching contains. Checked on decode."),
             GrammarKey("maxContains", count, "Most items matching contains. Checked on decode."),
@@ -127,11 +131,6 @@ extension Grammar {
         ("$dynamicRef", "$dynamicRef is not supported; use $ref to a model"),
         ("$dynamicAnchor", "$dynamicAnchor is not supported"),
         ("$recursiveRef", "$recursiveRef is not supported; use $ref to a model"),
-        (
-            "unevaluatedProperties",
-            "unevaluatedProperties is supported on object schemas and on allOf of objects only; write additionalProperties in each branch instead"
-        ),
-        ("unevaluatedItems", "unevaluatedItems is not supported; use items"),
     ]
 
     /// A parameter's schema: a schema that may add `secret: true`.

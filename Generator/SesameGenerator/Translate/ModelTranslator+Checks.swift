@@ -6,8 +6,9 @@ import Yams
 /// with every keyword of the subschemas they hold.
 extension ModelTranslator {
     /// The keywords of `entries` that the Swift type does not express, as a check of the JSON
-    /// value; nil when there are none.
-    mutating func checkedKeywords(_ entries: [Entry], reader: inout NodeReader) -> ModelCheck? {
+    /// value; nil when there are none. `unevaluatedProperties: false` when the schema is a
+    /// struct, which translates that keyword itself (ModelTranslator+Unevaluated).
+    mutating func checkedKeywords(_ entries: [Entry], unevaluatedProperties: Bool = true, reader: inout NodeReader) -> ModelCheck? {
         guard entries.contains(where: { Self.isCheckedKeyword($0.key) }) else { return nil }
         var check = ModelCheck()
         // anyOf and oneOf beside a type or properties: checks, not choices (see isChoice).
@@ -74,6 +75,16 @@ extension ModelTranslator {
             check.elseSchema = entries["else"].map { schemaCheck($0.value, reader: &reader) }
         }
         // `then` and `else` without `if` are ignored, as 2020-12 says.
+        if let entry = entries["unevaluatedItems"], !unevaluatedItemsAreItems(entries),
+            let unevaluated = unevaluatedItemsCheck(entry, in: entries, reader: &reader)
+        {
+            check.allOf.append(unevaluated)
+        }
+        if unevaluatedProperties, let entry = entries["unevaluatedProperties"],
+            let unevaluated = unevaluatedPropertiesCheck(entry, in: entries, reader: &reader)
+        {
+            check.allOf.append(unevaluated)
+        }
         return check.isEmpty ? nil : check
     }
 

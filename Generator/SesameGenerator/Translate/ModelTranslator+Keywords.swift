@@ -28,9 +28,12 @@ extension ModelTranslator {
         for entry in entries {
             switch entry.key {
             // A switch compares without hashing: this runs for every key of every schema.
-            case "unevaluatedProperties" where translatesUnevaluatedProperties(entries):
-                break  // ModelTranslator+Unevaluated
-            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "unevaluatedProperties", "unevaluatedItems":
+            case "unevaluatedProperties", "unevaluatedItems":
+                // A struct's extra keys, the check of a choice or a JSON check
+                // (ModelTranslator+Unevaluated); beside a type list or a discriminated oneOf, an
+                // error where those are translated.
+                break
+            case "$dynamicRef", "$dynamicAnchor", "$recursiveRef":
                 let message = Grammar.unsupportedKeywords.first { $0.keyword == entry.key }?.message
                 reader.error(message ?? "\(entry.key) is not supported", at: entry.keyNode)
             case "$id" where entry.value.string == nil:
@@ -46,7 +49,8 @@ extension ModelTranslator {
         switch key {
         case "multipleOf", "uniqueItems", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames",
             "patternProperties",
-            "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf", "oneOf":
+            "prefixItems", "contains", "minContains", "maxContains", "not", "if", "then", "else", "anyOf", "oneOf", "unevaluatedItems",
+            "unevaluatedProperties":
             return true
         default:
             return false
@@ -232,7 +236,13 @@ extension ModelTranslator {
             return ChoiceIR(keyword: "type", exactlyOne: false, variants: variants)
         }
         let key = entries["oneOf"] != nil ? "oneOf" : "anyOf"
-        for other in entries where other.key != key && !Self.annotationsAndDeclarations.contains(other.key) {
+        // `unevaluatedItems` and `unevaluatedProperties` beside a choice make it a checked choice
+        // (`checkedChoice`, ModelTranslator+Unevaluated), read before this.
+        let checkedChoiceKeys = ["unevaluatedItems", "unevaluatedProperties"]
+        for other in entries
+        where other.key != key && !Self.annotationsAndDeclarations.contains(other.key)
+            && !checkedChoiceKeys.contains(other.key)
+        {
             reader.error("'\(other.key)' beside \(key) is not supported; move it into each of the \(key) schemas", at: other.keyNode)
         }
         var variants: [ChoiceVariantIR] = []

@@ -6,7 +6,12 @@ import Yams
 extension ModelTranslator {
     mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
-        var schema = checkedKeywords(entries, reader: &reader) ?? ModelCheck()
+        var schema = checkedKeywords(entries, unevaluatedProperties: false, reader: &reader) ?? ModelCheck()
+        if let ref = entries["$ref"], let name = resolveReference(ref.value, reader: &reader), declarations[name] != nil {
+            // `$ref` beside `properties` applies too (2020-12): the object must also be the
+            // referenced model, checked on its JSON (it was ignored).
+            schema.reference = name
+        }
         var required: [String: Node] = [:]
         if let requiredEntry = entries["required"], let names = reader.strings(requiredEntry.value, "required") {
             for (name, node) in names { required[name] = node }
@@ -52,8 +57,8 @@ extension ModelTranslator {
         }
         if let entry = entries["unevaluatedProperties"] {
             additional = unevaluatedProperties(
-                entry, in: entries, additional: additional, checks: [schema], qualifiedName: qualifiedName, nested: &nested, reader: &reader
-            )
+                entry, in: entries, additional: additional, checks: [schema], schema: &schema, qualifiedName: qualifiedName,
+                nested: &nested, reader: &reader)
         }
         return ObjectIR(properties: properties, additionalProperties: additional, schema: schema.isEmpty ? nil : schema)
     }
@@ -149,8 +154,11 @@ extension ModelTranslator {
             if let index = properties.firstIndex(where: { $0.name == name }) { properties[index].required = true }
         }
         if let entry = entries["unevaluatedProperties"] {
+            var extra = ModelCheck()
             additional = unevaluatedProperties(
-                entry, in: entries, additional: additional, checks: checks, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                entry, in: entries, additional: additional, checks: checks, schema: &extra, qualifiedName: qualifiedName,
+                nested: &nested, reader: &reader)
+            checks += extra.allOf
         }
         var merged = ObjectIR(properties: properties, additionalProperties: additional)
         merged.schema = checks.count == 1 ? checks[0] : checks.isEmpty ? nil : ModelCheck(allOf: checks)

@@ -16,9 +16,21 @@ extension ModelTranslator {
         if let ref = entries["$ref"] {
             // Keywords beside `$ref` apply too (2020-12): the Swift type is the model's, and
             // the siblings are a check of the JSON (`{ $ref: "#/Tags", maxItems: 2 }`).
-            let siblings = entries.filter { !Self.besideReference.contains($0.key) }
+            // `unevaluatedItems` and `unevaluatedProperties` see the referenced model's items and
+            // properties too: read with the `$ref`.
+            let unevaluated = ["unevaluatedItems", "unevaluatedProperties"]
+            let siblings = entries.filter { !Self.besideReference.contains($0.key) && !unevaluated.contains($0.key) }
             if let mapping = siblings.first.map({ _ in Node.Mapping(siblings.map { ($0.keyNode, $0.value) }) }) {
                 constraints.schema = schemaCheck(.mapping(mapping), reportingUnsupported: false, reader: &reader)
+            }
+            for part in [
+                entries["unevaluatedItems"].flatMap { unevaluatedItemsCheck($0, in: entries, reader: &reader) },
+                entries["unevaluatedProperties"].flatMap { unevaluatedPropertiesCheck($0, in: entries, reader: &reader) },
+            ] {
+                guard let part else { continue }
+                var check = constraints.schema ?? ModelCheck()
+                check.allOf.append(part)
+                constraints.schema = check
             }
             guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else {
                 return Resolved(type: .any, constraints: constraints, nullable: false, defaultValue: defaultValue)
@@ -94,7 +106,8 @@ extension ModelTranslator {
                     check.items = .never
                     constraints.schema = check
                 }
-            } else if let items = entries["items"] {
+            } else if let items = entries["items"] ?? (unevaluatedItemsAreItems(entries) ? entries["unevaluatedItems"] : nil) {
+                // `unevaluatedItems` with nothing else evaluating items is `items`.
                 let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
                 var itemConstraints = item.constraints
                 if item.nullable {

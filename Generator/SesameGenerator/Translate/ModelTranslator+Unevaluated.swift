@@ -7,13 +7,14 @@ import Yams
 /// member's `properties`, so the keyword is the `additionalProperties` of the composed
 /// struct: `false` refuses any other key on decode, a schema keeps the other keys in the
 /// struct's extra dictionary, each checked against it. Where evaluation depends on which
-/// branch matched (`anyOf`, `oneOf`, `if`, `dependentSchemas`, `patternProperties`), it is an
-/// error at the keyword that says what to write instead.
+/// branch matched (`anyOf`, `oneOf`, `if`, `dependentSchemas`) or on a pattern
+/// (`patternProperties`), it is a JSON check (ModelTranslator+Evaluated) and the struct keeps
+/// every undeclared key; on a schema that is no struct, a JSON check of the value.
 extension ModelTranslator {
-    /// Whether `object` or `allOf` translates the schema's `unevaluatedProperties` (else
-    /// `reportUnsupported` refuses it): a schema that becomes a struct.
+    /// Whether `object` or `allOf` translates the schema's `unevaluatedProperties` (else it is
+    /// a JSON check, or the check of a choice): a schema that becomes a struct.
     func translatesUnevaluatedProperties(_ entries: [Entry]) -> Bool {
-        if entries["enum"] != nil || isChoice(entries) || entries["oneOf"] != nil { return false }
+        if entries["enum"] != nil || isChoice(entries) || entries["oneOf"] != nil && entries["discriminator"] != nil { return false }
         if let allOf = entries["allOf"] {
             guard case .sequence(let members) = allOf.value else { return false }
             return isObjectAllOf(Array(members))
@@ -25,27 +26,21 @@ extension ModelTranslator {
     /// `unevaluatedProperties` entry: the keys no member evaluated are those outside the
     /// merged properties, unless a member's `additionalProperties` already evaluates every key
     /// (then the keyword changes nothing). `checks` are the JSON checks of the object and its
-    /// members: one that evaluates keys by branch makes the keyword an error, and so does a
-    /// `$ref` in `entries` (the schema beside the keyword).
+    /// members: when one evaluates keys by branch or by pattern, the keyword is a JSON check
+    /// added to `schema`, and the struct keeps every undeclared key (as JSON values); so it is
+    /// beside a `$ref` (whose properties are evaluated, but not merged into the struct).
     mutating func unevaluatedProperties(
-        _ entry: Entry, in entries: [Entry], additional: AdditionalPropertiesIR, checks: [ModelCheck], qualifiedName: String,
-        nested: inout [ModelIR], reader: inout NodeReader
+        _ entry: Entry, in entries: [Entry], additional: AdditionalPropertiesIR, checks: [ModelCheck], schema: inout ModelCheck,
+        qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader
     ) -> AdditionalPropertiesIR {
-        if entries["$ref"] != nil {
-            // The referenced model's properties are evaluated too, but `$ref` beside keywords
-            // is a check of the JSON here, not a merge of its properties.
-            reader.error(
-                "unevaluatedProperties beside $ref is not supported; write the reference as allOf: [{ $ref: ... }] beside the properties",
-                at: entry.keyNode)
-            return additional
-        }
-        if let keyword = checks.lazy.compactMap(Self.branchKeyword).first {
-            reader.error(
-                "unevaluatedProperties beside \(keyword) is not supported: which keys are evaluated depends on the branch that matched; list every property in 'properties' (or in each allOf member) and write additionalProperties in each branch instead",
-                at: entry.keyNode)
-            return additional
-        }
         guard additional == .ignored else { return additional }
+        if entries["$ref"] != nil || checks.contains(where: Self.evaluatesByBranch) {
+            // The keys a branch, a pattern or a `$ref` beside the properties (a check of the
+            // JSON, not a merge) evaluates are known on the JSON only.
+            guard let check = unevaluatedPropertiesCheck(entry, in: entries, reader: &reader) else { return additional }
+            schema.allOf.append(check)
+            return .kept(.any, ConstraintsIR())
+        }
         if case .scalar = entry.value, let flag = entry.value.bool {
             return flag ? .kept(.any, ConstraintsIR()) : .rejected
         }
@@ -54,17 +49,116 @@ extension ModelTranslator {
         return .kept(resolved.type, resolved.constraints)
     }
 
-    /// The keyword of `check` (or of one of its `allOf` members) whose evaluated keys depend
-    /// on the branch that matched, if any.
-    private static func branchKeyword(_ check: ModelCheck) -> String? {
-        var work = [check]
-        while let next = work.popLast() {
-            if !next.anyOf.isEmpty { return "anyOf" }
-            if !next.oneOf.isEmpty { return "oneOf" }
-            if next.ifSchema != nil { return "if (or dependentSchemas)" }
-            if !next.patternProperties.isEmpty { return "patternProperties" }
-            work += next.allOf
+    /// The JSON check of `unevaluatedProperties` (`entry`) in `entries`; nil (and an error at
+    /// the keyword) when the evaluated keys cannot be known at generation time.
+    mutating func unevaluatedPropertiesCheck(_ entry: Entry, in entries: [Entry], reader: inout NodeReader) -> ModelCheck? {
+        let unevaluated = schemaCheck(entry.value, reader: &reader)
+        do {
+            let evaluated = try evaluated(entries, kind: .properties, skipping: "unevaluatedProperties", file: reader.file)
+            let check = try Self.unevaluatedCheck(evaluated, kind: .properties, unevaluated: unevaluated)
+            return check.isEmpty ? nil : check
+        } catch let limit as EvaluationLimit {
+            reportEvaluationLimit(limit, keyword: "unevaluatedProperties", at: entry.keyNode, reader: &reader)
+        } catch {
+            reader.error("unevaluatedProperties: \(error)", at: entry.keyNode)
         }
         return nil
+    }
+
+    /// A choice (`anyOf`, or `oneOf` without a discriminator) beside `unevaluatedProperties` or
+    /// `unevaluatedItems`: the choice becomes the nested enum `Value`, and the model a struct
+    /// wrapping it (`rawValue`) whose decoding first checks the keyword on the JSON, seeing the
+    /// properties or items of the branches that matched. Nil when neither keyword is there.
+    mutating func checkedChoice(
+        _ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader
+    )
+        -> ModelIR.Kind?
+    {
+        let keywords = ["unevaluatedProperties", "unevaluatedItems"]
+        guard !isTypeList(entries), entries.contains(where: { keywords.contains($0.key) }) else { return nil }
+        var check = ModelCheck()
+        if let entry = entries["unevaluatedProperties"], let part = unevaluatedPropertiesCheck(entry, in: entries, reader: &reader) {
+            check.allOf.append(part)
+        }
+        if let entry = entries["unevaluatedItems"], let part = unevaluatedItemsCheck(entry, in: entries, reader: &reader) {
+            check.allOf.append(part)
+        }
+        let choice = entries.filter { !keywords.contains($0.key) }
+        let swiftName = uniqueNestedName("Value", in: nested, owner: qualifiedName)
+        let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
+        var inner = NodeReader(file: reader.file)  // the outer schema reported its keys already
+        var model = namedModel(
+            name: swiftName, swiftName: swiftName, qualifiedName: path, node: .mapping(Node.Mapping(choice.map { ($0.keyNode, $0.value) })),
+            reader: &inner)
+        model.description = nil
+        for diagnostic in inner.diagnostics where !reader.diagnostics.contains(diagnostic) { reader.append(diagnostic) }
+        nested.append(model)
+        var constraints = ConstraintsIR()
+        constraints.schema = check.allOf.count == 1 ? check.allOf[0] : check.isEmpty ? nil : check
+        return .alias(.model(ModelRef(declaredName: nil, swiftPath: path)), constraints)
+    }
+
+    /// Whether `check` (or one of its `allOf` members) evaluates keys by branch or by pattern.
+    private static func evaluatesByBranch(_ check: ModelCheck) -> Bool {
+        var work = [check]
+        while let next = work.popLast() {
+            if !next.anyOf.isEmpty || !next.oneOf.isEmpty || next.ifSchema != nil || !next.patternProperties.isEmpty { return true }
+            work += next.allOf
+        }
+        return false
+    }
+}
+
+/// `unevaluatedItems`: the items that no `prefixItems`, `items` or `contains` of the schema,
+/// of its `allOf` members and `$ref`s, or of the `anyOf`/`oneOf` branch or `if`/`then`/`else`
+/// that matched evaluated must match its schema (`false`: there must be none). It becomes a
+/// JSON check (ModelTranslator+Evaluated): `prefixItems` of `true` as long as the longest
+/// evaluated tuple, then `items` for the rest (`anyOf` of each `contains` and the keyword's
+/// schema), under an `if` per branch whose annotations count only when it matches.
+extension ModelTranslator {
+    /// Whether `unevaluatedItems` is the array's `items`: `type: array` with no other keyword
+    /// that evaluates items, so the Swift element type is its schema (`[String]`).
+    func unevaluatedItemsAreItems(_ entries: [Entry]) -> Bool {
+        guard entries["unevaluatedItems"] != nil, entries["type"]?.value.string == "array" else { return false }
+        let evaluating = ["items", "prefixItems", "contains", "allOf", "anyOf", "oneOf", "if", "$ref", "$dynamicRef"]
+        return !entries.contains { evaluating.contains($0.key) }
+    }
+
+    /// The JSON check of `unevaluatedItems` (`entry`) in `entries`; nil (and an error at the
+    /// keyword) when the evaluated items cannot be known at generation time.
+    mutating func unevaluatedItemsCheck(_ entry: Entry, in entries: [Entry], reader: inout NodeReader) -> ModelCheck? {
+        let unevaluated = schemaCheck(entry.value, reader: &reader)
+        do {
+            let evaluated = try evaluated(entries, kind: .items, skipping: "unevaluatedItems", file: reader.file)
+            let check = try Self.unevaluatedCheck(evaluated, kind: .items, unevaluated: unevaluated)
+            return check.isEmpty ? nil : check
+        } catch let limit as EvaluationLimit {
+            reportEvaluationLimit(limit, keyword: "unevaluatedItems", at: entry.keyNode, reader: &reader)
+        } catch {
+            reader.error("unevaluatedItems: \(error)", at: entry.keyNode)
+        }
+        return nil
+    }
+
+    /// The error at `unevaluatedItems` or `unevaluatedProperties` whose evaluated items or keys
+    /// cannot be known at generation time, with what to write instead.
+    func reportEvaluationLimit(_ limit: EvaluationLimit, keyword: String, at node: Node, reader: inout NodeReader) {
+        let what = keyword == "unevaluatedItems" ? "items" : "keys"
+        let instead =
+            keyword == "unevaluatedItems"
+            ? "write prefixItems and items beside it instead" : "list the properties and write additionalProperties instead"
+        let reason: String
+        switch limit {
+        case .dynamicReference:
+            reason = "a $dynamicRef decides which \(what) are evaluated"
+        case .cycle(let name):
+            reason = "its allOf and $ref schemas come back to '\(name)', so the evaluated \(what) have no end"
+        case .depth:
+            reason = "its allOf, $ref, anyOf, oneOf and if schemas nest deeper than \(Self.maximumEvaluationDepth)"
+        case .branches:
+            reason =
+                "its anyOf, oneOf, if and dependentSchemas branches would need more than \(Self.maximumEvaluationChecks) checks (one per combination of branches that evaluate \(what))"
+        }
+        reader.error("\(keyword) is not supported here: \(reason); \(instead)", at: node)
     }
 }

@@ -10,8 +10,11 @@ struct ModelTranslator {
     /// Keywords that apply to one type and that the JSON check holds (see ModelTranslator+Keywords).
     static let checkedByType: [String: Set<String>] = [
         "number": ["multipleOf"], "integer": ["multipleOf"],
-        "array": ["uniqueItems", "prefixItems", "contains", "minContains", "maxContains"],
-        "object": ["minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties"],
+        "array": ["uniqueItems", "prefixItems", "contains", "minContains", "maxContains", "unevaluatedItems"],
+        "object": [
+            "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties",
+            "unevaluatedProperties",
+        ],
     ]
     static let stringKeywords: Set<String> = ["minLength", "maxLength", "pattern", "format"]
     static let numberKeywords: Set<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
@@ -176,7 +179,9 @@ struct ModelTranslator {
         reportUnsupported(entries, reader: &reader)
         let kind: ModelIR.Kind
         if isChoice(entries) {
-            kind = .choice(choice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+            kind =
+                checkedChoice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+                ?? .choice(choice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
         } else if entries["oneOf"] != nil && entries["discriminator"] != nil {
             kind = .union(union(entries, reader: &reader))
         } else if let allOf = entries["allOf"], case .sequence(let members) = allOf.value, !isObjectAllOf(Array(members)) {

@@ -132,3 +132,348 @@ public enum NumberShapeOrColor: Codable, Hashable, Sendable {
         }
     }
 }
+
+// MARK: - StringsOnly
+
+public typealias StringsOnly = [String]
+
+// MARK: - ClosedPair
+
+public struct ClosedPair: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(types: [.array], prefixItems: [ModelCheck(types: [.string])], allOf: [ModelCheck(prefixItems: [ModelCheck(), ModelCheck(types: [.integer])]), ModelCheck(prefixItems: [ModelCheck(), ModelCheck()], items: ModelCheck.never)]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - OpenPair
+
+public struct OpenPair: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: [JSONValue]
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - PairAndFlags
+
+public struct PairAndFlags: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: OpenPair
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(prefixItems: [ModelCheck(), ModelCheck()], items: ModelCheck(types: [.boolean]))]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: OpenPair) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(OpenPair.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - LabelsAndNumbers
+
+public struct LabelsAndNumbers: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: [JSONValue]
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(contains: ModelCheck(types: [.string]), minContains: 0, allOf: [ModelCheck(items: ModelCheck(anyOf: [ModelCheck(types: [.string]), ModelCheck(types: [.number])]))]))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - HeaderThenRows
+
+public struct HeaderThenRows: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: [JSONValue]
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(constValue: JSONValue.string("header"))], allOf: [ModelCheck(ifSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(constValue: JSONValue.string("csv"))]), thenSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(), ModelCheck()], items: ModelCheck.never), elseSchema: ModelCheck(prefixItems: [ModelCheck()], items: ModelCheck.never))], ifSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(constValue: JSONValue.string("csv"))]), thenSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(), ModelCheck(types: [.string])])))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - TextsOrAnything
+
+public struct TextsOrAnything: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: TextsOrAnything.Value
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(types: [.array], items: ModelCheck(types: [.string])), elseSchema: ModelCheck(items: ModelCheck(types: [.integer]))))
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: TextsOrAnything.Value) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(TextsOrAnything.Value.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public enum Value: Codable, Hashable, Sendable {
+        case array([String])
+        case option2(TextsOrAnything.Value.Option2)
+
+        public init(from decoder: any Decoder) throws {
+            var match: Self?
+            ModelCoding.strictly {
+                if match == nil, let value = try? decoder.singleValueContainer().decode([String].self) {
+                    match = Self.array(value)
+                }
+                if match == nil, let value = try? TextsOrAnything.Value.Option2(from: decoder) {
+                    match = Self.option2(value)
+                }
+            }
+            guard let match else {
+                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            }
+            self = match
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+                case .array(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+                case .option2(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            }
+        }
+
+        public struct Option2: Codable, Hashable, Sendable, RawRepresentable {
+            public var rawValue: [JSONValue]
+
+            /// Wraps a value without checking it; decoding checks the schema's constraints.
+            public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
+
+            public init(from decoder: any Decoder) throws {
+                self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
+                try ModelCoding.items(count: self.rawValue.count, min: nil, max: 2, codingPath: decoder.codingPath)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+    }
+}
+
+// MARK: - Card
+
+public struct Card: Codable, Hashable, Sendable {
+    public var number: String
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(number: String) {
+        self.number = number
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.number = try container.decode(String.self, forKey: "number")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.number, forKey: "number")
+    }
+}
+
+// MARK: - Bank
+
+public struct Bank: Codable, Hashable, Sendable {
+    public var iban: String
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(iban: String) {
+        self.iban = iban
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.iban = try container.decode(String.self, forKey: "iban")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.iban, forKey: "iban")
+    }
+}
+
+// MARK: - PaymentMethod
+
+public struct PaymentMethod: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: PaymentMethod.Value
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(reference: "Card"), thenSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["iban": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["number": ModelCheck()], additionalProperties: ModelCheck.never)), elseSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["iban": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(additionalProperties: ModelCheck.never))), references: ["Bank": ModelCoding.reference(Bank.self), "Card": ModelCoding.reference(Card.self)])
+
+    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    public init(rawValue: PaymentMethod.Value) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(PaymentMethod.Value.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public enum Value: Codable, Hashable, Sendable {
+        case card(Card)
+        case bank(Bank)
+
+        public init(from decoder: any Decoder) throws {
+            var match: Self?
+            var matches = 0
+            ModelCoding.strictly {
+                let keys = try? decoder.container(keyedBy: PropertyKey.self)
+                if let keys, keys.contains("number"), let value = try? Card(from: decoder) {
+                    matches += 1
+                    if match == nil { match = Self.card(value) }
+                }
+                if let keys, keys.contains("iban"), let value = try? Bank(from: decoder) {
+                    matches += 1
+                    if match == nil { match = Self.bank(value) }
+                }
+            }
+            guard matches == 1, let match else {
+                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            }
+            self = match
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+                case .card(let value): try value.encode(to: encoder)
+                case .bank(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+}
+
+// MARK: - Transfer
+
+public struct Transfer: Codable, Hashable, Sendable {
+    public var amount: Int
+    /// Properties the schema does not declare, kept as received.
+    public var additionalProperties: [String: JSONValue]
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(reference: "Card"), thenSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["amount": ModelCheck(), "iban": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["amount": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never)), elseSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["amount": ModelCheck(), "iban": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["amount": ModelCheck()], additionalProperties: ModelCheck.never)))], anyOf: [ModelCheck(reference: "Card"), ModelCheck(reference: "Bank")]), references: ["Bank": ModelCoding.reference(Bank.self), "Card": ModelCoding.reference(Card.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["amount"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(amount: Int, additionalProperties: [String: JSONValue] = [:]) {
+        self.amount = amount
+        self.additionalProperties = additionalProperties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        var kept: [String: JSONValue] = [:]
+        let known: Set<String> = ["amount"]
+        for key in extra.allKeys where !known.contains(key.stringValue) {
+            let value = try extra.decode(JSONValue.self, forKey: key)
+            kept[key.stringValue] = value
+        }
+        self.additionalProperties = kept
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.amount, forKey: "amount")
+        var extra = encoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["amount"]
+        for key in additionalProperties.keys.sorted() where !known.contains(key) {
+            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        }
+    }
+}
+
+// MARK: - NamedPair
+
+public struct NamedPair: Codable, Hashable, Sendable {
+    public var a: String?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(reference: "RequiredOnly"), references: ["RequiredOnly": ModelCoding.reference(RequiredOnly.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["a"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(a: String? = nil) {
+        self.a = a
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.a = try container.decodeIfPresentNotNull(String.self, forKey: "a")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.a, forKey: "a")
+    }
+}
