@@ -49,12 +49,35 @@ import Testing
                 == URL(string: "https://idp.example.com/base/oauth/jwks"))
     }
 
+    @Test func anSDKWithOpenIDBuildsItsValidator() {
+        let generation = Fixture.generate(["sdk.yaml": Self.sdk(), "auth.yaml": Self.openIDAuth])
+        #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
+        let schema = Fixture.file("TestSDKSchema.swift", in: generation)
+        #expect(schema.contains("@_spi(Generated) import SesameOpenID\n"))
+        #expect(
+            schema.contains(
+                """
+                    @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
+                        IDTokenValidator(settings)
+                    }
+                """))
+        // Only the schema file links SesameOpenID.
+        for file in generation.files where file.path != "TestSDKSchema.swift" {
+            #expect(!file.contents.contains("SesameOpenID"), "\(file.path)")
+        }
+    }
+
     @Test func withoutOpenIDNothingIsPrinted() throws {
         let generation = Fixture.generate(["sdk.yaml": ServerAndBrowserTests.twoServers, "auth.yaml": ServerAndBrowserTests.browserAuth])
         #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
         let schema = Fixture.file("TestSDKSchema.swift", in: generation)
         #expect(schema.contains("BrowserAuthorization("))
         #expect(!schema.contains("openID"))
+        // No import of SesameOpenID, no validator: the SDK links no JOSE library.
+        for file in generation.files {
+            #expect(!file.contents.contains("SesameOpenID"), "\(file.path)")
+            #expect(!file.contents.contains("idTokenValidator"), "\(file.path)")
+        }
     }
 
     @Test func openIDMistakesArePositioned() {

@@ -23,7 +23,8 @@ struct SchemaRenderer {
     }
 
     func render() -> String {
-        var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"])
+        // Only an SDK whose schema declares openID imports (and so links) SesameOpenID.
+        var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"] + (sdk.openID == nil ? [] : ["SesameOpenID"]))
         writer.doc(sdk.description ?? "The \(sdk.name) back-end.")
         writer.doc("\nEverything the Sesame runtime needs to know about the back-end, as its schema declares it.")
         let detailsType = sdk.credential.detailsOperation.flatMap(sdk.operation)?.response.map(types.swift) ?? "JSONValue"
@@ -48,6 +49,15 @@ struct SchemaRenderer {
             body.line()
             body.block("public static func serverError(_ response: ServerErrorResponse) -> \(sdk.typeNames.error)") { function in
                 function.line("\(sdk.typeNames.error)(response)")
+            }
+            if sdk.openID != nil {
+                body.line()
+                body.doc("The ID token validator of the schema's openID, built by the service from its configuration.")
+                body.block(
+                    "@_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)?"
+                ) { function in
+                    function.line("IDTokenValidator(settings)")
+                }
             }
             body.line()
             body.doc("The requests of the schema's operations.")

@@ -35,6 +35,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// authentication may go to requests declared for either.
     let serversShareOrigin: Bool
     let matcher: RejectionMatcher
+    /// Validates the ID tokens of OpenID Connect sign-ins: the configuration's
+    /// `idTokenValidator`, else the one the schema's `openID:` describes (nil without either).
+    nonisolated let idTokenValidator: (any IDTokenValidating)?
 
     /// The state and the session in use, changed only through the machine's inputs, whose
     /// actions `run(_:isStartup:)` performs.
@@ -75,7 +78,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.sdk = sdk
         self.logger = configuration.logger
         let middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
-        self.pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
+        let pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
+        self.pipeline = pipeline
         var eventTransport = configuration.eventTransport ?? configuration.transport
         #if canImport(FoundationNetworking)
         if configuration.eventTransport == nil, configuration.transport is URLSessionTransport {
@@ -88,6 +92,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.serversShareOrigin =
             CredentialScope.Origin(url: sdk.baseURL) == CredentialScope.Origin(url: sdk.baseURL(of: .authorization))
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
+        self.idTokenValidator =
+            configuration.idTokenValidator
+            ?? Self.schemaIDTokenValidator(sdk: sdk, configuration: configuration, pipeline: pipeline)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
         let refresh = sdk.credential.refresh
         self.refresher = RefreshMachine(
