@@ -61,6 +61,14 @@ import Testing
                         IDTokenValidator(settings)
                     }
                 """))
+        // Without claims, no typed accessor; with them, one that returns the model.
+        #expect(!schema.contains("idTokenClaims"))
+        let withClaims = Fixture.file(
+            "TestSDKSchema.swift",
+            in: Fixture.generate(["sdk.yaml": Self.sdk(openID: "{ keys: /oauth/jwks, claims: User }"), "auth.yaml": Self.openIDAuth]))
+        #expect(withClaims.contains("extension AuthenticationService where Schema == TestSDKSchema {"))
+        #expect(withClaims.contains("    public func idTokenClaims() throws(IDTokenClaimsMismatch) -> User? {"))
+        #expect(withClaims.contains("        return try IDTokenClaims.decode(User.self, fromValidated: idToken)"))
         // Only the schema file links SesameOpenID.
         for file in generation.files where file.path != "TestSDKSchema.swift" {
             #expect(!file.contents.contains("SesameOpenID"), "\(file.path)")

@@ -78,7 +78,30 @@ struct SchemaRenderer {
                 }
             }
         }
+        if let claims = sdk.openID?.claims {
+            renderClaimsAccessor(types.swift(.model(claims)), into: &writer)
+        }
         return writer.text
+    }
+
+    /// `service.idTokenClaims()`: the claims of the session's ID token as the model sdk.yaml's
+    /// `openID.claims` names (SesameOpenID decodes them).
+    private func renderClaimsAccessor(_ model: String, into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension AuthenticationService where Schema == \(sdk.typeNames.schema)") { body in
+            body.doc(
+                """
+                The signed-in user's ID token claims as `\(model)` (the schema's `openID.claims`), read from \
+                the ID token the session keeps: validated when it was received, so after a restore too.
+                - Returns: nil when no user is signed in, or when the session signed in with a step \
+                that is no OpenID Connect sign-in (it holds no ID token).
+                - Throws: `IDTokenClaimsMismatch` when the claims do not fit `\(model)`; nothing changes.
+                """)
+            body.block("public func idTokenClaims() throws(IDTokenClaimsMismatch) -> \(model)?") { function in
+                function.line("guard let idToken = sessionIDToken else { return nil }")
+                function.line("return try IDTokenClaims.decode(\(model).self, fromValidated: idToken)")
+            }
+        }
     }
 
     private func userIDProperty() -> PropertyIR? {

@@ -127,6 +127,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         return details
     }
 
+    /// The ID token of the session in use, which was validated when it was received (an
+    /// OpenID Connect sign-in or refresh); nil when no user is signed in or the session holds
+    /// none. For the generated typed claims accessor (`idTokenClaims()`).
+    @_spi(Generated) public var sessionIDToken: String? { session?.credential.idToken }
+
     /// Whether the app last said the back-end is reachable (true until told otherwise).
     public var isOnline: Bool { machine.isOnline }
 
