@@ -164,7 +164,7 @@ public enum OddNamesSDKSchema: SDKSchema {
                         TemplateField(name: "line\nbreak", value: .variable(.parameter("_"))),
                         TemplateField(name: "名前", value: .literal(.string("\"\"\" \\(self) */"))),
                     ]
-                )
+                ),
             ]
         )
         public static let `protocol` = AuthenticationMethodDescription(
@@ -223,7 +223,7 @@ public enum OddNamesSDKSchema: SDKSchema {
                         server: .api
                     ),
                     body: []
-                )
+                ),
             ]
         )
     }
