@@ -132,7 +132,8 @@ let package = Package(
         // format allows: that it compiles is half of its test (Tests/OddNamesTests is the rest).
         .target(
             name: "OddNamesSDK",
-            dependencies: ["Sesame", "SesameStore", .product(name: "GRDB", package: "GRDB.swift")],
+            // SesameOpenID: its schema declares openID (with a claims model named `self`).
+            dependencies: ["Sesame", "SesameStore", "SesameOpenID", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/Fixtures/OddNames/Generated"
         ),
 
@@ -177,7 +178,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OddNamesTests",
-            dependencies: ["OddNamesSDK", "Sesame", "SesameStore", "SesameTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "OddNamesSDK", "Sesame", "SesameStore", "SesameOpenID", "SesameTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ConformanceTests",

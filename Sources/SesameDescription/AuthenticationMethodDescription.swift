@@ -94,11 +94,16 @@
     public var redirectURI: String
     /// More query parameters, templates of the method's parameters (`scope`, `prompt`, …).
     public var parameters: [TemplateField]
+    /// Whether the step is an OpenID Connect sign-in (the schema's `openID: true`): the
+    /// request sends a fresh `nonce` and the token response must carry an `id_token` that the
+    /// schema's ``OpenIDDescription`` (or the app's validator) accepts.
+    public var openID: Bool
 
-    public init(request: RequestDescription, redirectURI: String, parameters: [TemplateField] = []) {
+    public init(request: RequestDescription, redirectURI: String, parameters: [TemplateField] = [], openID: Bool = false) {
         self.request = request
         self.redirectURI = redirectURI
         self.parameters = parameters
+        self.openID = openID
     }
 
     /// The query parameters the runtime sets itself; a schema cannot declare them.

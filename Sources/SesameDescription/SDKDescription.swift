@@ -24,11 +24,14 @@ import Foundation
     /// The authorization server's issuer, which authorization responses' `iss` must match;
     /// nil when the schema declares none (apps may set one at run time).
     public var authorizationIssuer: AuthorizationServerIssuer?
+    /// OpenID Connect (sdk.yaml's `openID:`): the provider's keys and the ID token's
+    /// validation; nil when the schema declares none.
+    public var openID: OpenIDDescription?
 
     public init(
         name: String, baseURL: URL, authorizationBaseURL: URL? = nil, credential: CredentialDescription,
         errors: ErrorCatalogue, events: EventCatalogue, lifecycle: LifecycleDescription,
-        authorizationIssuer: AuthorizationServerIssuer? = nil
+        authorizationIssuer: AuthorizationServerIssuer? = nil, openID: OpenIDDescription? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -38,6 +41,7 @@ import Foundation
         self.events = events
         self.lifecycle = lifecycle
         self.authorizationIssuer = authorizationIssuer
+        self.openID = openID
     }
 
     /// The base URL requests declared for `server` go to; the authorization server's is

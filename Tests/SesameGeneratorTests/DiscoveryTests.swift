@@ -142,6 +142,23 @@ import Testing
             result.diagnostics.first.map { "\($0)" }?.hasPrefix("sdk.yaml:4:1: note: authorization_endpoint: /oauth2/authorize") == true)
     }
 
+    @Test func theJWKSIsNamedForOpenIDKeys() throws {
+        let text = "sdk: Demo\nauthorizationServer: { baseURL: https://idp.example.com/oauth2 }\n"
+        let onServer = try #require(Self.read(["jwks_uri": #""https://idp.example.com/oauth2/jwks""#]).0)
+        let notes = DiscoveryImport.update(text, file: "sdk.yaml", with: onServer).diagnostics.map(\.message)
+        #expect(
+            notes.contains(
+                "jwks_uri: /jwks: to validate ID tokens (OpenID Connect), sdk.yaml needs openID: { keys: /jwks, algorithms: [RS256, ES256] } (not written)"
+            ), "\(notes)")
+        #expect(!notes.contains { $0.contains("no key for them yet") })
+        // On another origin, the absolute URL (https, as openID.keys requires).
+        let elsewhere = try #require(Self.read(["jwks_uri": #""https://keys.example.com/jwks.json""#]).0)
+        #expect(
+            DiscoveryImport.update(text, file: "sdk.yaml", with: elsewhere).diagnostics.map(\.message).contains {
+                $0.hasPrefix("jwks_uri: https://keys.example.com/jwks.json: to validate ID tokens")
+            })
+    }
+
     @Test func aBaseURLOnTheSameOriginKeepsItsPath() {
         let text = "sdk: Demo\nauthorizationServer: { baseURL: https://idp.example.com/oauth2 }\n"
         let result = DiscoveryImport.update(text, file: "sdk.yaml", with: Self.parsed)

@@ -13,7 +13,8 @@ import Testing
         sdk: TestSDK
         description: every mapping
         server: { baseURL: https://api.example.com }
-        authorizationServer: { baseURL: https://idp.example.com }
+        authorizationServer: { baseURL: https://idp.example.com, issuer: https://idp.example.com }
+        openID: { keys: /jwks, algorithms: [RS256], clockSkew: 30s, claims: User }
         credential:
           token: { model: Token, accessToken: access_token, refreshToken: refresh_token, expiresIn: expires_in }
           apply: { header: Authorization, format: "Bearer {accessToken}" }
@@ -29,7 +30,7 @@ import Testing
         methods:
           oauth:
             steps:
-              - browser: { request: GET /authorize, redirectURI: "app://callback" }
+              - browser: { request: GET /authorize, redirectURI: "app://callback", openID: true }
                 request: POST /token
                 clientAuthentication: basic
                 body: { code: "{code}", code_verifier: "{codeVerifier}", redirect_uri: "{redirectURI}" }

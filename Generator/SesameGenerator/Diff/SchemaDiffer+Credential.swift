@@ -28,6 +28,17 @@ extension SchemaDiffer {
                 "the authorization server's issuer changed from \(before) to \(after); shipped apps still check browser sign-ins against the old one",
                 at: new.credential.location)
         }
+        if old.openID?.value != new.openID?.value {
+            let what =
+                old.openID == nil
+                ? "OpenID Connect was declared (openID); shipped apps do not validate ID tokens"
+                : new.openID == nil
+                    ? "OpenID Connect was removed (openID); shipped apps still validate ID tokens against the old keys"
+                    : "openID changed (keys, algorithms or clock skew); shipped apps still validate ID tokens as before"
+            add(
+                old.openID == nil ? "openid.added" : "openid.changed", old.openID == nil ? .compatible : .warning, what,
+                at: new.openID?.location ?? new.credential.location)
+        }
         compareLifecycle()
         let o = old.credential
         let n = new.credential

@@ -38,6 +38,12 @@ extension SchemaDiffer {
                         "step '\(newStep.name)' of '\(method.name)' changed its browser part (added, removed, another authorization endpoint or redirect URI)",
                         at: newBrowser == nil ? newStep.location : newStep.kindLocation ?? newStep.location)
                 }
+                if let browser, let newBrowser, browser.openID != newBrowser.openID {
+                    add(
+                        "step.openid-changed", .warning,
+                        "step '\(newStep.name)' of '\(method.name)' \(newBrowser.openID ? "became" : "is no longer") an OpenID Connect sign-in; shipped apps still sign in \(browser.openID ? "with" : "without") an ID token",
+                        at: newStep.openIDLocation ?? newStep.kindLocation ?? newStep.location)
+                }
                 if step.value.deviceAuthorization?.request.path != newStep.value.deviceAuthorization?.request.path {
                     add(
                         "step.device-changed", .breaking,

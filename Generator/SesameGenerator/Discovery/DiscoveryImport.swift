@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import SesameDescription
 import Yams
 
 /// Writes what a ``DiscoveryDocument`` says into the `authorizationServer` mapping of a
@@ -153,13 +154,23 @@ public enum DiscoveryImport {
                 }
             notes.append(Diagnostic(.note, "\(name): \(path) on the authorization server: \(used) must use this path", at: location))
         }
-        let unused =
-            [
-                ("jwks_uri", document.jwksURI), ("userinfo_endpoint", document.userinfoEndpoint),
-                ("end_session_endpoint", document.endSessionEndpoint),
-            ].compactMap { name, url in url.map { "\(name) \($0.absoluteString)" } }
-            + (document.signingAlgorithms.isEmpty
-                ? [] : ["id_token_signing_alg_values_supported \(document.signingAlgorithms.joined(separator: " "))"])
+        if let jwks = document.jwksURI {
+            // openID.keys: a path on the authorization server when it is under its base URL.
+            let onServer =
+                DiscoveryDocument.origin(of: jwks) == URL(string: baseURL).map(DiscoveryDocument.origin(of:)) && jwks.path.hasPrefix(prefix)
+                && jwks.query == nil
+            let keys = onServer ? String(jwks.path.dropFirst(prefix.count)) : jwks.absoluteString
+            let algorithms = document.signingAlgorithms.filter { OpenIDDescription.signingAlgorithms.contains($0) }
+            let algorithmsKey = algorithms.isEmpty ? "" : ", algorithms: [\(algorithms.joined(separator: ", "))]"
+            notes.append(
+                Diagnostic(
+                    .note,
+                    "jwks_uri: \(keys): to validate ID tokens (OpenID Connect), sdk.yaml needs openID: { keys: \(keys)\(algorithmsKey) } (not written)",
+                    at: location))
+        }
+        let unused = [
+            ("userinfo_endpoint", document.userinfoEndpoint), ("end_session_endpoint", document.endSessionEndpoint),
+        ].compactMap { name, url in url.map { "\(name) \($0.absoluteString)" } }
         if !unused.isEmpty {
             notes.append(
                 Diagnostic(.note, "not written, the format has no key for them yet: \(unused.joined(separator: ", "))", at: location))

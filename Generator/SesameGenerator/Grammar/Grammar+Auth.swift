@@ -76,6 +76,10 @@ extension Grammar {
                         .any, [("not", .object([("enum", .array(BrowserAuthorization.reservedParameters.sorted().map { .string($0) }))]))]),
                     values: .shared("template")),
                 "More query parameters: literals or templates of the method's parameters."),
+            GrammarKey(
+                "openID", .boolean,
+                "Whether this is an OpenID Connect sign-in: the request sends a nonce and the token response must carry an id_token validated as sdk.yaml's openID says (default false; needs it)."
+            ),
         ])
 
     static let device = GrammarMapping(

@@ -1,3 +1,5 @@
+@_spi(Generated) import SesameDescription
+
 /// sdk.yaml: the SDK's name, its servers, its credential and its lifecycle.
 extension Grammar {
     static let sdkFile = GrammarMapping(
@@ -13,6 +15,10 @@ extension Grammar {
             GrammarKey(
                 "authorizationServer", .mapping(authorizationServer),
                 "The authorization server (token, authorization and revocation endpoints) when it is on an origin of its own; without it, the API's server is the authorization server too."
+            ),
+            GrammarKey(
+                "openID", .mapping(openID),
+                "OpenID Connect: the provider's signing keys and how ID tokens are validated; browser steps with openID: true are OpenID Connect sign-ins. Needs authorizationServer.issuer."
             ),
             GrammarKey(
                 "credential", .mapping(credential), missing: " must declare the credential",
@@ -62,6 +68,23 @@ extension Grammar {
             ),
         ],
         extra: [("dependentRequired", .object([("issuerInResponses", .array([.string("issuer")]))]))])
+
+    static let openID = GrammarMapping(
+        "openID", "OpenID Connect: how the ID token of an openID browser step is validated (OpenID Connect Core §3.1.3.7).",
+        keys: [
+            GrammarKey(
+                "keys", .string(pattern: "^(/|[Hh][Tt][Tt][Pp][Ss]://[^/?#]+)"),
+                missing: " must say where the provider's keys are (keys: /oauth/jwks)",
+                "The provider's JWKS (its jwks_uri): a path on the authorization server, or an absolute https URL."),
+            GrammarKey(
+                "algorithms", .list(.oneOf(OpenIDDescription.signingAlgorithms.sorted()), minimumCount: 1, unique: true),
+                "The alg values accepted (default: "
+                    + OpenIDDescription.signingAlgorithms.sorted().joined(separator: ", ") + "); none and HMAC are never accepted."),
+            GrammarKey("clockSkew", .shared("duration"), "How far exp, iat and auth_time may be off the device's clock (default 60s)."),
+            GrammarKey(
+                "claims", .shared("modelName"),
+                "A model the validated ID token's claims decode into, for the app to read typed (optional)."),
+        ])
 
     static let credential = GrammarMapping(
         "credential", "The credential.",

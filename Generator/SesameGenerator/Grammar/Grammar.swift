@@ -13,7 +13,7 @@ enum Grammar {
     /// table and the translators in step.
     static let all: [GrammarMapping] =
         [
-            sdkFile, apiServer, authorizationServer, credential, token, apply, refresh, window, rejected, wwwAuthenticate,
+            sdkFile, apiServer, authorizationServer, openID, credential, token, apply, refresh, window, rejected, wwwAuthenticate,
             rejectedBody, lifecycle, revoke, authFile, method, step, browser, device, operation, operationParameter,
             errorsFile, envelope, error, eventsFile, event, storeFile,
         ] + storeSections.map(\.1) + [storeVersion, column, index, schema, discriminator]

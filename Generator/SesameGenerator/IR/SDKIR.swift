@@ -12,6 +12,8 @@ public struct SDKIR: Sendable, Hashable {
     /// The authorization server's issuer (`authorizationServer.issuer`), as the runtime
     /// reads it; nil when the schema declares none.
     var authorizationIssuer: AuthorizationServerIssuer?
+    /// OpenID Connect (`openID:`); nil when the schema declares none.
+    var openID: OpenIDIR?
     var credential: CredentialIR
     var lifecycle: LifecycleIR
     var methods: [MethodIR]
@@ -28,8 +30,9 @@ public struct SDKIR: Sendable, Hashable {
         name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
         methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
         store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil,
-        authorizationIssuer: AuthorizationServerIssuer? = nil
+        authorizationIssuer: AuthorizationServerIssuer? = nil, openID: OpenIDIR? = nil
     ) {
+        self.openID = openID
         self.name = name
         self.description = description
         self.baseURL = baseURL
@@ -168,11 +171,15 @@ struct StepIR: Sendable, Hashable {
     var location: SourceLocation
     var requestLocation: SourceLocation
     var kindLocation: SourceLocation?
+    /// Where a browser step wrote `openID: true`; nil when it is no OpenID Connect sign-in.
+    var openIDLocation: SourceLocation?
 
     init(
         value: AuthenticationStepDescription, needs: [ParameterIR], response: ModelRef?, inputCaseName: String? = nil,
-        location: SourceLocation, requestLocation: SourceLocation, kindLocation: SourceLocation? = nil
+        location: SourceLocation, requestLocation: SourceLocation, kindLocation: SourceLocation? = nil,
+        openIDLocation: SourceLocation? = nil
     ) {
+        self.openIDLocation = openIDLocation
         self.value = value
         self.needs = needs
         self.response = response

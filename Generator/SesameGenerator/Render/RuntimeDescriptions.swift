@@ -15,7 +15,7 @@ extension SDKIR {
             events: EventCatalogue(
                 stream: events.stream?.value, invalidating: Set(events.events.filter { $0.effect == .invalidate }.map(\.wireName))),
             lifecycle: lifecycle.value,
-            authorizationIssuer: authorizationIssuer)
+            authorizationIssuer: authorizationIssuer, openID: openID?.value)
     }
 
     private static func url(_ text: String) -> URL {

@@ -23,7 +23,8 @@ struct SchemaRenderer {
     }
 
     func render() -> String {
-        var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"])
+        // Only an SDK whose schema declares openID imports (and so links) SesameOpenID.
+        var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"] + (sdk.openID == nil ? [] : ["SesameOpenID"]))
         writer.doc(sdk.description ?? "The \(sdk.name) back-end.")
         writer.doc("\nEverything the Sesame runtime needs to know about the back-end, as its schema declares it.")
         let detailsType = sdk.credential.detailsOperation.flatMap(sdk.operation)?.response.map(types.swift) ?? "JSONValue"
@@ -49,6 +50,15 @@ struct SchemaRenderer {
             body.block("public static func serverError(_ response: ServerErrorResponse) -> \(sdk.typeNames.error)") { function in
                 function.line("\(sdk.typeNames.error)(response)")
             }
+            if sdk.openID != nil {
+                body.line()
+                body.doc("The ID token validator of the schema's openID, built by the service from its configuration.")
+                body.block(
+                    "@_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)?"
+                ) { function in
+                    function.line("IDTokenValidator(settings)")
+                }
+            }
             body.line()
             body.doc("The requests of the schema's operations.")
             body.block("@_spi(Generated) public enum Requests") { requests in
@@ -68,7 +78,30 @@ struct SchemaRenderer {
                 }
             }
         }
+        if let claims = sdk.openID?.claims {
+            renderClaimsAccessor(types.swift(.model(claims)), into: &writer)
+        }
         return writer.text
+    }
+
+    /// `service.idTokenClaims()`: the claims of the session's ID token as the model sdk.yaml's
+    /// `openID.claims` names (SesameOpenID decodes them).
+    private func renderClaimsAccessor(_ model: String, into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension AuthenticationService where Schema == \(sdk.typeNames.schema)") { body in
+            body.doc(
+                """
+                The signed-in user's ID token claims as `\(model)` (the schema's `openID.claims`), read from \
+                the ID token the session keeps: validated when it was received, so after a restore too.
+                - Returns: nil when no user is signed in, or when the session signed in with a step \
+                that is no OpenID Connect sign-in (it holds no ID token).
+                - Throws: `IDTokenClaimsMismatch` when the claims do not fit `\(model)`; nothing changes.
+                """)
+            body.block("public func idTokenClaims() throws(IDTokenClaimsMismatch) -> \(model)?") { function in
+                function.line("guard let idToken = sessionIDToken else { return nil }")
+                function.line("return try IDTokenClaims.decode(\(model).self, fromValidated: idToken)")
+            }
+        }
     }
 
     private func userIDProperty() -> PropertyIR? {

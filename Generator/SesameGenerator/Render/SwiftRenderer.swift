@@ -113,6 +113,8 @@ public enum SwiftRenderer {
             if module == "Sesame" {
                 writer.line("@_spi(Generated) import Sesame")
                 writer.line("@_spi(Generated) import SesameDescription")
+            } else if module == "SesameOpenID" {
+                writer.line("@_spi(Generated) import SesameOpenID")
             } else {
                 writer.line("import \(module)")
             }

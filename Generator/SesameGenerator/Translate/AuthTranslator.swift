@@ -95,10 +95,11 @@ struct AuthTranslator {
                     "the token request of a browser step with clientAuthentication: none goes to the API's server; add server: authorization to send it to the authorization server (or server: api if the API's server is meant)",
                     at: requestEntry.keyNode)
             }
-            let browser = stepItems["browser"].flatMap {
+            let translatedBrowser = stepItems["browser"].flatMap {
                 translateBrowser(
                     $0, name: "\(entry.key).\(name).authorize", visible: visible, stepResponses: stepResponses, reader: &reader)
             }
+            let browser = translatedBrowser?.authorization
             let device = stepItems["device"].flatMap {
                 translateDevice(
                     $0, name: "\(entry.key).\(name).deviceAuthorization", clientAuthentication: clientAuthentication,
@@ -142,7 +143,7 @@ struct AuthTranslator {
                     value: AuthenticationStepDescription(
                         name: name, needs: needs.map(\.name), kind: kind, request: request.value, body: body.map(\.field)),
                     needs: needs, response: response, location: reader.location(of: node), requestLocation: request.location,
-                    kindLocation: browser?.location ?? device?.location))
+                    kindLocation: browser?.location ?? device?.location, openIDLocation: translatedBrowser?.openIDLocation))
         }
         return MethodIR(
             name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
@@ -154,7 +155,7 @@ struct AuthTranslator {
     /// not set what the runtime sets itself (`state`, `code_challenge`, …).
     private func translateBrowser(
         _ entry: Entry, name: String, visible: Set<String>, stepResponses: [String: Set<String>], reader: inout NodeReader
-    ) -> Located<BrowserAuthorization>? {
+    ) -> (authorization: Located<BrowserAuthorization>, openIDLocation: SourceLocation?)? {
         guard let items = reader.mapping(entry.value, "browser", grammar: Grammar.browser, missingAt: entry.keyNode) else {
             return nil
         }
@@ -182,9 +183,16 @@ struct AuthTranslator {
         checkParameters(
             parameters, of: "the authorization request", reserved: BrowserAuthorization.reservedParameters, visible: visible,
             stepResponses: stepResponses, reader: &reader)
-        return Located(
-            BrowserAuthorization(request: request.value, redirectURI: redirectURI, parameters: parameters.map(\.field)),
-            at: reader.location(of: entry.keyNode))
+        // `openID: true`: checked against sdk.yaml's `openID:` once both are read (SDKTranslator).
+        var openIDLocation: SourceLocation?
+        if let flag = items["openID"], reader.bool(flag.value, "openID") == true { openIDLocation = reader.location(of: flag.keyNode) }
+        return (
+            Located(
+                BrowserAuthorization(
+                    request: request.value, redirectURI: redirectURI, parameters: parameters.map(\.field), openID: openIDLocation != nil),
+                at: reader.location(of: entry.keyNode)),
+            openIDLocation
+        )
     }
 
     func checkPlaceholder(

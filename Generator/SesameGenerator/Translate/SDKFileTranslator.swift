@@ -1,7 +1,6 @@
 import Foundation
 @_spi(Generated) import SesameDescription
 import Yams
-@_spi(Generated) import SesameDescription
 
 /// Translates `sdk.yaml` against the shared model table and the operations of auth.yaml:
 /// the SDK's name, server, credential (token model, header, refresh, rejection, details)
@@ -19,6 +18,9 @@ struct SDKFileTranslator {
         var baseURL: String
         var authorizationServerURL: String?
         var authorizationIssuer: AuthorizationServerIssuer?
+        var openID: OpenIDIR?
+        /// Whether sdk.yaml has an `openID` key, translated or not (its errors are reported).
+        var declaresOpenID: Bool
         var credential: CredentialIR
         var lifecycle: LifecycleIR
     }
@@ -67,6 +69,7 @@ struct SDKFileTranslator {
             }
             authorizationIssuer = translateIssuer(serverEntries, reader: &reader)
         }
+        let openID = entries["openID"].flatMap { translateOpenID($0, issuer: authorizationIssuer, reader: &reader) }
         if let entry = entries["references"] { checkReferences(entry.value, reader: &reader) }
         guard let credentialEntry = entries["credential"] else { return nil }
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
@@ -103,7 +106,8 @@ struct SDKFileTranslator {
         guard let credential else { return nil }
         return SDKPart(
             name: name, description: description, baseURL: baseURL, authorizationServerURL: authorizationServerURL,
-            authorizationIssuer: authorizationIssuer, credential: credential, lifecycle: lifecycle)
+            authorizationIssuer: authorizationIssuer, openID: openID, declaresOpenID: entries["openID"] != nil, credential: credential,
+            lifecycle: lifecycle)
     }
 
     /// `authorizationServer`'s `issuer` and `issuerInResponses` (RFC 9207): an issuer

@@ -58,6 +58,7 @@ struct SDKTranslator {
         diagnostics += reader.diagnostics + auth.diagnostics + naming.diagnostics + symbols.models.diagnostics
         guard var sdk else { return (nil, diagnostics.sortedByLocation()) }
         diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
+        if !sdk.declaresOpenID { diagnostics += SchemaValidator.checkOpenIDSteps(methods) }
         if sdk.authorizationServerURL != nil {
             diagnostics += SchemaValidator.checkClientAuthentication(methods, credential: sdk.credential, lifecycle: sdk.lifecycle)
         }
@@ -75,7 +76,7 @@ struct SDKTranslator {
                 name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
                 lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: models.sorted { $0.swiftName < $1.swiftName },
                 errors: errors, events: events, store: store, typeNames: typeNames,
-                authorizationServerURL: sdk.authorizationServerURL, authorizationIssuer: sdk.authorizationIssuer),
+                authorizationServerURL: sdk.authorizationServerURL, authorizationIssuer: sdk.authorizationIssuer, openID: sdk.openID),
             diagnostics.sortedByLocation()
         )
     }

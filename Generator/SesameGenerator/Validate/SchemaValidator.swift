@@ -19,6 +19,20 @@ enum SchemaValidator {
         return diagnostics
     }
 
+    /// A browser step with `openID: true` needs sdk.yaml's `openID:` (the keys its ID token is
+    /// verified with); run when sdk.yaml has none.
+    static func checkOpenIDSteps(_ methods: [MethodIR]) -> [Diagnostic] {
+        methods.flatMap { method in
+            method.steps.compactMap { step in
+                step.openIDLocation.map {
+                    .error(
+                        "step '\(step.name)' of '\(method.name)' is an OpenID Connect sign-in, but sdk.yaml declares no openID: add openID: { keys: /oauth/jwks } beside authorizationServer",
+                        at: $0)
+                }
+            }
+        }
+    }
+
     /// With an authorization server of its own, client credentials go to it only: a step,
     /// refresh or revocation request that declares client authentication must be sent
     /// there (`server: authorization`, their default when they declare it): only an

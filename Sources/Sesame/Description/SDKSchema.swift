@@ -17,6 +17,18 @@ public protocol SDKSchema: Sendable {
     static func userID(of details: Details) -> String
     /// The typed error for an error response.
     static func serverError(_ response: ServerErrorResponse) -> ServerError
+    /// The ID token validator the schema's `openID:` describes, built with `settings`; nil
+    /// for a schema without one (the default). An SDK whose schema declares `openID:`
+    /// implements it with `SesameOpenID`'s `IDTokenValidator`, so that other SDKs never link
+    /// a JOSE library.
+    @_spi(Generated) static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)?
+}
+
+extension SDKSchema {
+    /// No validator: the schema declares no `openID:`.
+    @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
+        nil
+    }
 }
 
 /// An event the back-end pushes, decoded from a server-sent event.

@@ -169,7 +169,7 @@ enum RedirectFollower {
 
     /// A redirect target as a base URL (scheme, host and port) and a request path (path
     /// and query; no user information, no fragment).
-    private static func split(_ target: URL) -> (baseURL: URL, path: String)? {
+    static func split(_ target: URL) -> (baseURL: URL, path: String)? {
         guard let components = URLComponents(url: target, resolvingAgainstBaseURL: true) else { return nil }
         var base = URLComponents()
         base.scheme = components.scheme

@@ -254,8 +254,9 @@ extension AuthenticationService {
                 from: tokenResponse, description: sdk.credential,
                 operation: finished.nextStep?.request.name ?? finished.method.name,
                 now: now())
-            // Validated by checkIDToken when the configuration has a validator.
-            credential.idToken = Self.idToken(in: tokenResponse, validatedBy: configuration.idTokenValidator)
+            // Validated by checkIDToken when the last step is an OpenID Connect sign-in.
+            credential.idToken = Self.idToken(
+                in: tokenResponse, validated: idTokenValidator != nil && validatesIDToken(of: finished.method.steps.last))
             issued = credential
             let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
             details = try response.decode(Schema.Details.self)

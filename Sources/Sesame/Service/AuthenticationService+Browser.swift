@@ -31,7 +31,11 @@ extension AuthenticationService {
         let baseURL = sdk.baseURL(of: step.request.server)
         let logger = self.logger
         let issuer = sdk.authorizationIssuer
-        let sendsNonce = configuration.idTokenValidator != nil
+        let sendsNonce = step.openID || configuration.idTokenValidator != nil
+        if sendsNonce, idTokenValidator == nil {
+            throw BrowserSignInError.notConfigured(
+                reason: "the step is an OpenID Connect sign-in, but the schema's openID keys do not resolve to a URL")
+        }
         // The browser prepares the redirect (a loopback browser listens, and says on which
         // port), then opens the request made for that redirect URI.
         let (request, callback) = try await browser.run { browser in

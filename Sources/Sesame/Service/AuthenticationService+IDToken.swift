@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 @_spi(Generated) import SesameDescription
 
 extension AuthenticationService {
@@ -14,7 +15,7 @@ extension AuthenticationService {
     nonisolated func checkIDToken(
         in response: JSONValue, of step: AuthenticationStepDescription, nonce: String?, requested: AuthorizationParameters? = nil
     ) async throws {
-        guard let validator = configuration.idTokenValidator else { return }
+        guard validatesIDToken(of: step), let validator = idTokenValidator else { return }
         do {
             guard case .object(let fields) = response, case .string(let idToken)? = fields["id_token"] else {
                 throw SesameError.decoding(
@@ -38,10 +39,45 @@ extension AuthenticationService {
 }
 
 extension AuthenticationService {
-    /// The `id_token` of a token response, when a validator checked it; nil otherwise.
-    nonisolated static func idToken(in response: JSONValue, validatedBy validator: (any IDTokenValidating)?) -> String? {
-        guard validator != nil, case .object(let fields) = response, case .string(let idToken)? = fields["id_token"] else { return nil }
+    /// Whether `step`'s token response carries an ID token to validate: a browser step the
+    /// schema marks `openID: true`, or any browser step when the app set its own
+    /// `idTokenValidator` (which makes every browser sign-in an OpenID Connect one, as before
+    /// the schema could say so).
+    nonisolated func validatesIDToken(of step: AuthenticationStepDescription?) -> Bool {
+        guard let browser = step?.browser else { return false }
+        return browser.openID || configuration.idTokenValidator != nil
+    }
+
+    /// The `id_token` of a token response, when `validated` (a validator checked it); nil otherwise.
+    nonisolated static func idToken(in response: JSONValue, validated: Bool) -> String? {
+        guard validated, case .object(let fields) = response, case .string(let idToken)? = fields["id_token"] else { return nil }
         return idToken
+    }
+
+    /// The validator the schema's `openID:` describes, for the configuration's issuer, client
+    /// and authorization server, its keys fetched through `pipeline`; nil when the schema
+    /// declares none, or the configuration has no client (a browser step fails then anyway).
+    nonisolated static func schemaIDTokenValidator(
+        sdk: SDKDescription, configuration: Configuration, pipeline: RequestPipeline
+    ) -> (any IDTokenValidating)? {
+        guard let openID = sdk.openID, let issuer = sdk.authorizationIssuer?.issuer, let client = configuration.client,
+            let keysURL = openID.keysURL(authorizationServer: sdk.baseURL(of: .authorization)),
+            let target = RedirectFollower.split(keysURL)
+        else { return nil }
+        let limit = configuration.maximumResponseSize
+        let fetch: @Sendable () async throws -> Data = {
+            let operation = "openID.keys"
+            let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: target.path)
+            let (response, body) = try await pipeline.send(request, body: nil, baseURL: target.baseURL, operationID: operation)
+            guard response.status.code == 200 else {
+                throw SesameError.transport(operation: operation, reason: "the provider's keys answered HTTP \(response.status.code)")
+            }
+            return try await body.collected(upTo: limit, operation: operation)
+        }
+        return Schema.idTokenValidator(
+            OpenIDValidatorSettings(
+                issuer: issuer, clientID: client.clientID, keysURL: keysURL, algorithms: openID.algorithms,
+                clockSkew: openID.clockSkew, fetchKeys: fetch))
     }
 
     /// Validates the `id_token` a refresh returned (OpenID Connect Core §12.2): no nonce, the
@@ -53,7 +89,10 @@ extension AuthenticationService {
     nonisolated func checkRefreshedIDToken(
         in response: JSONValue, of refreshed: Credential, replacing previous: Credential, operation: String
     ) async throws -> String? {
-        guard let validator = configuration.idTokenValidator, let idToken = Self.idToken(in: response, validatedBy: validator)
+        // The session's ID token was validated at sign-in (or the app's validator covers every
+        // browser sign-in): a refresh of a session without one has nothing to compare with.
+        guard let validator = idTokenValidator, previous.idToken != nil || configuration.idTokenValidator != nil,
+            let idToken = Self.idToken(in: response, validated: true)
         else { return nil }
         do {
             _ = try await validator.validateIDToken(

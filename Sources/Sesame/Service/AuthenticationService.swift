@@ -34,6 +34,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// authentication may go to requests declared for either.
     let serversShareOrigin: Bool
     let matcher: RejectionMatcher
+    /// Validates the ID tokens of OpenID Connect sign-ins: the configuration's
+    /// `idTokenValidator`, else the one the schema's `openID:` describes (nil without either).
+    nonisolated let idTokenValidator: (any IDTokenValidating)?
 
     /// The state and the session in use, changed only through the machine's inputs, whose
     /// actions `run(_:isStartup:)` performs.
@@ -74,7 +77,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.sdk = sdk
         self.logger = configuration.logger
         let middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
-        self.pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
+        let pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
+        self.pipeline = pipeline
         var eventTransport = configuration.eventTransport ?? configuration.transport
         #if canImport(FoundationNetworking)
         // swift-openapi-urlsession's `URLSessionTransport`, named rather than linked (the
@@ -91,6 +95,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.serversShareOrigin =
             CredentialScope.Origin(url: sdk.baseURL) == CredentialScope.Origin(url: sdk.baseURL(of: .authorization))
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
+        self.idTokenValidator =
+            configuration.idTokenValidator
+            ?? Self.schemaIDTokenValidator(sdk: sdk, configuration: configuration, pipeline: pipeline)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
         let refresh = sdk.credential.refresh
         self.refresher = RefreshMachine(
@@ -122,6 +129,11 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         guard let details = machine.current.details else { throw SesameError.notAuthenticated }
         return details
     }
+
+    /// The ID token of the session in use, which was validated when it was received (an
+    /// OpenID Connect sign-in or refresh); nil when no user is signed in or the session holds
+    /// none. For the generated typed claims accessor (`idTokenClaims()`).
+    @_spi(Generated) public var sessionIDToken: String? { session?.credential.idToken }
 
     /// Whether the app last said the back-end is reachable (true until told otherwise).
     public var isOnline: Bool { machine.isOnline }

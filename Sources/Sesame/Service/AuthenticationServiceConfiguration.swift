@@ -89,8 +89,9 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var refreshTimeout: Duration
     /// Validates the ID token of each browser sign-in (OpenID Connect, `SesameOpenID`'s
     /// `IDTokenValidator`); with one, each authorization request sends a fresh `nonce` and the
-    /// code exchange must answer an `id_token` that passes it. nil by default: no nonce, no
-    /// ID token required.
+    /// code exchange must answer an `id_token` that passes it. nil by default: the validator
+    /// the schema's `openID:` describes, for its `openID: true` steps only; with a schema
+    /// without `openID:`, no nonce and no ID token required. Set, it replaces the schema's.
     public var idTokenValidator: (any IDTokenValidating)?
     /// Ends the user's session at the OpenID provider on sign-out (RP-Initiated Logout 1.0):
     /// when set and the session holds an ID token, `unauthenticate()` opens the provider's

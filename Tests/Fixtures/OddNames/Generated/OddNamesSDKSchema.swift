@@ -3,6 +3,7 @@
 import Foundation
 @_spi(Generated) import Sesame
 @_spi(Generated) import SesameDescription
+@_spi(Generated) import SesameOpenID
 
 /// Odd names * / let injected = 1 / * """ \(injected) #if false
 /// second line third #endif
@@ -16,6 +17,7 @@ public enum OddNamesSDKSchema: SDKSchema {
     @_spi(Generated) public static let description = SDKDescription(
         name: "OddNamesSDK",
         baseURL: URL(string: "https://odd.example.com")!,
+        authorizationBaseURL: URL(string: "https://odd.example.com")!,
         credential: CredentialDescription(
             accessTokenField: "access\"token",
             refreshTokenField: "refresh\\token",
@@ -62,7 +64,9 @@ public enum OddNamesSDKSchema: SDKSchema {
             signOut: Requests.`self`,
             detachIdentity: Requests.`default`,
             destroyAccount: Requests.`init`
-        )
+        ),
+        authorizationIssuer: AuthorizationServerIssuer(issuer: "https://odd.example.com", sentInResponses: false),
+        openID: OpenIDDescription(keys: "/.well-known/jwks.json", clockSkew: .seconds(60))
     )
 
     public static func userID(of details: Details) -> String {
@@ -71,6 +75,11 @@ public enum OddNamesSDKSchema: SDKSchema {
 
     public static func serverError(_ response: ServerErrorResponse) -> OddNamesSDKError {
         OddNamesSDKError(response)
+    }
+
+    /// The ID token validator of the schema's openID, built by the service from its configuration.
+    @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
+        IDTokenValidator(settings)
     }
 
     /// The requests of the schema's operations.
@@ -217,5 +226,15 @@ public enum OddNamesSDKSchema: SDKSchema {
                 ),
             ]
         )
+    }
+}
+
+extension AuthenticationService where Schema == OddNamesSDKSchema {
+    /// The signed-in user's ID token claims as `SelfModel` (the schema's `openID.claims`), read from the ID token the session keeps: validated when it was received, so after a restore too.
+    /// - Returns: nil when no user is signed in, or when the session signed in with a step that is no OpenID Connect sign-in (it holds no ID token).
+    /// - Throws: `IDTokenClaimsMismatch` when the claims do not fit `SelfModel`; nothing changes.
+    public func idTokenClaims() throws(IDTokenClaimsMismatch) -> SelfModel? {
+        guard let idToken = sessionIDToken else { return nil }
+        return try IDTokenClaims.decode(SelfModel.self, fromValidated: idToken)
     }
 }

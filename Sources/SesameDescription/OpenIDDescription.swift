@@ -1,0 +1,45 @@
+import Foundation
+
+/// OpenID Connect as the schema declares it (sdk.yaml's `openID:`): where the provider's
+/// signing keys are, which algorithms and how much clock skew the ID token's validation
+/// accepts. The issuer is the authorization server's (`authorizationServer.issuer`) and the
+/// client id the app's (`ClientCredentials`). Browser steps that say `openID: true` send a
+/// `nonce` and require an `id_token` validated with them.
+@_spi(Generated) public struct OpenIDDescription: Sendable, Hashable {
+    /// The provider's JWKS (RFC 7517): a path on the authorization server (`/oauth/jwks`),
+    /// resolved against its run-time base URL, or an absolute https URL.
+    public var keys: String
+    /// The `alg` values accepted; nil accepts the validator's default
+    /// (``signingAlgorithms``).
+    public var algorithms: Set<String>?
+    /// How far `exp`, `iat` and `auth_time` may be off the device's clock.
+    public var clockSkew: Duration
+
+    public init(keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = .seconds(60)) {
+        self.keys = keys
+        self.algorithms = algorithms
+        self.clockSkew = clockSkew
+    }
+
+    /// The asymmetric algorithms an ID token may be signed with, the validator's default:
+    /// `none` and the HMAC ones are never accepted (a public client has no secret to verify
+    /// them with).
+    public static let signingAlgorithms: Set<String> = [
+        "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512",
+    ]
+
+    /// The clock skew when the schema declares none.
+    public static let defaultClockSkew: Duration = .seconds(60)
+
+    /// The JWKS URL: ``keys`` itself when it is absolute, else ``keys`` appended to
+    /// `authorizationServer` (the authorization server's base URL, with its path); nil when
+    /// that gives no URL.
+    public func keysURL(authorizationServer: URL) -> URL? {
+        if keys.hasPrefix("/") {
+            var base = authorizationServer.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            return URL(string: base + keys)
+        }
+        return URL(string: keys)
+    }
+}
