@@ -184,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["ConformanceSDK", "Sesame"]
+            dependencies: ["ConformanceSDK", "Sesame", "SesameTestSupport"]
         ),
         .testTarget(
             name: "AccountsAPITests",

@@ -88,7 +88,7 @@ struct CodingPayload {
 
     // MARK: The payloads
 
-    /// The five payloads: `notes` is the list of 10,000 notes.
+    /// The six payloads: `notes` is the list of 10,000 notes.
     static func all(notes: Int = 10_000) throws -> [CodingPayload] {
         let encoder = jsonEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -119,6 +119,9 @@ struct CodingPayload {
         add(
             "notes-checked", noteList, repeats: 1, models: notes, boxes: 1, checked: true, DecodeModels.CheckedNoteList.self,
             PlainModels.NoteList.self, Components.Schemas.CheckedNoteList.self)
+        add(
+            "notes-ref-checked", noteList, repeats: 1, models: notes, boxes: 1, checked: true,
+            DecodeModels.RefCheckedNoteList.self, PlainModels.NoteList.self, Components.Schemas.RefCheckedNoteList.self)
         add(
             "unions", entries, repeats: 1, models: notes, boxes: 0, checked: false, DecodeModels.EntryList.self,
             PlainModels.EntryList.self, Components.Schemas.EntryList.self)

@@ -34,37 +34,67 @@ extension ModelCoding {
     /// A `$ref` inside a ``SchemaCheck``: the value matches when it decodes as `Model`,
     /// strictly (an enum's unknown value does not match; see ``strictly(_:)``). A failure
     /// names the path and keyword inside the referenced schema.
+    ///
+    /// `Model` is decoded from the JSON value the check already holds (``JSONValueDecoder``),
+    /// not from the value encoded back to JSON text; only a model that decodes a `Date`,
+    /// `Data`, `URL` or `Decimal` itself (which `JSONDecoder` decodes with strategies of its
+    /// own) takes the JSON text.
     public static func reference<Model: Decodable & SendableMetatype>(
         _ model: Model.Type
     ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
         { value, codingPath in
-            do {
+            try referenced(Model.self, at: codingPath) {
+                do {
+                    _ = try strictly { try JSONValueDecoder.decode(Model.self, from: value) }
+                } catch is JSONValueDecoder.Unsupported {
+                    let data = try JSONEncoder().encode(value)
+                    _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
+                }
+            }
+        }
+    }
+
+    /// What ``reference(_:)`` did before issue 30: `Model` decoded from the value encoded back
+    /// to JSON text. Kept for the tests that compare the two.
+    static func referenceThroughJSON<Model: Decodable & SendableMetatype>(
+        _ model: Model.Type
+    ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
+        { value, codingPath in
+            try referenced(Model.self, at: codingPath) {
                 let data = try JSONEncoder().encode(value)
                 _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
-            } catch let violation as SchemaViolation {
-                var path = SchemaViolation.jsonPath(codingPath)
-                path += violation.path.dropFirst()
-                throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
-            } catch let error as DecodingError {
-                // The type or presence the referenced schema expects, where it failed.
-                let (inner, keyword, message): ([any CodingKey], String, String)
-                switch error {
-                case .keyNotFound(let key, let context):
-                    (inner, keyword, message) = (context.codingPath + [key], "required", "the required property is missing")
-                case .valueNotFound(_, let context):
-                    (inner, keyword, message) = (context.codingPath, "type", "found null")
-                case .typeMismatch(let type, let context):
-                    (inner, keyword, message) = (context.codingPath, "type", "expected \(Self.jsonTypeName(type))")
-                case .dataCorrupted(let context):
-                    (inner, keyword, message) = (context.codingPath, "type", "the value does not decode")
-                @unknown default:
-                    (inner, keyword, message) = ([], "$ref", "the value does not decode as \(String(describing: Model.self))")
-                }
-                throw SchemaViolation(codingPath: codingPath + inner, keyword: keyword, message: message)
-            } catch {
-                throw SchemaViolation(
-                    codingPath: codingPath, keyword: "$ref", message: "the value does not decode as \(String(describing: Model.self))")
             }
+        }
+    }
+
+    /// Runs `decode`, and makes what it throws a ``SchemaViolation`` at `codingPath` plus the
+    /// path inside the referenced schema.
+    private static func referenced<Model>(_ model: Model.Type, at codingPath: [any CodingKey], _ decode: () throws -> Void) throws {
+        do {
+            try decode()
+        } catch let violation as SchemaViolation {
+            var path = SchemaViolation.jsonPath(codingPath)
+            path += violation.path.dropFirst()
+            throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
+        } catch let error as DecodingError {
+            // The type or presence the referenced schema expects, where it failed.
+            let (inner, keyword, message): ([any CodingKey], String, String)
+            switch error {
+            case .keyNotFound(let key, let context):
+                (inner, keyword, message) = (context.codingPath + [key], "required", "the required property is missing")
+            case .valueNotFound(_, let context):
+                (inner, keyword, message) = (context.codingPath, "type", "found null")
+            case .typeMismatch(let type, let context):
+                (inner, keyword, message) = (context.codingPath, "type", "expected \(Self.jsonTypeName(type))")
+            case .dataCorrupted(let context):
+                (inner, keyword, message) = (context.codingPath, "type", "the value does not decode")
+            @unknown default:
+                (inner, keyword, message) = ([], "$ref", "the value does not decode as \(String(describing: Model.self))")
+            }
+            throw SchemaViolation(codingPath: codingPath + inner, keyword: keyword, message: message)
+        } catch {
+            throw SchemaViolation(
+                codingPath: codingPath, keyword: "$ref", message: "the value does not decode as \(String(describing: Model.self))")
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Generated) import SesameDescription
 
 // peer-bench: Sesame side by side with swift-openapi-generator 1.14.3 (issue 15).
 //
@@ -9,7 +8,9 @@ import Foundation
 //       times each CLI, a new process per run, into an empty folder, alternating the tools
 //   peer-bench compile [--models 500] [--runs 3] [--swiftc-flag F]...
 //       times a clean debug build of the generated target alone (its dependencies built
-//       before), then rebuilds after a one-model change, alternating the tools
+//       before), then rebuilds after a one-model change, alternating the tools; with
+//       --sesame-before PATH --package-before PATH, a second Sesame (an older `sesame` and the
+//       runtime it generates for) in the same alternation; --peer none leaves the peer out
 //
 // Common options: --work DIR (default .work), --sesame PATH and --peer PATH (the CLIs; default
 // next to this executable, as `swift build -c release --product ...` puts them), --package
@@ -27,8 +28,12 @@ struct Options {
     var setupBuild = true
     var sesame: String
     var sesameBefore: String?
+    var packageBefore: String?
     var peer: String
     var package: String
+
+    /// Whether the peer takes part (`--peer none` leaves it out).
+    var withPeer: Bool { peer != "none" }
 
     init(_ arguments: [String]) throws {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -50,6 +55,7 @@ struct Options {
             case "--sesame-before": sesameBefore = value
             case "--peer": peer = value
             case "--package": package = value
+            case "--package-before": packageBefore = URL(fileURLWithPath: value).standardizedFileURL.path
             case "--swiftc-flag": swiftcFlags.append(value)
             case "--setup-build": setupBuild = value != "no"
             default: throw Failure("unknown option \(option)\n\(Self.usage)")
@@ -68,7 +74,8 @@ struct Options {
                peer-bench generate [--models 500,2000] [--runs 3] [--work DIR]
                peer-bench compile [--models 500] [--runs 3] [--work DIR] [--swiftc-flag FLAG]... [--setup-build no]
         options: --sesame PATH, --peer PATH (the CLIs), --package PATH (Sesame's package folder),
-                 --sesame-before PATH (generate only: a second sesame binary, in the same alternation)
+                 --sesame-before PATH (a second sesame binary, in the same alternation; compile needs
+                 --package-before PATH too, the Sesame package its code builds against), --peer none
         """
 }
 
@@ -82,16 +89,15 @@ func tools(_ options: Options, before: Bool = false) -> [Tool] {
     let earlier = options.sesameBefore.flatMap { path in
         before ? Tool(name: "sesame-before") { api, output in [path, "generate", api + "/sesame", "--output", output] } : nil
     }
+    let peer = Tool(name: "peer") { api, output in
+        [
+            options.peer, "generate", api + "/openapi/openapi.yaml", "--config", api + "/openapi/openapi-generator-config.yaml",
+            "--output-directory", output,
+        ]
+    }
     return [
         Tool(name: "sesame") { api, output in [options.sesame, "generate", api + "/sesame", "--output", output] }
-    ] + (earlier.map { [$0] } ?? []) + [
-        Tool(name: "peer") { api, output in
-            [
-                options.peer, "generate", api + "/openapi/openapi.yaml", "--config", api + "/openapi/openapi-generator-config.yaml",
-                "--output-directory", output,
-            ]
-        }
-    ]
+    ] + (earlier.map { [$0] } ?? []) + (options.withPeer ? [peer] : [])
 }
 
 /// Alternation: even runs start with Sesame, odd runs with the peer.
@@ -117,7 +123,11 @@ func swiftFiles(_ folder: String) -> (files: Int, lines: Int) {
 }
 
 func summarize(_ title: String, _ results: [String: [Usage]]) {
-    guard let ours = results["sesame"], let theirs = results["peer"] else { return }
+    guard let ours = results["sesame"] else { return }
+    guard let theirs = results["peer"] else {
+        summarizeSesame(title, results)
+        return
+    }
     func row(_ name: String, _ usages: [Usage]) -> String {
         "| \(name) | \(format(median(usages.map(\.wall)))) | \(format(median(usages.map(\.cpu)))) | "
             + "\(format(median(usages.map(\.user)))) | \(format(median(usages.map(\.system)))) | \(Int(median(usages.map(\.peakMB)))) |"
@@ -141,6 +151,24 @@ func summarize(_ title: String, _ results: [String: [Usage]]) {
         )
     }
     print()
+}
+
+/// Sesame against the older Sesame alone (`--peer none`): medians, and the ratio per pair.
+func summarizeSesame(_ title: String, _ results: [String: [Usage]]) {
+    guard let ours = results["sesame"], let before = results["sesame-before"] else { return }
+    print("\n\(title) (median of \(ours.count))")
+    print("| tool | wall s | CPU s | user s | sys s | peak MB |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for (name, usages) in [("sesame", ours), ("sesame-before", before)] {
+        print(
+            "| \(name) | \(format(median(usages.map(\.wall)))) | \(format(median(usages.map(\.cpu)))) | "
+                + "\(format(median(usages.map(\.user)))) | \(format(median(usages.map(\.system)))) | \(Int(median(usages.map(\.peakMB)))) |"
+        )
+    }
+    let pairs = zip(ours, before).map { format($0.cpu / $1.cpu, 3) }.joined(separator: ", ")
+    print(
+        "sesame / sesame-before: wall \(format(median(ours.map(\.wall)) / median(before.map(\.wall)), 3))×, "
+            + "CPU \(format(median(ours.map(\.cpu)) / median(before.map(\.cpu)), 3))×; CPU per pair: \(pairs)\n")
 }
 
 // MARK: generate
@@ -184,9 +212,9 @@ struct BuildPackage {
 
     static func make(_ tool: Tool, work: String, sesamePackage: String) throws -> BuildPackage {
         let folder = "\(work)/\(tool.name)-package"
-        let target = tool.name == "sesame" ? "BenchSDK" : "BenchAPI"
+        let target = tool.name.hasPrefix("sesame") ? "BenchSDK" : "BenchAPI"
         let manifest: String
-        if tool.name == "sesame" {
+        if tool.name.hasPrefix("sesame") {
             manifest = """
                 // swift-tools-version: 6.1
                 import PackageDescription
@@ -250,13 +278,17 @@ struct BuildPackage {
 }
 
 func compile(_ options: Options) throws {
-    let tools = tools(options)
+    if options.sesameBefore != nil, options.packageBefore == nil {
+        throw Failure("compile --sesame-before needs --package-before PATH (the Sesame package its code builds against)")
+    }
+    let tools = tools(options, before: true)
     let models = options.models.first ?? 500
     let work = "\(options.work)/compile-\(models)"
     let api = "\(work)/api"
     var packages: [BuildPackage] = []
     for tool in tools {
-        let package = try BuildPackage.make(tool, work: work, sesamePackage: options.package)
+        let sesamePackage = tool.name == "sesame-before" ? options.packageBefore ?? options.package : options.package
+        let package = try BuildPackage.make(tool, work: work, sesamePackage: sesamePackage)
         packages.append(package)
     }
     let log = { (package: BuildPackage) in "\(work)/\(package.tool.name)-build.log" }

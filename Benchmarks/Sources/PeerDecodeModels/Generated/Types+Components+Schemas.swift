@@ -390,6 +390,115 @@ extension Components {
                 case notes
             }
         }
+        /// - Remark: Generated from `#/components/schemas/EditedNote`.
+        public struct EditedNote: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EditedNote/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/EditedNote/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `EditedNote`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - updatedAt:
+            public init(
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RefCheckedNote`.
+        public struct RefCheckedNote: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/body`.
+            public var body: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/status`.
+            public var status: Components.Schemas.Status
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/updatedAt`.
+            public var updatedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/author`.
+            public var author: Components.Schemas.Author
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/tags`.
+            public var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/pinned`.
+            public var pinned: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNote/rating`.
+            public var rating: Swift.Int?
+            /// Creates a new `RefCheckedNote`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - body:
+            ///   - status:
+            ///   - createdAt:
+            ///   - updatedAt:
+            ///   - author:
+            ///   - tags:
+            ///   - pinned:
+            ///   - rating:
+            public init(
+                id: Swift.String,
+                title: Swift.String,
+                body: Swift.String,
+                status: Components.Schemas.Status,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date? = nil,
+                author: Components.Schemas.Author,
+                tags: [Swift.String],
+                pinned: Swift.Bool,
+                rating: Swift.Int? = nil
+            ) {
+                self.id = id
+                self.title = title
+                self.body = body
+                self.status = status
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+                self.author = author
+                self.tags = tags
+                self.pinned = pinned
+                self.rating = rating
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case body
+                case status
+                case createdAt
+                case updatedAt
+                case author
+                case tags
+                case pinned
+                case rating
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RefCheckedNoteList`.
+        public struct RefCheckedNoteList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RefCheckedNoteList/notes`.
+            public var notes: [Components.Schemas.RefCheckedNote]
+            /// Creates a new `RefCheckedNoteList`.
+            ///
+            /// - Parameters:
+            ///   - notes:
+            public init(notes: [Components.Schemas.RefCheckedNote]) {
+                self.notes = notes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case notes
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/TextBlock`.
         public struct TextBlock: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/TextBlock/text`.

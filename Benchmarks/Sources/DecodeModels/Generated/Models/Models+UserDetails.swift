@@ -318,6 +318,123 @@ public struct CheckedNoteList: Codable, Hashable, Sendable {
     }
 }
 
+// MARK: - EditedNote
+
+public struct EditedNote: Codable, Hashable, Sendable {
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(createdAt: Date, updatedAt: Date) {
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.createdAt = try container.decode(DateTimeValue.self, forKey: "createdAt").value
+        self.updatedAt = try container.decode(DateTimeValue.self, forKey: "updatedAt").value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(DateTimeValue(self.createdAt), forKey: "createdAt")
+        try container.encode(DateTimeValue(self.updatedAt), forKey: "updatedAt")
+    }
+}
+
+// MARK: - RefCheckedNote
+
+public struct RefCheckedNote: Codable, Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var body: String
+    public var status: Status
+    public var createdAt: Date
+    public var updatedAt: Date?
+    public var author: Author {
+        get { _author!.value }
+        set { _author = Indirect(newValue) }
+        _modify {
+            var value = Indirect.take(&_author)!
+            defer { _author = Indirect(value) }
+            yield &value
+        }
+    }
+    private var _author: Indirect<Author>?
+    public var tags: [String]
+    public var pinned: Bool
+    public var rating: Int?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["updatedAt"]), thenSchema: ModelCheck(reference: "EditedNote"))]), references: ["EditedNote": ModelCoding.reference(EditedNote.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id", "title", "body", "status", "createdAt", "updatedAt", "author", "tags", "pinned", "rating"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(id: String, title: String, body: String, status: Status, createdAt: Date, updatedAt: Date? = nil, author: Author, tags: [String], pinned: Bool, rating: Int? = nil) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self._author = Indirect(author)
+        self.tags = tags
+        self.pinned = pinned
+        self.rating = rating
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decode(String.self, forKey: "body")
+        self.status = try container.decode(Status.self, forKey: "status")
+        self.createdAt = try container.decode(DateTimeValue.self, forKey: "createdAt").value
+        self.updatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "updatedAt")).map { $0.value }
+        self._author = Indirect(try container.decode(Author.self, forKey: "author"))
+        self.tags = try container.decode([String].self, forKey: "tags")
+        self.pinned = try container.decode(Bool.self, forKey: "pinned")
+        self.rating = try container.decodeIfPresentNotNull(Int.self, forKey: "rating")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.body, forKey: "body")
+        try container.encode(self.status, forKey: "status")
+        try container.encode(DateTimeValue(self.createdAt), forKey: "createdAt")
+        try container.encodeIfPresent(self.updatedAt.map { DateTimeValue($0) }, forKey: "updatedAt")
+        try container.encode(self.author, forKey: "author")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.pinned, forKey: "pinned")
+        try container.encodeIfPresent(self.rating, forKey: "rating")
+    }
+}
+
+// MARK: - RefCheckedNoteList
+
+public struct RefCheckedNoteList: Codable, Hashable, Sendable {
+    public var notes: [RefCheckedNote]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(notes: [RefCheckedNote]) {
+        self.notes = notes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.notes = try container.decode([RefCheckedNote].self, forKey: "notes")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.notes, forKey: "notes")
+    }
+}
+
 // MARK: - TextBlock
 
 public struct TextBlock: Codable, Hashable, Sendable {
