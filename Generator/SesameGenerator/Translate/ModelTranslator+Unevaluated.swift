@@ -52,15 +52,24 @@ extension ModelTranslator {
     /// The JSON check of `unevaluatedProperties` (`entry`) in `entries`; nil (and an error at
     /// the keyword) when the evaluated keys cannot be known at generation time.
     mutating func unevaluatedPropertiesCheck(_ entry: Entry, in entries: [Entry], reader: inout NodeReader) -> ModelCheck? {
+        unevaluatedCheck(entry, in: entries, kind: .properties, keyword: "unevaluatedProperties", reader: &reader)
+    }
+
+    /// The JSON check of `keyword` (`unevaluatedProperties` or `unevaluatedItems`, `entry`) in
+    /// `entries`; nil (and an error at the keyword) when what is evaluated cannot be known at
+    /// generation time.
+    private mutating func unevaluatedCheck(
+        _ entry: Entry, in entries: [Entry], kind: Evaluated.Kind, keyword: String, reader: inout NodeReader
+    ) -> ModelCheck? {
         let unevaluated = schemaCheck(entry.value, reader: &reader)
         do {
-            let evaluated = try evaluated(entries, kind: .properties, skipping: "unevaluatedProperties", file: reader.file)
-            let check = try Self.unevaluatedCheck(evaluated, kind: .properties, unevaluated: unevaluated)
+            let evaluated = try evaluated(entries, kind: kind, skipping: keyword, file: reader.file)
+            let check = try Self.unevaluatedCheck(evaluated, kind: kind, unevaluated: unevaluated)
             return check.isEmpty ? nil : check
         } catch let limit as EvaluationLimit {
-            reportEvaluationLimit(limit, keyword: "unevaluatedProperties", at: entry.keyNode, reader: &reader)
+            reportEvaluationLimit(limit, keyword: keyword, at: entry.keyNode, reader: &reader)
         } catch {
-            reader.error("unevaluatedProperties: \(error)", at: entry.keyNode)
+            reader.error("\(keyword): \(error)", at: entry.keyNode)
         }
         return nil
     }
@@ -127,17 +136,7 @@ extension ModelTranslator {
     /// The JSON check of `unevaluatedItems` (`entry`) in `entries`; nil (and an error at the
     /// keyword) when the evaluated items cannot be known at generation time.
     mutating func unevaluatedItemsCheck(_ entry: Entry, in entries: [Entry], reader: inout NodeReader) -> ModelCheck? {
-        let unevaluated = schemaCheck(entry.value, reader: &reader)
-        do {
-            let evaluated = try evaluated(entries, kind: .items, skipping: "unevaluatedItems", file: reader.file)
-            let check = try Self.unevaluatedCheck(evaluated, kind: .items, unevaluated: unevaluated)
-            return check.isEmpty ? nil : check
-        } catch let limit as EvaluationLimit {
-            reportEvaluationLimit(limit, keyword: "unevaluatedItems", at: entry.keyNode, reader: &reader)
-        } catch {
-            reader.error("unevaluatedItems: \(error)", at: entry.keyNode)
-        }
-        return nil
+        unevaluatedCheck(entry, in: entries, kind: .items, keyword: "unevaluatedItems", reader: &reader)
     }
 
     /// The error at `unevaluatedItems` or `unevaluatedProperties` whose evaluated items or keys
