@@ -68,6 +68,7 @@ import Testing
         }
         checks += [
             ModelCheck(required: ["b"], allOf: [reference], not: ModelCheck(required: ["c"])),
+            ModelCheck(allOf: [reference], not: ModelCheck(required: ["size"])),
             ModelCheck(types: [.string], reference: "M"),
             ModelCheck(types: [.object, .null], dependentRequired: ["a": ["b"]], reference: "M"),
             ModelCheck(allOf: [ModelCheck(not: ModelCheck(types: [.array])), reference]),
