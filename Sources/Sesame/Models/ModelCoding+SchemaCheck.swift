@@ -38,20 +38,24 @@ extension ModelCoding {
     /// `Model` is decoded from the JSON value the check already holds (``JSONValueDecoder``),
     /// not from the value encoded back to JSON text; only a model that decodes a `Date`,
     /// `Data`, `URL` or `Decimal` itself (which `JSONDecoder` decodes with strategies of its
-    /// own) takes the JSON text.
+    /// own) takes the JSON text. When the `$ref` applies to an object model's own value (the
+    /// check itself, `allOf`, `then`, `else`), ``checkedContainer(_:_:declared:)`` decodes
+    /// `Model` from the model's decoder instead, and builds no ``JSONValue`` when it decodes.
     public static func reference<Model: Decodable & SendableMetatype>(
         _ model: Model.Type
-    ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {
-        { value, codingPath in
-            try referenced(Model.self, at: codingPath) {
-                do {
-                    _ = try strictly { try JSONValueDecoder.decode(Model.self, from: value) }
-                } catch is JSONValueDecoder.Unsupported {
-                    let data = try JSONEncoder().encode(value)
-                    _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
+    ) -> SchemaCheck.Reference {
+        SchemaCheck.Reference(
+            { value, codingPath in
+                try referenced(Model.self, at: codingPath) {
+                    do {
+                        _ = try strictly { try JSONValueDecoder.decode(Model.self, from: value) }
+                    } catch is JSONValueDecoder.Unsupported {
+                        let data = try JSONEncoder().encode(value)
+                        _ = try strictly { try JSONDecoder().decode(Model.self, from: data) }
+                    }
                 }
-            }
-        }
+            },
+            decodes: { decoder in (try? strictly { try Model(from: decoder) }) != nil })
     }
 
     /// What ``reference(_:)`` did before issue 30: `Model` decoded from the value encoded back
@@ -119,8 +123,11 @@ extension ModelCoding {
     /// When the check asks only which properties are present (`required`, `minProperties`,
     /// `dependentRequired`) and the model's own container shows it is met (its `declared`
     /// properties present reach `minProperties`: see ``SchemaCheck/isMet(byPresenceIn:declared:)``),
-    /// no second container is built and no key is listed. Otherwise the check runs in full
-    /// first, so what is accepted or refused, and the error, are the same.
+    /// no second container is built and no key is listed. Likewise when the check is told on
+    /// the model's own decoder (``SchemaCheck/InPlace``: presence, `allOf`, `not`,
+    /// `if`/`then`/`else`, and a `$ref` decoded from this decoder) and is met there: no
+    /// ``JSONValue`` of the object is built. Otherwise the check runs in full first, so what
+    /// is accepted or refused, and the error, are the same.
     /// - Throws: ``SchemaViolation`` naming the path and keyword of the first failure; the
     ///   decoder's error when the value is not an object.
     public static func checkedContainer(
@@ -128,6 +135,11 @@ extension ModelCoding {
     ) throws -> KeyedDecodingContainer<PropertyKey> {
         if check.checksPresenceOnly, let container = try? decoder.container(keyedBy: PropertyKey.self),
             check.isMet(byPresenceIn: container, declared: declared)
+        {
+            return container
+        }
+        if check.inPlace != nil, let container = try? decoder.container(keyedBy: PropertyKey.self),
+            check.isMet(inPlace: decoder, container: container)
         {
             return container
         }

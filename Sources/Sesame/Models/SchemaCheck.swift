@@ -14,25 +14,22 @@ import Foundation
     /// A JSON type, as `type` names it.
     public typealias JSONType = ModelCheck.JSONType
 
-    /// What a `$ref` checks: throws a ``SchemaViolation`` when the value is not the model.
-    public typealias Reference = @Sendable (JSONValue, [any CodingKey]) throws -> Void
-
     /// The check as generated code wrote it.
     public let check: ModelCheck
-    private let reference: Reference?
+    let reference: Reference?
     private let prefixItems: [SchemaCheck]
     private let items: SchemaCheck?
     private let contains: SchemaCheck?
     private let properties: [String: SchemaCheck]
     private let additionalProperties: SchemaCheck?
     private let propertyNames: SchemaCheck?
-    private let allOf: [SchemaCheck]
+    let allOf: [SchemaCheck]
     private let anyOf: [SchemaCheck]
     private let oneOf: [SchemaCheck]
-    private let not: SchemaCheck?
-    private let ifSchema: SchemaCheck?
-    private let thenSchema: SchemaCheck?
-    private let elseSchema: SchemaCheck?
+    let not: SchemaCheck?
+    let ifSchema: SchemaCheck?
+    let thenSchema: SchemaCheck?
+    let elseSchema: SchemaCheck?
     /// `pattern`, compiled once with ECMA-262's semantics.
     private let compiledPattern: ECMARegex?
     /// `patternProperties` in the order they are tried, each regex compiled once.
@@ -45,6 +42,8 @@ import Foundation
     let checksPresenceOnly: Bool
     /// `dependentRequired` in the order its failures are looked for, sorted once.
     let sortedDependentRequired: [(key: String, value: [String])]
+    /// Whether, and how, the check is told on an object model's own decoder (``InPlace``).
+    let inPlace: InPlace?
 
     /// Compiles `check`. `references` says what each model name a `$ref` of the check (or of
     /// its subschemas) names checks; a name it leaves out fails every value, as a
@@ -63,7 +62,8 @@ import Foundation
         self.check = check
         if let name = check.reference {
             self.reference =
-                references[name] ?? { _, codingPath in
+                references[name]
+                ?? Reference { _, codingPath in
                     throw SchemaViolation(
                         codingPath: codingPath, keyword: "$ref", message: "the check knows no model \(SchemaViolation.excerpt(name))")
                 }
@@ -95,6 +95,9 @@ import Foundation
         checksPresenceOnly = rest.isEmpty
         propertyValues = PropertyValues(
             check, subschemas: allOf + anyOf + oneOf + [not, ifSchema, thenSchema, elseSchema].compactMap { $0 })
+        inPlace = InPlace(
+            check, reference: reference, allOf: allOf, not: not, ifSchema: ifSchema, thenSchema: thenSchema,
+            elseSchema: elseSchema)
     }
 
     /// The schema `false`: no value matches it.

@@ -1,0 +1,90 @@
+@_spi(Generated) import SesameDescription
+
+extension SchemaCheck {
+    /// How a check of an object model is told on the model's own decoder, with no
+    /// ``JSONValue`` of the object (issue 30): which properties are present (`contains` on the
+    /// model's container), its type (an object, since the container was made), and a `$ref`
+    /// to a model, which holds when the model decodes from the same decoder, strictly.
+    ///
+    /// Only `type`, `required`, `dependentRequired`, `$ref`, `allOf`, `not` and
+    /// `if`/`then`/`else` are told this way; a check with any other keyword is not (`nil`).
+    enum InPlace: Sendable, Equatable {
+        /// Told exactly: met or not (presence and type only, no `$ref`).
+        case exact
+        /// Told when met: a `$ref` the value decodes as, in `allOf`, `then` or `else` only.
+        /// A model that does not decode from this decoder says nothing: the whole check then
+        /// runs on the ``JSONValue``, which decides and names the failure.
+        case whenMet
+
+        init?(
+            _ check: ModelCheck, reference: Reference?, allOf: [SchemaCheck], not: SchemaCheck?, ifSchema: SchemaCheck?,
+            thenSchema: SchemaCheck?, elseSchema: SchemaCheck?
+        ) {
+            var rest = check
+            // Keywords of other JSON types say nothing of an object.
+            rest.multipleOf = nil
+            rest.minimum = nil
+            rest.maximum = nil
+            rest.exclusiveMinimum = nil
+            rest.exclusiveMaximum = nil
+            rest.minLength = nil
+            rest.maxLength = nil
+            rest.pattern = nil
+            rest.format = nil
+            rest.prefixItems = []
+            rest.items = nil
+            rest.contains = nil
+            rest.minContains = nil
+            rest.maxContains = nil
+            rest.uniqueItems = false
+            rest.minItems = nil
+            rest.maxItems = nil
+            // What is told in place.
+            rest.types = nil
+            rest.required = []
+            rest.dependentRequired = [:]
+            rest.reference = nil
+            rest.allOf = []
+            rest.not = nil
+            rest.ifSchema = nil
+            rest.thenSchema = nil
+            rest.elseSchema = nil
+            guard rest.isEmpty else { return nil }
+            var kind = InPlace.exact
+            if check.reference != nil {
+                guard reference?.decodes != nil else { return nil }
+                kind = .whenMet
+            }
+            // A condition or a `not` must be told exactly: `false` there decides too.
+            for exact in [not, ifSchema].compactMap({ $0 }) where exact.inPlace != .exact { return nil }
+            for schema in allOf + [thenSchema, elseSchema].compactMap({ $0 }) {
+                guard let inner = schema.inPlace else { return nil }
+                if inner == .whenMet { kind = .whenMet }
+            }
+            self = kind
+        }
+    }
+
+    /// Whether the object a model's `decoder` is at, whose keyed `container` the model made,
+    /// meets the check, told in place (``InPlace``). Call only when ``inPlace`` is not `nil`.
+    ///
+    /// `true` says the check is met: running it on the ``JSONValue`` would accept the object
+    /// too (a `$ref` decodes the model from the decoder in hand, as it does from the
+    /// ``JSONValue`` of the same object). `false` is exact when ``inPlace`` is ``InPlace/exact``;
+    /// otherwise it says only that this shortcut cannot tell.
+    func isMet(inPlace decoder: any Decoder, container: KeyedDecodingContainer<PropertyKey>) -> Bool {
+        if let types = check.types, !types.contains(.object) { return false }
+        for name in check.required where !container.contains(PropertyKey(name)) { return false }
+        for (name, needed) in sortedDependentRequired where container.contains(PropertyKey(name)) {
+            for other in needed where !container.contains(PropertyKey(other)) { return false }
+        }
+        if let decodes = reference?.decodes, !decodes(decoder) { return false }
+        for schema in allOf where !schema.isMet(inPlace: decoder, container: container) { return false }
+        if let not, not.isMet(inPlace: decoder, container: container) { return false }
+        if let ifSchema {
+            let branch = ifSchema.isMet(inPlace: decoder, container: container) ? thenSchema : elseSchema
+            if let branch, !branch.isMet(inPlace: decoder, container: container) { return false }
+        }
+        return true
+    }
+}
