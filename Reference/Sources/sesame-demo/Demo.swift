@@ -91,6 +91,7 @@ final class Demo {
         try await signInATV()
         try await upgradeTheApp()
         try await shareTheSessionWithAWidget()
+        try await signInWithOpenID()
     }
 
     // MARK: Steps
