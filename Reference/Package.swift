@@ -43,6 +43,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
+                // Schema/ declares openID: the generated code validates ID tokens with it.
+                .product(name: "SesameOpenID", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["README.md"]

@@ -19,7 +19,8 @@ extension Demo {
                 service: .init(
                     baseURL: backEnd.baseURL,
                     client: ClientCredentials(clientID: "sesame-demo-app"),
-                    logger: logger, receivesServerEvents: false, authorizationServerURL: backEnd.authorizationBaseURL),
+                    logger: logger, receivesServerEvents: false, authorizationServerURL: backEnd.authorizationBaseURL,
+                    authorizationServerIssuer: backEnd.issuer),
                 directory: shared, sharing: .acrossProcesses()))
         // A token that is due at once (30 s, within the schema's 60 s leeway).
         await backEnd.setAccessTokenLifetime(.seconds(30))

@@ -42,6 +42,7 @@ final class Demo {
                     now: { clock.now }, logger: logger, eventStreamReconnectDelay: .milliseconds(100),
                     authorizationServerURL: backEnd.authorizationBaseURL,
                     browser: HeadlessBrowser(username: "alice", password: "wonderland"),
+                    authorizationServerIssuer: backEnd.issuer,
                     // A device sign-in's waits between polls pass at once: the demo fast-forwards.
                     sleep: { duration in
                         try await Task.sleep(for: .milliseconds(50))
@@ -90,6 +91,7 @@ final class Demo {
         try await signInATV()
         try await upgradeTheApp()
         try await shareTheSessionWithAWidget()
+        try await signInWithOpenID()
     }
 
     // MARK: Steps

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReferenceSDK
 import ReferenceServer
 
 /// The reference back-end, in-process on 127.0.0.1 and a free port, and the "admin" side of
@@ -16,6 +17,13 @@ final class DemoBackEnd: Sendable {
         self.server = server
         self.baseURL = baseURL
         self.authorizationBaseURL = authorizationBaseURL
+    }
+
+    /// The authorization server's issuer, its origin as it names itself in `iss`: the demo's
+    /// services check it (RFC 9207) and validate ID tokens against it in place of Schema/'s
+    /// `http://127.0.0.1:8081`, since the server listens on a free port.
+    var issuer: AuthorizationServerIssuer {
+        AuthorizationServerIssuer(issuer: authorizationBaseURL.absoluteString, sentInResponses: true)
     }
 
     /// Starts the server; its wall clock is `now`, which the demo shares with the app.

@@ -12,5 +12,6 @@ import Testing
         #expect(status == 0, "sesame-demo failed:\n\(output.suffix(2000))")
         #expect(output.contains("Every step did what it should"))
         #expect(output.contains("migrated it to v3 on sign-in"))
+        #expect(output.contains("idTokenClaims(): sub pw-alice, aud sesame-demo-app"))
     }
 }

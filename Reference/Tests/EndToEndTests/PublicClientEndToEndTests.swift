@@ -49,7 +49,8 @@ struct PublicClientEndToEndTests {
                     baseURL: e2e.backEnd.baseURL, client: ClientCredentials(clientID: BackEnd.publicClientID),
                     now: { clock.now }, sessionStore: store, receivesServerEvents: false,
                     authorizationServerURL: e2e.backEnd.authorizationBaseURL,
-                    browser: HeadlessBrowser(username: "alice", password: "wonderland")))
+                    browser: HeadlessBrowser(username: "alice", password: "wonderland"),
+                    authorizationServerIssuer: e2e.backEnd.declaredIssuer))
             let details = try await service.authenticate(with: PublicOAuth2())
             #expect(await service.state == .authenticated(details))
             let before = try #require(try store.load()?.credential)

@@ -33,6 +33,14 @@ import Testing
     static let samples: [Sample] = [
         .of(TokenResponse(accessToken: "at", tokenType: "Bearer"), "minimal"),
         .of(TokenResponse(accessToken: "at", tokenType: "Bearer", expiresIn: 0, refreshToken: "rt", scope: "profile notes"), "full"),
+        .of(
+            OpenIDClaims(
+                iss: "http://127.0.0.1:8081", sub: "u1", aud: "app", exp: 1_700_000_600, iat: 1_700_000_000, authTime: 1_699_999_990,
+                sid: "s1"), "minimal"),
+        .of(
+            OpenIDClaims(
+                iss: "http://127.0.0.1:8081", sub: "u1", aud: "app", exp: 1_700_000_600, iat: 1_700_000_000, authTime: 1_699_999_990,
+                sid: "s1", acr: "urn:sesame:loa:mfa"), "with acr"),
         .of(Challenge(challengeId: uuid, channel: .email, expiresAt: Instants.wholeSecond), "email"),
         .of(
             Challenge(challengeId: uuid, channel: .unknown("fax"), expiresAt: Instants.noonUTC.addingTimeInterval(0.5)),

@@ -150,9 +150,12 @@ import Testing
         // The in-memory back-end has no device authorization endpoint either: a malformed
         // device authorization answer is DeviceAuthorizationTests' (the root's SesameTests),
         // and the device step's polled token response goes through the same token reader.
+        // The openid method is the oauth2 one with an ID token: its malformed and bad ID
+        // tokens are the end-to-end tests' (OpenIDEndToEndTests, SchemaOpenIDEndToEndTests).
         let covered = Set(MalformedResponseTarget.allCases.map(\.requestName))
             .union([
                 "events", "oauth2.authenticate.authorize", "revoke", "oauth2.authenticate",
+                "openid.authenticate.authorize", "openid.authenticate",
                 "device.authenticate.deviceAuthorization", "device.authenticate",
             ])
         #expect(declared == covered)

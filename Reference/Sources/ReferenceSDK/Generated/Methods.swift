@@ -18,6 +18,10 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
     /// - Parameters:
     ///   - scope: The scopes the app asks for, separated by spaces.
     case oauth2(scope: String = "profile")
+    /// Signs in in a browser as oauth2 does, as an OpenID Connect sign-in (OpenID Connect Core §3.1): the runtime also sends a fresh nonce, and the token response must carry an ID token, validated as sdk.yaml's openID says before anything changes; its claims are then service.idTokenClaims().
+    /// - Parameters:
+    ///   - scope: The scopes the app asks for, separated by spaces; openid asks for the ID token.
+    case openid(scope: String = "openid profile")
     /// Signs in a TV, a command-line tool or a watch with the device authorization grant (RFC 8628): the app shows a user code, the user approves it on another device, and the runtime polls the token endpoint until they do.
     /// - Parameters:
     ///   - scope: The scopes the app asks for, separated by spaces.
@@ -33,6 +37,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
             case .guest: return ReferenceSDKSchema.Methods.guest
             case .password: return ReferenceSDKSchema.Methods.password
             case .oauth2: return ReferenceSDKSchema.Methods.oauth2
+            case .openid: return ReferenceSDKSchema.Methods.openid
             case .device: return ReferenceSDKSchema.Methods.device
             case .custom: return ReferenceSDKSchema.Methods.custom
         }
@@ -43,6 +48,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
             case .guest: return [:]
             case .password(let username, let password, let scope): return ["username": .string(username), "password": .string(password), "scope": .string(scope)]
             case .oauth2(let scope): return ["scope": .string(scope)]
+            case .openid(let scope): return ["scope": .string(scope)]
             case .device(let scope): return ["scope": .string(scope)]
             case .custom(let token, let provider): return ["token": .string(token), "provider": .string(provider)]
         }
@@ -53,6 +59,7 @@ public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringC
             case .guest: return "guest"
             case .password: return "password"
             case .oauth2: return "oauth2"
+            case .openid: return "openid"
             case .device: return "device"
             case .custom: return "custom"
         }

@@ -3,6 +3,7 @@
 import Foundation
 @_spi(Generated) import Sesame
 @_spi(Generated) import SesameDescription
+@_spi(Generated) import SesameOpenID
 
 /// The SDK of the Sesame reference back-end, a Webcom-like authentication service.
 ///
@@ -76,7 +77,9 @@ public enum ReferenceSDKSchema: SDKSchema {
                     TemplateField(name: "token_type_hint", value: .literal(.string("refresh_token"))),
                 ]
             )
-        )
+        ),
+        authorizationIssuer: AuthorizationServerIssuer(issuer: "http://127.0.0.1:8081", sentInResponses: true),
+        openID: OpenIDDescription(keys: "/.well-known/jwks.json", algorithms: ["ES256", "RS256"], clockSkew: .seconds(60))
     )
 
     public static func userID(of details: Details) -> String {
@@ -85,6 +88,11 @@ public enum ReferenceSDKSchema: SDKSchema {
 
     public static func serverError(_ response: ServerErrorResponse) -> ReferenceSDKError {
         ReferenceSDKError(response)
+    }
+
+    /// The ID token validator of the schema's openID, built by the service from its configuration.
+    @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
+        IDTokenValidator(settings)
     }
 
     /// The requests of the schema's operations.
@@ -292,6 +300,46 @@ public enum ReferenceSDKSchema: SDKSchema {
                 ),
             ]
         )
+        public static let openid = AuthenticationMethodDescription(
+            name: "openid",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .browser(
+                        BrowserAuthorization(
+                            request: RequestDescription(
+                                name: "openid.authenticate.authorize",
+                                method: .get,
+                                path: "/oauth/authorize",
+                                authenticated: false,
+                                encoding: .json,
+                                clientAuthentication: .none,
+                                server: .authorization
+                            ),
+                            redirectURI: "sesame-demo://oauth/callback",
+                            parameters: [TemplateField(name: "scope", value: .variable(.parameter("scope")))],
+                            openID: true
+                        )
+                    ),
+                    request: RequestDescription(
+                        name: "openid.authenticate",
+                        method: .post,
+                        path: "/oauth/token",
+                        authenticated: false,
+                        encoding: .form,
+                        clientAuthentication: .basic,
+                        server: .authorization
+                    ),
+                    body: [
+                        TemplateField(name: "grant_type", value: .literal(.string("authorization_code"))),
+                        TemplateField(name: "code", value: .variable(.authorizationCode)),
+                        TemplateField(name: "redirect_uri", value: .variable(.redirectURI)),
+                        TemplateField(name: "code_verifier", value: .variable(.codeVerifier)),
+                    ]
+                ),
+            ]
+        )
         public static let device = AuthenticationMethodDescription(
             name: "device",
             steps: [
@@ -355,5 +403,15 @@ public enum ReferenceSDKSchema: SDKSchema {
                 ),
             ]
         )
+    }
+}
+
+extension AuthenticationService where Schema == ReferenceSDKSchema {
+    /// The signed-in user's ID token claims as `OpenIDClaims` (the schema's `openID.claims`), read from the ID token the session keeps: validated when it was received, so after a restore too.
+    /// - Returns: nil when no user is signed in, or when the session signed in with a step that is no OpenID Connect sign-in (it holds no ID token).
+    /// - Throws: `IDTokenClaimsMismatch` when the claims do not fit `OpenIDClaims`; nothing changes.
+    public func idTokenClaims() throws(IDTokenClaimsMismatch) -> OpenIDClaims? {
+        guard let idToken = sessionIDToken else { return nil }
+        return try IDTokenClaims.decode(OpenIDClaims.self, fromValidated: idToken)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReferenceSDK
 import ReferenceServer
 
 /// The reference back-end, started in-process on 127.0.0.1 and an ephemeral port, with a
@@ -100,6 +101,11 @@ final class BackEnd: Sendable {
 
     /// The authorization server's issuer as it sends it: its origin.
     var issuer: String { authorizationBaseURL.absoluteString }
+
+    /// The issuer a service of this back-end checks (RFC 9207) and validates ID tokens
+    /// against: Schema/ declares `http://127.0.0.1:8081`, and the tests' server listens on
+    /// another port, so every service replaces it, as `authorizationServerURL` replaces the URL.
+    var declaredIssuer: AuthorizationServerIssuer { AuthorizationServerIssuer(issuer: issuer, sentInResponses: true) }
 
     // MARK: Counters
 

@@ -48,7 +48,7 @@ extension EndToEnd {
                     client: ClientCredentials(clientID: BackEnd.clientID, clientSecret: BackEnd.clientSecret),
                     now: { clock.now }, logger: logs.logger(label: "e2e.app"),
                     restorationDelegate: restorationDelegate, receivesServerEvents: false,
-                    authorizationServerURL: backEnd.authorizationBaseURL),
+                    authorizationServerURL: backEnd.authorizationBaseURL, authorizationServerIssuer: backEnd.declaredIssuer),
                 directory: folder.url, userDataOnSignOut: userDataOnSignOut, sharing: sharing))
         scan.lookFor(Secret(kind: "clientSecret", value: BackEnd.clientSecret))
         scan.watch(logs)

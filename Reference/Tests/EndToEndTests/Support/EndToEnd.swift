@@ -17,7 +17,8 @@ struct EndToEnd: Sendable {
     /// Makes a service for the back-end. Server-sent events are off unless asked for, so
     /// that the event stream's own requests stay out of the counters a test checks. Its
     /// logs, store, results, errors and events go to the secret scan, which also looks for
-    /// the client secret it holds, accepted by the back-end or not.
+    /// the client secret it holds, accepted by the back-end or not. `issuer` nil checks the
+    /// back-end's own (``BackEnd/declaredIssuer``), not the schema's fixed port.
     func makeService(
         store: InMemorySessionStore<AuthenticationDetails> = InMemorySessionStore(),
         receivesServerEvents: Bool = false,
@@ -46,7 +47,8 @@ struct EndToEnd: Sendable {
                 receivesServerEvents: receivesServerEvents,
                 eventStreamReconnectDelay: .milliseconds(50),
                 authorizationServerURL: backEnd.authorizationBaseURL,
-                browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer, idTokenValidator: idTokenValidator,
+                browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer ?? backEnd.declaredIssuer,
+                idTokenValidator: idTokenValidator,
                 endSession: endSession, sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }

@@ -101,6 +101,11 @@ final class Service: @unchecked Sendable {
         await observe("unauthenticate()") { await runtime.unauthenticate() }
     }
 
+    /// The generated `idTokenClaims()`: the session's ID token claims as Schema/'s `OpenIDClaims`.
+    func idTokenClaims() async throws -> OpenIDClaims? {
+        try await observe("idTokenClaims()") { try await runtime.idTokenClaims() }
+    }
+
     @discardableResult
     func detachCurrentIdentity() async throws -> OperationResponse {
         try await observe("detachCurrentIdentity()") { try await runtime.detachCurrentIdentity() }

@@ -45,6 +45,65 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     }
 }
 
+// MARK: - OpenIDClaims
+
+/// The claims of the reference server's ID tokens (OpenID Connect Core §2), as it issues them: validated by the openid method, returned by service.idTokenClaims(). Its nonce and at_hash are left out: the runtime checked them, an app has no use for them, and a model's properties cannot be secret, so a nonce here would show in descriptions and logs.
+public struct OpenIDClaims: Codable, Hashable, Sendable {
+    /// The issuer, the authorization server's origin.
+    public var iss: String
+    /// The signed-in user: their uid, as AuthenticationDetails.uid.
+    public var sub: String
+    /// The client id the token was issued to.
+    public var aud: String
+    /// When the token expires, in seconds since 1970.
+    public var exp: Int
+    /// When the token was issued, in seconds since 1970.
+    public var iat: Int
+    /// When the user signed in, in seconds since 1970.
+    public var authTime: Int
+    /// The sign-in (session) the token belongs to.
+    public var sid: String
+    /// The authentication context class the sign-in reached, when the login page recorded one.
+    public var acr: String?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(iss: String, sub: String, aud: String, exp: Int, iat: Int, authTime: Int, sid: String, acr: String? = nil) {
+        self.iss = iss
+        self.sub = sub
+        self.aud = aud
+        self.exp = exp
+        self.iat = iat
+        self.authTime = authTime
+        self.sid = sid
+        self.acr = acr
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.iss = try container.decode(String.self, forKey: "iss")
+        self.sub = try container.decode(String.self, forKey: "sub")
+        try ModelCoding.length(self.sub, min: 1, max: nil, codingPath: container.codingPath(appending: "sub"))
+        self.aud = try container.decode(String.self, forKey: "aud")
+        self.exp = try container.decode(Int.self, forKey: "exp")
+        self.iat = try container.decode(Int.self, forKey: "iat")
+        self.authTime = try container.decode(Int.self, forKey: "auth_time")
+        self.sid = try container.decode(String.self, forKey: "sid")
+        self.acr = try container.decodeIfPresentNotNull(String.self, forKey: "acr")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.iss, forKey: "iss")
+        try container.encode(self.sub, forKey: "sub")
+        try container.encode(self.aud, forKey: "aud")
+        try container.encode(self.exp, forKey: "exp")
+        try container.encode(self.iat, forKey: "iat")
+        try container.encode(self.authTime, forKey: "auth_time")
+        try container.encode(self.sid, forKey: "sid")
+        try container.encodeIfPresent(self.acr, forKey: "acr")
+    }
+}
+
 // MARK: - Challenge
 
 /// A challenge sent to the user's e-mail address or phone.
