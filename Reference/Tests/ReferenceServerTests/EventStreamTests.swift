@@ -101,8 +101,10 @@ import Testing
         try await Harness.run(configure: { $0.heartbeatInterval = .milliseconds(20) }) { h in
             let tokens = try await h.guest()
             let uid = try await h.uid(tokens.access)
+            // Open until the server has written a heartbeat (a fixed 150 ms missed it when the
+            // servers of a whole run waited seconds for a thread).
             let result = try await stream(h, token: tokens.access, uid: uid) {
-                try await Task.sleep(for: .milliseconds(150))
+                try await h.waitUntil("a heartbeat written") { await h.state.heartbeatsWritten > 0 }
             }
             #expect(result.body.contains("\n: ping\n\n"))
         }

@@ -53,7 +53,9 @@ struct EventRoutes {
                     for await output in outputs {
                         switch output {
                         case .event(let event): try await writer.write(ByteBuffer(string: event.wireText))
-                        case .heartbeat: try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                        case .heartbeat:
+                            try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                            await state.noteHeartbeatWritten()
                         }
                     }
                 }

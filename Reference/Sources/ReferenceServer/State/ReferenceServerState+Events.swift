@@ -52,6 +52,11 @@ extension ReferenceServerState {
         try pushEvent(toUser: uid, name: name, data: WireCoding.jsonString(payload))
     }
 
+    /// Counts a heartbeat written to an event stream (``heartbeatsWritten``).
+    func noteHeartbeatWritten() {
+        heartbeatsWritten += 1
+    }
+
     /// The events kept for `uid`'s replay, oldest first.
     public func bufferedEvents(ofUser uid: String) -> [ServerSentEvent] {
         eventBuffers[uid] ?? []

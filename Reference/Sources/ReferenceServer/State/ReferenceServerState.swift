@@ -135,6 +135,8 @@ public actor ReferenceServerState {
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]
     var subscribers: [UUID: Subscriber] = [:]
+    /// The `: ping` heartbeats written to event streams so far, all users together.
+    public internal(set) var heartbeatsWritten = 0
 
     /// Client secrets, passwords and custom tokens accepted; see ``issuedSecrets()``.
     var acceptedSecrets: Set<IssuedSecret> = []
