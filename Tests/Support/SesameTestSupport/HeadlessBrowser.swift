@@ -37,10 +37,15 @@ public struct HeadlessBrowser: Browser, CustomStringConvertible, CustomReflectab
     /// origins the sign-in went through.
     public let visited: VisitLog
 
+    /// The headless browsers' own URLSession (a browser is another program than the app): not
+    /// the services' `StreamingURLSessionTransport.shared`, whose connections to a host the
+    /// services' long-lived event streams hold. It never follows redirects either.
+    public static let ownTransport = StreamingURLSessionTransport(configuration: .ephemeral)
+
     /// Creates a browser that signs in as `username`.
     public init(
         username: String, password: String, action: Action = .allow,
-        transport: any ClientTransport = StreamingURLSessionTransport.shared
+        transport: any ClientTransport = HeadlessBrowser.ownTransport
     ) {
         self.username = username
         self.password = password
