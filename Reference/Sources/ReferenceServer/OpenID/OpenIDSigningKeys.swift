@@ -26,10 +26,11 @@ struct OpenIDSigningKeys: Sendable {
     let ec: P256.Signing.PrivateKey
     let ecKeyID: String
 
-    /// Two fresh keys with fresh key ids.
+    /// Two keys with fresh key ids: a fresh P-256 key, and an RSA key from the process's pool
+    /// (``RSAKeyPool``), other than `previous`'s when given (a rotation changes the key).
     /// - Throws: when the RSA key cannot be made (BoringSSL failed).
-    init() throws {
-        rsa = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    init(replacing previous: OpenIDSigningKeys? = nil) throws {
+        rsa = try RSAKeyPool.shared.key(otherThan: previous?.rsa)
         rsaKeyID = "rsa-" + SecretGenerator.token().prefix(12)
         ec = P256.Signing.PrivateKey()
         ecKeyID = "ec-" + SecretGenerator.token().prefix(12)
@@ -91,5 +92,40 @@ struct OpenIDSigningKeys: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Base64URL.encode(try encoder.encode(value))
+    }
+}
+
+/// The RSA keys of every reference server in the process: at most ``capacity`` are made, then
+/// they are handed out again in turn (each with a fresh key id). A 2,048-bit RSA key takes
+/// about 0.3 s to make in a debug build, on one of the two threads every server of the process
+/// shares (`ServerExecutor`): a test run that starts thirty OpenID providers stalled every
+/// server for seconds. Keys made by a rotation or for the unknown-`kid` fault still differ from
+/// the ones the server's JWKS lists (a new `kid`, and for a rotation a different key).
+final class RSAKeyPool: @unchecked Sendable {
+    static let shared = RSAKeyPool()
+    static let capacity = 4
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var keys: [_RSA.Signing.PrivateKey] = []
+    private var next = 0
+
+    /// A key of the pool, never `excluded` (compared by public key).
+    func key(otherThan excluded: _RSA.Signing.PrivateKey? = nil) throws -> _RSA.Signing.PrivateKey {
+        let excludedDER = excluded?.publicKey.derRepresentation
+        if let reused: _RSA.Signing.PrivateKey = lock.withLock({
+            guard keys.count == Self.capacity else { return nil }
+            for _ in 0..<keys.count {
+                let key = keys[next % keys.count]
+                next += 1
+                if key.publicKey.derRepresentation != excludedDER { return key }
+            }
+            return nil
+        }) {
+            return reused
+        }
+        let made = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        lock.withLock { if keys.count < Self.capacity { keys.append(made) } }
+        return made
     }
 }

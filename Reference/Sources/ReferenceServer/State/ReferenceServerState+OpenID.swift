@@ -52,7 +52,7 @@ extension ReferenceServerState {
     /// keys, so a client holding the old set meets an unknown `kid`.
     /// - Throws: when the RSA key cannot be made; the old keys stay.
     public func rotateSigningKeys() throws {
-        openID.keys = try OpenIDSigningKeys()
+        openID.keys = try OpenIDSigningKeys(replacing: openID.keys)
     }
 
     /// The key ids the JWKS lists now (RSA first).
@@ -130,7 +130,8 @@ extension ReferenceServerState {
         case .algorithmNone:
             idToken = try OpenIDSigningKeys.unsigned(.object(claims))
         case .unknownKey:
-            idToken = try OpenIDSigningKeys().sign(.object(claims), algorithm: openID.algorithm, keyID: "unknown-" + SecretGenerator.uid())
+            let other = try OpenIDSigningKeys(replacing: signingKeys())
+            idToken = try other.sign(.object(claims), algorithm: openID.algorithm, keyID: "unknown-" + SecretGenerator.uid())
         case .signature:
             // A real signature of this key, over other claims.
             var other = claims

@@ -52,8 +52,10 @@ final class EventRecorder: @unchecked Sendable {
     }
 
     /// Waits until `condition` holds for the recorded events, polling every 5 ms for at
-    /// most `timeout`. Returns whether it held.
-    func wait(timeout: Duration = .seconds(5), until condition: (EventRecorder) -> Bool) async -> Bool {
+    /// most `timeout`. Returns whether it held. The default only bounds a failure: in a whole
+    /// `swift test` the reference servers of 50 suites share two threads, and an event can
+    /// take seconds to be pushed (5 s failed there).
+    func wait(timeout: Duration = .seconds(30), until condition: (EventRecorder) -> Bool) async -> Bool {
         await poll(timeout: timeout) { condition(self) }
     }
 }
