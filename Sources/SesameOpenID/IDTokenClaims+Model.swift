@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import Sesame
 
 extension IDTokenClaims {
     /// The claims of `idToken` decoded into `Claims`, the model the schema's `openID.claims`
@@ -23,9 +24,12 @@ extension IDTokenClaims {
             return claims
         case .failure(let error as DecodingError):
             throw IDTokenClaimsMismatch(reason: Self.reason(error))
-        case .failure(let error):
-            // The generated models' own checks (a pattern, a bound) describe the path and the rule.
-            throw IDTokenClaimsMismatch(reason: String(describing: error))
+        case .failure(let violation as SchemaViolation):
+            // A generated model's own check (a pattern, a bound, a format): its path and keyword,
+            // not its message, which may quote the claim's value.
+            throw IDTokenClaimsMismatch(reason: "\(violation.path): \(violation.keyword)")
+        case .failure:
+            throw IDTokenClaimsMismatch(reason: "the claims did not decode")
         }
     }
 
@@ -42,7 +46,8 @@ extension IDTokenClaims {
         case .valueNotFound(let type, let context):
             return "\(path(context.codingPath)): expected \(type), found null"
         case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            // Not the decoder's description: it may quote the value.
+            return "\(path(context.codingPath)): the value does not decode"
         @unknown default:
             return "the claims did not decode"
         }

@@ -110,22 +110,22 @@ final class RSAKeyPool: @unchecked Sendable {
     private var keys: [_RSA.Signing.PrivateKey] = []
     private var next = 0
 
-    /// A key of the pool, never `excluded` (compared by public key).
+    /// A key of the pool, never `excluded` (compared by public key). Made while holding the
+    /// lock, so that servers starting together wait for one key rather than each making its
+    /// own: at most `capacity` are ever made.
     func key(otherThan excluded: _RSA.Signing.PrivateKey? = nil) throws -> _RSA.Signing.PrivateKey {
         let excludedDER = excluded?.publicKey.derRepresentation
-        if let reused: _RSA.Signing.PrivateKey = lock.withLock({
-            guard keys.count == Self.capacity else { return nil }
-            for _ in 0..<keys.count {
-                let key = keys[next % keys.count]
-                next += 1
-                if key.publicKey.derRepresentation != excludedDER { return key }
+        return try lock.withLock {
+            if keys.count == Self.capacity {
+                for _ in 0..<keys.count {
+                    let key = keys[next % keys.count]
+                    next += 1
+                    if key.publicKey.derRepresentation != excludedDER { return key }
+                }
             }
-            return nil
-        }) {
-            return reused
+            let made = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            if keys.count < Self.capacity { keys.append(made) }
+            return made
         }
-        let made = try _RSA.Signing.PrivateKey(keySize: .bits2048)
-        lock.withLock { if keys.count < Self.capacity { keys.append(made) } }
-        return made
     }
 }
