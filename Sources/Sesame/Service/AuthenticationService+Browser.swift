@@ -34,7 +34,9 @@ extension AuthenticationService {
         let sendsNonce = step.openID || configuration.idTokenValidator != nil
         if sendsNonce, idTokenValidator == nil {
             throw BrowserSignInError.notConfigured(
-                reason: "the step is an OpenID Connect sign-in, but the schema's openID keys do not resolve to a URL")
+                reason: "the step is an OpenID Connect sign-in, but no ID token validator could be made: "
+                    + "it needs the configuration's client (its id is the audience), the authorization server's issuer, "
+                    + "and openID keys that resolve to a URL")
         }
         // The browser prepares the redirect (a loopback browser listens, and says on which
         // port), then opens the request made for that redirect URI.
