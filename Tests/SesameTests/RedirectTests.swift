@@ -262,8 +262,11 @@ import FoundationNetworking
         let configuration = AuthenticationServiceConfiguration<TestDetails>()
         let streaming = try #require(configuration.transport as? StreamingURLSessionTransport)
         #expect(streaming === StreamingURLSessionTransport.shared)
-        let sessions = [streaming.session, StreamingURLSessionTransport(configuration: .ephemeral).session]
-        for session in sessions {
+        // Kept alive to the end: a transport invalidates its session when it goes away, and an
+        // invalidated session has no delegate left.
+        let own = StreamingURLSessionTransport(configuration: .ephemeral)
+        defer { withExtendedLifetime(own) {} }
+        for session in [streaming.session, own.session] {
             let delegate = try #require(session.delegate as? RedirectRefusal)
             let url = URL(string: "https://auth.test/notes")!
             let task = URLSession(configuration: .ephemeral).dataTask(with: url)
