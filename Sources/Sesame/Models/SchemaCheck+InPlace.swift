@@ -20,25 +20,8 @@ extension SchemaCheck {
             _ check: ModelCheck, reference: Reference?, allOf: [SchemaCheck], not: SchemaCheck?, ifSchema: SchemaCheck?,
             thenSchema: SchemaCheck?, elseSchema: SchemaCheck?
         ) {
-            var rest = check
             // Keywords of other JSON types say nothing of an object.
-            rest.multipleOf = nil
-            rest.minimum = nil
-            rest.maximum = nil
-            rest.exclusiveMinimum = nil
-            rest.exclusiveMaximum = nil
-            rest.minLength = nil
-            rest.maxLength = nil
-            rest.pattern = nil
-            rest.format = nil
-            rest.prefixItems = []
-            rest.items = nil
-            rest.contains = nil
-            rest.minContains = nil
-            rest.maxContains = nil
-            rest.uniqueItems = false
-            rest.minItems = nil
-            rest.maxItems = nil
+            var rest = check.objectKeywords
             // What is told in place.
             rest.types = nil
             rest.required = []

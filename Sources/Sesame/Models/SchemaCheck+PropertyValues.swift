@@ -18,25 +18,8 @@ extension SchemaCheck {
         /// What `check` reads, with `subschemas` the compiled `allOf`, `anyOf`, `oneOf`, `not`,
         /// `if`, `then` and `else`, applied to the same object.
         init(_ check: ModelCheck, subschemas: [SchemaCheck]) {
-            var rest = check
-            // Keywords of other JSON types: they say nothing of an object.
-            rest.multipleOf = nil
-            rest.minimum = nil
-            rest.maximum = nil
-            rest.exclusiveMinimum = nil
-            rest.exclusiveMaximum = nil
-            rest.minLength = nil
-            rest.maxLength = nil
-            rest.pattern = nil
-            rest.format = nil
-            rest.prefixItems = []
-            rest.items = nil
-            rest.contains = nil
-            rest.minContains = nil
-            rest.maxContains = nil
-            rest.uniqueItems = false
-            rest.minItems = nil
-            rest.maxItems = nil
+            // Keywords of other JSON types say nothing of an object.
+            var rest = check.objectKeywords
             // Keywords that read the object's type and property names only.
             rest.types = nil
             rest.required = []
@@ -79,5 +62,31 @@ extension SchemaCheck {
             case .all: return true
             }
         }
+    }
+}
+
+extension ModelCheck {
+    /// This check without the keywords of JSON types other than object (numbers, strings,
+    /// arrays): what it can say of an object's value.
+    var objectKeywords: ModelCheck {
+        var check = self
+        check.multipleOf = nil
+        check.minimum = nil
+        check.maximum = nil
+        check.exclusiveMinimum = nil
+        check.exclusiveMaximum = nil
+        check.minLength = nil
+        check.maxLength = nil
+        check.pattern = nil
+        check.format = nil
+        check.prefixItems = []
+        check.items = nil
+        check.contains = nil
+        check.minContains = nil
+        check.maxContains = nil
+        check.uniqueItems = false
+        check.minItems = nil
+        check.maxItems = nil
+        return check
     }
 }
