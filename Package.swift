@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "SesameOpenID",
             dependencies: [
-                "Sesame", .product(name: "JWTKit", package: "jwt-kit"),
+                "Sesame", "SesameDescription", .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -15,7 +15,7 @@ import Foundation
     /// How far `exp`, `iat` and `auth_time` may be off the device's clock.
     public var clockSkew: Duration
 
-    public init(keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = .seconds(60)) {
+    public init(keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = defaultClockSkew) {
         self.keys = keys
         self.algorithms = algorithms
         self.clockSkew = clockSkew

@@ -1,6 +1,7 @@
 import Foundation
 import JWTKit
 import Sesame
+@_spi(Generated) import SesameDescription
 
 /// Validates ID tokens as OpenID Connect Core 1.0 §3.1.3.7 asks (and §12.2 on refresh): the
 /// signature against the provider's JWKS, then `iss`, `aud`, `azp`, `exp`, `iat`, `nonce`,
@@ -12,7 +13,9 @@ import Sesame
 /// provider's HMAC would be keyed with the client secret an app cannot keep).
 public struct IDTokenValidator: Sendable {
     /// The algorithms accepted by default.
-    public static let defaultAlgorithms: Set<String> = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512"]
+    public static let defaultAlgorithms: Set<String> = OpenIDDescription.signingAlgorithms
+    /// The clock skew accepted when none is given: the schema's default too.
+    public static let defaultClockSkew: Duration = OpenIDDescription.defaultClockSkew
 
     /// The issuer `iss` must equal (the authorization server's issuer identifier).
     public var issuer: String
@@ -29,7 +32,7 @@ public struct IDTokenValidator: Sendable {
 
     /// A validator for tokens of `issuer` meant for `clientID`, verified with `keys`.
     public init(
-        issuer: String, clientID: String, keys: JWKSCache, clockSkew: Duration = .seconds(60),
+        issuer: String, clientID: String, keys: JWKSCache, clockSkew: Duration = Self.defaultClockSkew,
         algorithms: Set<String> = Self.defaultAlgorithms, trustedAudiences: Set<String> = []
     ) {
         self.issuer = issuer
