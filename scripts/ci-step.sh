@@ -93,7 +93,8 @@ for line in open(sys.argv[1], errors="replace"):
     m = re.match(r"[◇] (Test|Suite) (.+?) started\.", line)
     if m and not m.group(2).startswith("case "):
         started.setdefault(m.group(2), None)
-    m = re.match(r"[✔✘] (Test|Suite) (.+?)( with \d+ test cases?)? (passed|failed)", line)
+    # ✔ passed, ✘ failed, ━ passed with known issues, ➜ skipped; "Test run with N tests…".
+    m = re.match(r"[✔✘━➜] (Test|Suite) (.+?)( with \d+ (test cases?|tests in \d+ suites?))? (passed|failed|skipped)", line)
     if m:
         ended.add(m.group(2))
 running = [name for name in started if name not in ended]

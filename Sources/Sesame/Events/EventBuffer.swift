@@ -129,13 +129,21 @@ final class EventBuffer<Element: Sendable>: @unchecked Sendable {
         var isEnded = false
         if let element = poll(ended: &isEnded) { return element }
         if isEnded { return nil }
-        return await withTaskCancellationHandler {
+        let handed = await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { (continuation: UnsafeContinuation<Element?, Never>) in
                 wait(continuation)
             }
         } onCancel: {
             cancel()
         }
+        // The element crossed from the producer's thread in the continuation. When the producer
+        // resumes it before this task has finished suspending, the concurrency runtime orders
+        // the two with atomics ThreadSanitizer cannot see, and it reports the consumer reading
+        // what the producer wrote as a race. Taking the lock the producer released before it
+        // resumed makes that order visible to it; it costs one uncontended lock per element a
+        // consumer had to wait for, none per buffered one.
+        lock.withLock {}
+        return handed
     }
 
     /// How many elements are buffered, for tests.
