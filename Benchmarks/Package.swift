@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The runtime of swift-openapi-generator's types, the third side of `decode` and `encode`.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // `id-token`: tokens signed with jwt-kit, keys made with swift-crypto's RSA (both
+        // already in the graph through SesameOpenID).
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The issues' targets and the verdict of `all`, pure and without dependencies, so that
@@ -46,6 +50,9 @@ let package = Package(
                 .product(name: "SesameGenerator", package: "Sesame"),
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "SesameOpenID", package: "Sesame"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "ReferenceSDK", package: "SesameReference"),
                 // Not API: the shared test support, the soak harness and the in-memory back-end
                 // (the root and Reference/ Package.swift files say why).

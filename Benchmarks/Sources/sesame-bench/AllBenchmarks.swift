@@ -5,7 +5,7 @@ import Foundation
 /// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, then the runtime's
 /// `refresh-storm` (10,000 requests, expired and 401), `overhead` and `events` (2,000 events:
 /// 1,000 subscribers paced; 1 and 10 unpaced at 5,000 events a second; 1,000 unpaced), the stores' `store-insert` (100,000 rows)
-/// `migrate` (200,000 rows) and `launch`, `processes` (8 processes sharing a session), the models' `decode` and `encode`, the JSON lines written to results/latest.jsonl, a table, and
+/// `migrate` (200,000 rows) and `launch`, `processes` (8 processes sharing a session), the models' `decode` and `encode`, OpenID Connect's `id-token` (a figure, no target), the JSON lines written to results/latest.jsonl, a table, and
 /// every target of the issues met or missed. Exits 1 when any target is missed, naming each
 /// on standard error (``Verdict``).
 struct AllBenchmarks: AsyncParsableCommand {
@@ -74,11 +74,12 @@ struct AllBenchmarks: AsyncParsableCommand {
         let launch = try await LaunchBenchmark.measure(runs: Self.launchRuns)
         let processes = try await ProcessesBenchmark.measure(processes: 8, requests: 1000, rounds: 3, signOuts: 5, kills: 10)
         let coding = try CodingBenchmark.Direction.allCases.flatMap { try CodingBenchmark.measure($0, rounds: Self.codingRounds) }
+        let idTokens = try await IDTokenBenchmark.measure(rounds: 7, tokens: 1000)
         var lines =
             results.map(\.jsonLine) + (commandLine.map { [$0] } ?? []) + storms.map(\.jsonLine) + [overhead.jsonLine]
             + events.map(\.jsonLine) + [insert.jsonLine]
             + migrate.jsonLines + [launch.jsonLine, processes.jsonLine]
-        lines += coding.map(\.jsonLine)
+        lines += coding.map(\.jsonLine) + idTokens.map(\.jsonLine)
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
         if let commandLine { print("generate: whole command \(commandLine)") }
@@ -92,6 +93,7 @@ struct AllBenchmarks: AsyncParsableCommand {
         print("sessions: processes \(processes.jsonLine)")
         print("")
         print(CodingBenchmark.table(coding))
+        for result in idTokens { print(IDTokenBenchmark.line(result)) }
         print("JSON lines: \(destination.path)")
         var checks = Self.generateChecks(results) + commandChecks
         checks += storms.flatMap(\.checks) + [overhead.check] + events.flatMap(\.checks) + [insert.check] + migrate.checks + [launch.check]

@@ -3,7 +3,7 @@ import ArgumentParser
 /// The generator's benchmark: `generate --models N` for one size, `all` for the figures of
 /// docs/performance.md; the runtime's: `refresh-storm`, `overhead`, `events` and the
 /// fault-injected `soak`; the stores': `store-insert`, `migrate` and `launch`; the generated
-/// models': `decode` and `encode`.
+/// models': `decode` and `encode`; OpenID Connect's `id-token`.
 @main
 struct SesameBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +18,7 @@ struct SesameBench: AsyncParsableCommand {
             GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
             StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self, DateTimeBenchmark.self,
             LaunchBenchmark.self, ProcessesBenchmark.self, SharedSessionChildCommand.self, CodingCommand<DecodeDirection>.self,
-            CodingCommand<EncodeDirection>.self,
+            CodingCommand<EncodeDirection>.self, IDTokenBenchmark.self,
         ]
     )
 }
