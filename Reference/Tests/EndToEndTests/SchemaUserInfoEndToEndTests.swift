@@ -62,6 +62,22 @@ struct SchemaUserInfoEndToEndTests {
         }
     }
 
+    @Test("a UserInfo response without a sub is a decoding error, returns nothing and changes nothing")
+    func noSubjectIsMalformed() async throws {
+        try await withEndToEnd(separateAuthorizationServer: true) { e2e in
+            let service = e2e.makeService(browser: Self.alice())
+            let details = try await service.authenticate(with: SingleStepMethod.openid())
+            try await OpenIDEndToEndTests.control(e2e, "next-userinfo", json: #"{"fault":"no-sub"}"#)
+            await #expect(
+                throws: SesameError.decoding(
+                    operation: "userinfo", reason: "$.sub: required string claim is missing (OpenID Connect Core §5.3.2)")
+            ) {
+                _ = try await service.userinfo()
+            }
+            #expect(await service.state == .authenticated(details))
+        }
+    }
+
     @Test("a session without a validated ID token gets no UserInfo claims: there is no sub to check them against")
     func noIDTokenNoClaims() async throws {
         try await withEndToEnd(separateAuthorizationServer: true) { e2e in

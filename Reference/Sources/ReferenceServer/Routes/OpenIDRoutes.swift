@@ -33,7 +33,7 @@ struct OpenIDRoutes {
 
     /// `POST /_control/openid/rotate-keys`, `POST /_control/openid/next-id-token`
     /// (`{"fault": "aud"}`, or `null` to clear), `POST /_control/openid/next-userinfo`
-    /// (`{"fault": "sub"}`, or `null`), `POST /_control/openid/algorithm`
+    /// (`{"fault": "sub"}` or `{"fault": "no-sub"}`, or `null`), `POST /_control/openid/algorithm`
     /// (`{"algorithm": "ES256"}`) and `GET /_control/openid/keys` (the key ids the JWKS lists).
     func registerControl(on control: RouterGroup<ServerRequestContext>) {
         control.post("/openid/rotate-keys") { _, _ in

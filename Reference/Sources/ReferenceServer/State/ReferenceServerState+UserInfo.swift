@@ -7,6 +7,8 @@ public enum UserInfoFault: String, Codable, Sendable, CaseIterable {
     /// `sub` names another user than the access token's (and its ID token's): a client must
     /// not use the response (OpenID Connect Core §5.3.2).
     case subject = "sub"
+    /// No `sub` at all: a malformed response, which a client must not use either.
+    case missingSubject = "no-sub"
 }
 
 extension ReferenceServerState {
@@ -32,7 +34,11 @@ extension ReferenceServerState {
         var claims = UserInfoClaims(
             sub: session.uid, name: scopes.contains("profile") ? account?.displayName : nil,
             email: scopes.contains("email") ? account?.email : nil)
-        if openID.nextUserInfoFault == .subject { claims.sub = session.uid + "-other" }
+        switch openID.nextUserInfoFault {
+        case .subject?: claims.sub = session.uid + "-other"
+        case .missingSubject?: claims.sub = nil
+        case nil: break
+        }
         openID.nextUserInfoFault = nil
         return claims
     }
