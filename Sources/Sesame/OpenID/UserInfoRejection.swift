@@ -20,6 +20,7 @@ public enum UserInfoRejection: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// The operation and the rule that refused its response, without the `sub` values.
     public var description: String {
         switch self {
         case .subjectMismatch(let operation):
