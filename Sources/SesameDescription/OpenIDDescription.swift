@@ -14,11 +14,18 @@ import Foundation
     public var algorithms: Set<String>?
     /// How far `exp`, `iat` and `auth_time` may be off the device's clock.
     public var clockSkew: Duration
+    /// The UserInfo operation (`userInfo:`, OpenID Connect Core §5.3): an authenticated
+    /// operation on the authorization server whose response's `sub` the runtime compares with
+    /// the session's ID token before returning it (§5.3.2); nil when the schema names none.
+    public var userInfo: RequestDescription?
 
-    public init(keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = defaultClockSkew) {
+    public init(
+        keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = defaultClockSkew, userInfo: RequestDescription? = nil
+    ) {
         self.keys = keys
         self.algorithms = algorithms
         self.clockSkew = clockSkew
+        self.userInfo = userInfo
     }
 
     /// The asymmetric algorithms an ID token may be signed with, the validator's default:

@@ -84,6 +84,10 @@ extension Grammar {
             GrammarKey(
                 "claims", .shared("modelName"),
                 "A model the validated ID token's claims decode into, for the app to read typed (optional)."),
+            GrammarKey(
+                "userInfo", .shared("identifier"),
+                "The operation that is the provider's UserInfo endpoint (OpenID Connect Core §5.3): on the authorization server, authenticated, returning a model with a required string sub; its response is refused unless its sub is the ID token's (§5.3.2)."
+            ),
         ])
 
     static let credential = GrammarMapping(

@@ -36,6 +36,10 @@ struct OperationRenderer {
         writer.line("/// - Throws: `\(sdk.typeNames.error)` when the back-end answers with an error, `SesameError` for any other failure")
         writer.line("///   (no connection, a response that does not decode, a sign-in too old), `SchemaViolation` when an")
         writer.line("///   argument breaks its schema. The authentication state is unchanged by a failure.")
+        if let userInfo = sdk.openID?.value.userInfo, userInfo == operation.request.value {
+            writer.line("///   `UserInfoRejection` when the response's `sub` is not the session's ID token's (the schema's")
+            writer.line("///   `openID.userInfo`, OpenID Connect Core §5.3.2): nothing is returned.")
+        }
         var parameters: [String] = []
         if let body = operation.body { parameters.append("_ \(bodyName): \(types.swift(body))") }
         for parameter in operation.parameters {

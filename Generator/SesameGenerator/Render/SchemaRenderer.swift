@@ -59,6 +59,13 @@ struct SchemaRenderer {
                     function.line("IDTokenValidator(settings)")
                 }
             }
+            if sdk.openID?.value.userInfo != nil {
+                body.line()
+                body.doc("The `sub` of the session's ID token, for the UserInfo check (read with SesameOpenID's parser).")
+                body.block("@_spi(Generated) public static func idTokenSubject(ofValidated idToken: String) -> String?") { function in
+                    function.line("IDTokenClaims.subject(ofValidated: idToken)")
+                }
+            }
             body.line()
             body.doc("The requests of the schema's operations.")
             body.block("@_spi(Generated) public enum Requests") { requests in

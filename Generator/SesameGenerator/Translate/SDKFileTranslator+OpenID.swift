@@ -7,8 +7,10 @@ extension SDKFileTranslator {
     /// or an absolute https URL), the algorithms (each one the validator accepts; none and HMAC
     /// are not), the clock skew and the claims' model. The validator compares `iss` with the
     /// authorization server's issuer, so `openID` without `authorizationServer.issuer` is an
-    /// error at its key.
-    func translateOpenID(_ entry: Entry, issuer: AuthorizationServerIssuer?, reader: inout NodeReader) -> OpenIDIR? {
+    /// error at its key. `userInfo` names an operation of `operations` (``checkUserInfo(_:operations:reader:)``).
+    func translateOpenID(
+        _ entry: Entry, issuer: AuthorizationServerIssuer?, operations: [OperationIR], reader: inout NodeReader
+    ) -> OpenIDIR? {
         guard let items = reader.mapping(entry.value, "openID", grammar: Grammar.openID, missingAt: entry.keyNode) else { return nil }
         if issuer == nil {
             reader.error(
@@ -61,9 +63,57 @@ extension SDKFileTranslator {
                 table.reportUnknownModel(name, at: claimsEntry.value, reader: &reader)
             }
         }
+        let userInfo = items["userInfo"].flatMap { checkUserInfo($0, operations: operations, reader: &reader) }
         guard let keys, issuer != nil else { return nil }
         return OpenIDIR(
-            value: OpenIDDescription(keys: keys, algorithms: algorithms, clockSkew: clockSkew), claims: claims,
-            location: reader.location(of: entry.keyNode))
+            value: OpenIDDescription(keys: keys, algorithms: algorithms, clockSkew: clockSkew, userInfo: userInfo?.request.value),
+            claims: claims, location: reader.location(of: entry.keyNode))
+    }
+
+    /// `openID.userInfo`: the operation that is the provider's UserInfo endpoint (OpenID
+    /// Connect Core §5.3). It must be on the authorization server, send the access token
+    /// (`authenticated: true`, which an operation there must say), and return a model with a
+    /// required string `sub`, which the runtime compares with the ID token's (§5.3.2). Each
+    /// mistake is an error at the value of `userInfo`.
+    private func checkUserInfo(_ entry: Entry, operations: [OperationIR], reader: inout NodeReader) -> OperationIR? {
+        guard let name = reader.string(entry.value, "userInfo") else { return nil }
+        guard let operation = operations.first(where: { $0.name == name }) else {
+            if !declaredOperations.contains(name) {
+                let hint = Suggestion.closest(to: name, in: operations.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                reader.error("unknown operation '\(name)' for userInfo\(hint)", at: entry.value)
+            }
+            return nil
+        }
+        var valid = true
+        if operation.request.value.server != .authorization {
+            reader.error(
+                "the UserInfo operation '\(name)' must be on the authorization server, the OpenID provider (OpenID Connect Core §5.3): add server: authorization to it",
+                at: entry.value)
+            valid = false
+        }
+        if !operation.request.value.authenticated {
+            reader.error(
+                "the UserInfo operation '\(name)' must send the access token (OpenID Connect Core §5.3.1): add authenticated: true to it",
+                at: entry.value)
+            valid = false
+        }
+        if !returnsSubject(operation) {
+            reader.error(
+                "the UserInfo operation '\(name)' must return a model with a required string property 'sub', which is compared with the ID token's (OpenID Connect Core §5.3.2)",
+                at: entry.value)
+            valid = false
+        }
+        return valid ? operation : nil
+    }
+
+    /// Whether `operation` returns an object model with a required, non-null string `sub`.
+    private func returnsSubject(_ operation: OperationIR) -> Bool {
+        // `.any` is what an unknown model resolves to: that error is reported already.
+        if case .any? = operation.response { return true }
+        guard case .model(let reference)? = operation.response, let name = reference.declaredName,
+            let model = table.models[name], case .object(let object) = model.kind,
+            let sub = object.properties.first(where: { $0.name == "sub" }), case .string = sub.type
+        else { return false }
+        return sub.required && !sub.nullable
     }
 }

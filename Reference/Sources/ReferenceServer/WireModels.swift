@@ -98,3 +98,13 @@ struct ErrorBody: Codable, Sendable {
     var error: String
     var error_description: String?
 }
+
+/// The claims `GET /userinfo` answers (`UserInfo` in models.yaml; OpenID Connect Core §5.3.2).
+struct UserInfoClaims: Codable, Sendable, Equatable {
+    /// Always, but for the control API's `no-sub` fault.
+    var sub: String?
+    /// With the `profile` scope, when the account has a display name.
+    var name: String?
+    /// With the `email` scope, when the account has an address.
+    var email: String?
+}

@@ -41,6 +41,8 @@ import Testing
             OpenIDClaims(
                 iss: "http://127.0.0.1:8081", sub: "u1", aud: "app", exp: 1_700_000_600, iat: 1_700_000_000, authTime: 1_699_999_990,
                 sid: "s1", acr: "urn:sesame:loa:mfa"), "with acr"),
+        .of(UserInfo(sub: "u1"), "minimal"),
+        .of(UserInfo(sub: "u1", name: "Ada", email: "ada@example.com"), "with profile and email"),
         .of(Challenge(challengeId: uuid, channel: .email, expiresAt: Instants.wholeSecond), "email"),
         .of(
             Challenge(challengeId: uuid, channel: .unknown("fax"), expiresAt: Instants.noonUTC.addingTimeInterval(0.5)),

@@ -22,11 +22,22 @@ public protocol SDKSchema: Sendable {
     /// implements it with `SesameOpenID`'s `IDTokenValidator`, so that other SDKs never link
     /// a JOSE library.
     @_spi(Generated) static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)?
+    /// The `sub` of an ID token the session keeps (validated when it was received), which the
+    /// schema's UserInfo operation's response must repeat (OpenID Connect Core §5.3.2); nil
+    /// for a schema without one (the default) or a token whose payload has no string `sub`.
+    /// An SDK whose schema names `openID.userInfo` implements it with `SesameOpenID`'s JWT
+    /// parser, so that the runtime parses no JOSE.
+    @_spi(Generated) static func idTokenSubject(ofValidated idToken: String) -> String?
 }
 
 extension SDKSchema {
     /// No validator: the schema declares no `openID:`.
     @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
+        nil
+    }
+
+    /// No subject: the schema names no UserInfo operation.
+    @_spi(Generated) public static func idTokenSubject(ofValidated idToken: String) -> String? {
         nil
     }
 }

@@ -29,10 +29,14 @@ extension AuthenticationService {
     ///   when the sign-in is older than the operation's `freshAuthentication`, `transport`,
     ///   `decoding` for a 2xx body larger than `maximumResponseSize`, `excessiveRefresh`,
     ///   `stepUpRequired` for a 401 or 403 with an RFC 9470 challenge (no refresh is tried and
-    ///   the session stays as it was).
+    ///   the session stays as it was). For the schema's UserInfo operation (`openID.userInfo`),
+    ///   ``UserInfoRejection`` when its `sub` is not the session's ID token's (OpenID Connect
+    ///   Core §5.3.2): the response is not returned.
     public nonisolated func perform(_ request: OperationRequest) async throws -> OperationResponse {
         do {
-            return try await send(request, credential: request.description.authenticated ? .session : .none)
+            let response = try await send(request, credential: request.description.authenticated ? .session : .none)
+            if isUserInfo(request.description) { try await checkUserInfoSubject(of: response) }
+            return response
         } catch {
             throw Self.publicError(error)
         }

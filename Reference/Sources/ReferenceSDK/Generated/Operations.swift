@@ -75,6 +75,17 @@ extension OperationPerformer where Schema == ReferenceSDKSchema {
         return try await perform(request).decode(Note.self)
     }
 
+    /// Returns the signed-in user's claims from the OpenID provider's UserInfo endpoint (OpenID Connect Core §5.3), with the access token of an openid sign-in. A response whose sub is not the ID token's is refused (UserInfoRejection, §5.3.2) and nothing is returned.
+    /// - Throws: `ReferenceSDKError` when the back-end answers with an error, `SesameError` for any other failure
+    ///   (no connection, a response that does not decode, a sign-in too old), `SchemaViolation` when an
+    ///   argument breaks its schema. The authentication state is unchanged by a failure.
+    ///   `UserInfoRejection` when the response's `sub` is not the session's ID token's (the schema's
+    ///   `openID.userInfo`, OpenID Connect Core §5.3.2): nothing is returned.
+    public func userinfo() async throws -> UserInfo {
+        let request = OperationRequest(ReferenceSDKSchema.Requests.userinfo)
+        return try await perform(request).decode(UserInfo.self)
+    }
+
     /// Tells whether the back-end is up. Needs no credential.
     /// - Throws: `ReferenceSDKError` when the back-end answers with an error, `SesameError` for any other failure
     ///   (no connection, a response that does not decode, a sign-in too old), `SchemaViolation` when an

@@ -79,7 +79,12 @@ public enum ReferenceSDKSchema: SDKSchema {
             )
         ),
         authorizationIssuer: AuthorizationServerIssuer(issuer: "http://127.0.0.1:8081", sentInResponses: true),
-        openID: OpenIDDescription(keys: "/.well-known/jwks.json", algorithms: ["ES256", "RS256"], clockSkew: .seconds(60))
+        openID: OpenIDDescription(
+            keys: "/.well-known/jwks.json",
+            algorithms: ["ES256", "RS256"],
+            clockSkew: .seconds(60),
+            userInfo: Requests.userinfo
+        )
     )
 
     public static func userID(of details: Details) -> String {
@@ -93,6 +98,11 @@ public enum ReferenceSDKSchema: SDKSchema {
     /// The ID token validator of the schema's openID, built by the service from its configuration.
     @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
         IDTokenValidator(settings)
+    }
+
+    /// The `sub` of the session's ID token, for the UserInfo check (read with SesameOpenID's parser).
+    @_spi(Generated) public static func idTokenSubject(ofValidated idToken: String) -> String? {
+        IDTokenClaims.subject(ofValidated: idToken)
     }
 
     /// The requests of the schema's operations.
@@ -161,6 +171,15 @@ public enum ReferenceSDKSchema: SDKSchema {
             encoding: .json,
             clientAuthentication: .none,
             server: .api
+        )
+        public static let userinfo = RequestDescription(
+            name: "userinfo",
+            method: .get,
+            path: "/userinfo",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .authorization
         )
         public static let serverStatus = RequestDescription(
             name: "serverStatus",

@@ -30,6 +30,7 @@ struct DiscoveryRoutes {
             revocation_endpoint: issuer + "/oauth/revoke",
             device_authorization_endpoint: issuer + "/oauth/device_authorization",
             jwks_uri: issuer + jwksPath,
+            userinfo_endpoint: issuer + OpenIDRoutes.userInfoPath,
             end_session_endpoint: issuer + EndSessionRoutes.path,
             response_types_supported: ["code"],
             grant_types_supported: [
@@ -43,7 +44,8 @@ struct DiscoveryRoutes {
             id_token_signing_alg_values_supported: ["RS256", "ES256"],
             acr_values_supported: StepUpRoutes.supportedACRs,
             prompt_values_supported: ["none", "login"],
-            scopes_supported: ["openid", "profile"]
+            scopes_supported: ["openid", "profile", "email"],
+            claims_supported: ["iss", "sub", "aud", "exp", "iat", "auth_time", "sid", "acr", "at_hash", "nonce", "name", "email"]
         )
     }
 }
@@ -57,6 +59,7 @@ struct AuthorizationServerMetadata: Codable, Sendable {
     var revocation_endpoint: String
     var device_authorization_endpoint: String
     var jwks_uri: String
+    var userinfo_endpoint: String
     var end_session_endpoint: String
     var response_types_supported: [String]
     var grant_types_supported: [String]
@@ -69,4 +72,5 @@ struct AuthorizationServerMetadata: Codable, Sendable {
     var acr_values_supported: [String]
     var prompt_values_supported: [String]
     var scopes_supported: [String]
+    var claims_supported: [String]
 }

@@ -8,7 +8,14 @@ import Hummingbird
 struct OpenIDRoutes {
     let state: ReferenceServerState
 
+    /// Where the UserInfo endpoint is (OpenID Connect Core §5.3), on the authorization server.
+    static let userInfoPath = "/userinfo"
+
     /// `GET /.well-known/jwks.json`: the public halves of the signing keys (RFC 7517 §5).
+    /// `GET /userinfo`: the claims of the user an `openid` sign-in's access token belongs to
+    /// (Bearer, RFC 6750 §2.1); 401 with a bare Bearer challenge without a token, 401
+    /// `invalid_token` for one the server does not know (any more), 403 `insufficient_scope`
+    /// for one whose sign-in did not ask for `openid`.
     func register(on router: Router<ServerRequestContext>) {
         router.get(RouterPath(DiscoveryRoutes.jwksPath)) { _, _ in
             var headers = HTTPFields()
@@ -16,10 +23,17 @@ struct OpenIDRoutes {
             let response = try Responses.json(try await state.jwks())
             return Response(status: .ok, headers: headers, body: response.body)
         }
+        router.get(RouterPath(Self.userInfoPath)) { request, _ in
+            let claims = try await state.userInfo(accessToken: try RequestDecoding.bearerToken(of: request))
+            var headers = HTTPFields()
+            headers[.cacheControl] = "no-store"
+            return try Responses.json(claims, headers: headers)
+        }
     }
 
     /// `POST /_control/openid/rotate-keys`, `POST /_control/openid/next-id-token`
-    /// (`{"fault": "aud"}`, or `null` to clear), `POST /_control/openid/algorithm`
+    /// (`{"fault": "aud"}`, or `null` to clear), `POST /_control/openid/next-userinfo`
+    /// (`{"fault": "sub"}` or `{"fault": "no-sub"}`, or `null`), `POST /_control/openid/algorithm`
     /// (`{"algorithm": "ES256"}`) and `GET /_control/openid/keys` (the key ids the JWKS lists).
     func registerControl(on control: RouterGroup<ServerRequestContext>) {
         control.post("/openid/rotate-keys") { _, _ in
@@ -40,6 +54,19 @@ struct OpenIDRoutes {
                 return fault
             }
             await state.setNextIDTokenFault(fault)
+            return try Responses.json(body)
+        }
+        control.post("/openid/next-userinfo") { request, _ in
+            struct Body: Codable { var fault: String? }
+            let body = try await RequestDecoding.json(Body.self, from: request)
+            let fault = try body.fault.map { name in
+                guard let fault = UserInfoFault(rawValue: name) else {
+                    let names = UserInfoFault.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw OAuthError.invalidRequest("`fault` must be one of \(names), or null.")
+                }
+                return fault
+            }
+            await state.setNextUserInfoFault(fault)
             return try Responses.json(body)
         }
         control.post("/openid/algorithm") { request, _ in

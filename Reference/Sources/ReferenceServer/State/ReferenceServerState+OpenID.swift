@@ -1,7 +1,8 @@
 import Foundation
 
 /// What the server keeps to act as an OpenID provider: its signing keys, the nonces of
-/// authorization requests, and the fault the control API put on the next ID token.
+/// authorization requests, and the faults the control API put on the next ID token and the
+/// next UserInfo response.
 struct OpenIDProviderState: Sendable {
     /// Made on first use, replaced by ``ReferenceServerState/rotateSigningKeys()``.
     var keys: OpenIDSigningKeys?
@@ -9,6 +10,8 @@ struct OpenIDProviderState: Sendable {
     var algorithm = OpenIDSigningKeys.Algorithm.rs256
     /// Applied to the next ID token only, then cleared.
     var nextFault: IDTokenFault?
+    /// Applied to the next UserInfo response only, then cleared.
+    var nextUserInfoFault: UserInfoFault?
     /// The `nonce` of the authorization request behind each code, then each session.
     var codeNonces: [String: String] = [:]
     var sessionNonces: [UUID: String] = [:]

@@ -148,6 +148,11 @@ final class Service: @unchecked Sendable {
         try await observe("createNote(_:)") { try await runtime.createNote(body) }
     }
 
+    /// The generated `userinfo()`: Schema/'s `openID.userInfo`, checked against the ID token.
+    func userinfo() async throws -> UserInfo {
+        try await observe("userinfo()") { try await runtime.userinfo() }
+    }
+
     func serverStatus() async throws -> ServerStatus {
         try await observe("serverStatus()") { try await runtime.serverStatus() }
     }

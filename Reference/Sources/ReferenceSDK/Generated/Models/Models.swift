@@ -104,6 +104,40 @@ public struct OpenIDClaims: Codable, Hashable, Sendable {
     }
 }
 
+// MARK: - UserInfo
+
+/// The claims of the reference server's UserInfo endpoint (OpenID Connect Core §5.3.2), as it returns them: sub always (the runtime refuses a response whose sub is not the ID token's), name with the profile scope and email with the email scope, when the account has them.
+public struct UserInfo: Codable, Hashable, Sendable {
+    /// The signed-in user: the sub of their ID token, their uid.
+    public var sub: String
+    /// The user's display name (profile scope).
+    public var name: String?
+    /// The user's e-mail address (email scope).
+    public var email: String?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(sub: String, name: String? = nil, email: String? = nil) {
+        self.sub = sub
+        self.name = name
+        self.email = email
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.sub = try container.decode(String.self, forKey: "sub")
+        try ModelCoding.length(self.sub, min: 1, max: nil, codingPath: container.codingPath(appending: "sub"))
+        self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
+        self.email = try container.decodeIfPresentNotNull(String.self, forKey: "email")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.sub, forKey: "sub")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+    }
+}
+
 // MARK: - Challenge
 
 /// A challenge sent to the user's e-mail address or phone.

@@ -1,0 +1,41 @@
+import Foundation
+@_spi(Generated) import SesameDescription
+
+extension AuthenticationService {
+    /// Whether `request` is the schema's UserInfo operation (`openID.userInfo`), whose
+    /// response ``checkUserInfoSubject(of:)`` checks before anyone reads it.
+    nonisolated func isUserInfo(_ request: RequestDescription) -> Bool {
+        guard let userInfo = sdk.openID?.userInfo else { return false }
+        return request == userInfo
+    }
+
+    /// OpenID Connect Core §5.3.2: the UserInfo response's `sub` must be exactly the `sub` of
+    /// the ID token the session holds (read when the response arrived, so a response that
+    /// outlived a user switch is compared with the new user's token and refused).
+    /// - Throws: ``UserInfoRejection/subjectMismatch(operation:)`` when they differ,
+    ///   ``UserInfoRejection/noIDToken(operation:)`` when the session holds no validated ID
+    ///   token, ``SesameError/notAuthenticated`` without a session, and
+    ///   ``SesameError/decoding(operation:reason:)`` when the body is no JSON object with a
+    ///   string `sub`. Nothing changes.
+    func checkUserInfoSubject(of response: OperationResponse) throws {
+        guard let session else { throw SesameError.notAuthenticated }
+        let operation = response.operation
+        let fields: [String: JSONValue]
+        switch try? response.decode(JSONValue.self) {
+        case .object(let object)?: fields = object
+        default: throw SesameError.decoding(operation: operation, reason: "$: expected a JSON object of claims")
+        }
+        guard case .string(let received)? = fields["sub"] else {
+            throw SesameError.decoding(
+                operation: operation, reason: "$.sub: required string claim is missing (OpenID Connect Core §5.3.2)")
+        }
+        guard let idToken = session.credential.idToken, let expected = Schema.idTokenSubject(ofValidated: idToken) else {
+            logger.warning("\(operation): no validated ID token to check the UserInfo response against; not used")
+            throw UserInfoRejection.noIDToken(operation: operation)
+        }
+        guard received == expected else {
+            logger.warning("\(operation): the UserInfo response's sub is not the ID token's; not used")
+            throw UserInfoRejection.subjectMismatch(operation: operation)
+        }
+    }
+}
