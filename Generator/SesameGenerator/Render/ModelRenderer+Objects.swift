@@ -69,7 +69,7 @@ extension ModelRenderer {
         if let schema = object.schema {
             writer.line()
             writer.doc("The keywords checked on the object's JSON.")
-            writer.line("private static let schemaCheck = \(types.schemaCheck(schema))")
+            writer.line("private static let schemaCheck = \(types.schemaCheck(schema, on: object))")
             if !object.properties.isEmpty {
                 writer.doc("The declared properties, counted against `minProperties` when the check asks only which are present.")
                 writer.line("private static let schemaCheckKeys: [PropertyKey] = \(knownKeys(object))")

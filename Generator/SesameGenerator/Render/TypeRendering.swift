@@ -143,10 +143,22 @@ struct TypeRendering {
 
     /// A `SchemaCheck` expression of `check`: the runtime compiles the ``ModelCheck`` once,
     /// with what each model a `$ref` names checks (the value must decode as the model).
-    func schemaCheck(_ check: ModelCheck) -> String {
+    ///
+    /// `object` is the object model whose own value the check is (its `schemaCheck`): a `$ref`
+    /// to a model whose every property `object` decodes as that model does is told on
+    /// `object`'s decoder by the presence of its required keys alone
+    /// (``impliedReferenceKeys(_:by:)``, `ModelCoding.reference(_:inPlaceRequires:)`).
+    func schemaCheck(_ check: ModelCheck, on object: ObjectIR? = nil) -> String {
         if check.isNever { return "SchemaCheck.never" }
         let references = check.references.sorted().compactMap { name in
-            declaredModels[name].map { "\(SwiftName.stringLiteral(name)): ModelCoding.reference(\(swift(.model($0))).self)" }
+            declaredModels[name].map { model in
+                let type = swift(.model(model))
+                guard let object, let keys = impliedReferenceKeys(model, by: object) else {
+                    return "\(SwiftName.stringLiteral(name)): ModelCoding.reference(\(type).self)"
+                }
+                let required = keys.map { SwiftName.stringLiteral($0) }.joined(separator: ", ")
+                return "\(SwiftName.stringLiteral(name)): ModelCoding.reference(\(type).self, inPlaceRequires: [\(required)])"
+            }
         }
         guard !references.isEmpty else { return "SchemaCheck(\(modelCheck(check)))" }
         return "SchemaCheck(\(modelCheck(check)), references: [\(references.joined(separator: ", "))])"

@@ -58,6 +58,28 @@ extension ModelCoding {
             decodes: { decoder in (try? strictly { try Model(from: decoder) }) != nil })
     }
 
+    /// A `$ref` to `Model` inside the check of an object model whose own decoding checks every
+    /// property of `Model` as `Model` does (the generator emits it when each of `Model`'s
+    /// properties is declared by the checking model with the same type, keywords and
+    /// nullability, holds no model, which could decode differently strictly, and `Model` has no
+    /// check of its own nor closed keys). On the checking model's decoder (the check itself,
+    /// `allOf`, `then`, `else`: ``SchemaCheck/InPlace``) the `$ref` is told by the presence of
+    /// `Model`'s `required` keys alone, and nothing is decoded for it: the properties' values
+    /// are checked when the model decodes them, right after, and a value `Model` refuses is
+    /// refused there (as the model's own property error, not the `$ref`'s violation). A key
+    /// missing sends the object to the whole check, which decides and names the failure, as
+    /// ``reference(_:)`` does; on a ``JSONValue`` (anywhere else) it is ``reference(_:)``.
+    ///
+    /// Only the model the generator emitted it for may use it: on another model's decoder the
+    /// presence of the keys says nothing of their values.
+    public static func reference<Model: Decodable & SendableMetatype>(
+        _ model: Model.Type, inPlaceRequires required: [PropertyKey]
+    ) -> SchemaCheck.Reference {
+        let plain = Self.reference(Model.self)
+        return SchemaCheck.Reference(
+            plain.validate, decodes: { decoder in (try? strictly { try Model(from: decoder) }) != nil }, inPlaceRequired: required)
+    }
+
     /// What ``reference(_:)`` did before issue 30: `Model` decoded from the value encoded back
     /// to JSON text. Kept for the tests that compare the two.
     static func referenceThroughJSON<Model: Decodable & SendableMetatype>(

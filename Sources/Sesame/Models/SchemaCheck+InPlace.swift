@@ -4,7 +4,10 @@ extension SchemaCheck {
     /// How a check of an object model is told on the model's own decoder, with no
     /// ``JSONValue`` of the object (issue 30): which properties are present (`contains` on the
     /// model's container), its type (an object, since the container was made), and a `$ref`
-    /// to a model, which holds when the model decodes from the same decoder, strictly.
+    /// to a model, which holds when the model decodes from the same decoder, strictly, or, for
+    /// a `$ref` the generator marked (``ModelCoding/reference(_:inPlaceRequires:)``), when the
+    /// referenced model's required keys are present (the checking model's own decoding checks
+    /// the values).
     ///
     /// Only `type`, `required`, `dependentRequired`, `$ref`, `allOf`, `not` and
     /// `if`/`then`/`else` are told this way; a check with any other keyword is not (`nil`).
@@ -53,15 +56,22 @@ extension SchemaCheck {
     ///
     /// `true` says the check is met: running it on the ``JSONValue`` would accept the object
     /// too (a `$ref` decodes the model from the decoder in hand, as it does from the
-    /// ``JSONValue`` of the same object). `false` is exact when ``inPlace`` is ``InPlace/exact``;
-    /// otherwise it says only that this shortcut cannot tell.
+    /// ``JSONValue`` of the same object; a `$ref` marked with the keys it requires is met when
+    /// they are present, provided the model then decodes its properties, which refuses every
+    /// value the referenced model would). `false` is exact when ``inPlace`` is
+    /// ``InPlace/exact``; otherwise it says only that this shortcut cannot tell.
     func isMet(inPlace decoder: any Decoder, container: KeyedDecodingContainer<PropertyKey>) -> Bool {
         if let types = check.types, !types.contains(.object) { return false }
         for name in check.required where !container.contains(PropertyKey(name)) { return false }
         for (name, needed) in sortedDependentRequired where container.contains(PropertyKey(name)) {
             for other in needed where !container.contains(PropertyKey(other)) { return false }
         }
-        if let decodes = reference?.decodes, !decodes(decoder) { return false }
+        if let required = reference?.inPlaceRequired {
+            // The model's own decoding, which follows, checks the referenced model's properties.
+            for key in required where !container.contains(key) { return false }
+        } else if let decodes = reference?.decodes, !decodes(decoder) {
+            return false
+        }
         for schema in allOf where !schema.isMet(inPlace: decoder, container: container) { return false }
         if let not, not.isMet(inPlace: decoder, container: container) { return false }
         if let ifSchema {

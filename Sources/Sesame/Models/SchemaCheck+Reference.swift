@@ -11,22 +11,29 @@ extension SchemaCheck {
         /// reference can only check a ``JSONValue``. `false` says only that this decoder did not
         /// decode it: the caller then checks the ``JSONValue``, which decides and names the failure.
         let decodes: (@Sendable (any Decoder) -> Bool)?
+        /// The keys whose presence tells the `$ref` on the decoder of the one object model whose
+        /// check holds it, when that model's own decoding checks every present property of the
+        /// referenced model as the referenced model does (the generator decides it:
+        /// ``ModelCoding/reference(_:inPlaceRequires:)``); `nil` otherwise.
+        let inPlaceRequired: [PropertyKey]?
 
         /// A reference that checks a ``JSONValue`` with `validate`, which throws a
         /// ``SchemaViolation`` when the value does not match.
         public init(_ validate: @escaping @Sendable (JSONValue, [any CodingKey]) throws -> Void) {
             self.validate = validate
             self.decodes = nil
+            self.inPlaceRequired = nil
         }
 
         /// A reference that checks a ``JSONValue`` with `validate`, and the value a decoder is
         /// at with `decodes` (see ``SchemaCheck/Reference``).
         init(
             _ validate: @escaping @Sendable (JSONValue, [any CodingKey]) throws -> Void,
-            decodes: @escaping @Sendable (any Decoder) -> Bool
+            decodes: @escaping @Sendable (any Decoder) -> Bool, inPlaceRequired: [PropertyKey]? = nil
         ) {
             self.validate = validate
             self.decodes = decodes
+            self.inPlaceRequired = inPlaceRequired
         }
 
         /// Checks `value`, found at `codingPath`.

@@ -367,7 +367,7 @@ public struct RefCheckedNote: Codable, Hashable, Sendable {
     public var rating: Int?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["updatedAt"]), thenSchema: ModelCheck(reference: "EditedNote"))]), references: ["EditedNote": ModelCoding.reference(EditedNote.self)])
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["updatedAt"]), thenSchema: ModelCheck(reference: "EditedNote"))]), references: ["EditedNote": ModelCoding.reference(EditedNote.self, inPlaceRequires: ["createdAt", "updatedAt"])])
     /// The declared properties, counted against `minProperties` when the check asks only which are present.
     private static let schemaCheckKeys: [PropertyKey] = ["id", "title", "body", "status", "createdAt", "updatedAt", "author", "tags", "pinned", "rating"]
 

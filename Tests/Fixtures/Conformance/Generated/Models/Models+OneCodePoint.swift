@@ -49,441 +49,140 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
     }
 }
 
-// MARK: - Shape
+// MARK: - Stamped
 
-public enum Shape: Codable, Hashable, Sendable {
-    case circle(Circle)
-    /// A variant this version of the SDK does not know: its discriminator and the value as received.
-    case unknown(kind: String, value: JSONValue)
-
-    /// The discriminator's value.
-    public var kindValue: String {
-        switch self {
-            case .circle: return "circle"
-            case .unknown(let tag, _): return tag
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let tag = try container.decode(String.self, forKey: AnyCodingKey("kind"))
-        switch tag {
-            case "circle": self = .circle(try Circle(from: decoder))
-            default:
-                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
-                self = .unknown(kind: tag, value: try JSONValue(from: decoder))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-            case .circle(let value): try value.encode(to: encoder)
-            case .unknown(_, let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-// MARK: - Circle
-
-public struct Circle: Codable, Hashable, Sendable {
-    public var kind: String { "circle" }
-    public var radius: Double
+public struct Stamped: Codable, Hashable, Sendable {
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var editor: String?
+    public var revision: Int?
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(radius: Double) {
-        self.radius = radius
+    public init(createdAt: Date, updatedAt: Date, editor: String? = nil, revision: Int? = nil) {
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.editor = editor
+        self.revision = revision
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: PropertyKey.self)
-        let kind = try container.decode(String.self, forKey: "kind")
-        try ModelCoding.constant(kind, "circle", codingPath: container.codingPath(appending: "kind"))
-        self.radius = try container.decode(Double.self, forKey: "radius")
+        self.createdAt = try container.decode(DateTimeValue.self, forKey: "createdAt").value
+        self.updatedAt = try container.decode(DateTimeValue.self, forKey: "updatedAt").value
+        self.editor = try container.decodeIfPresentNotNull(String.self, forKey: "editor")
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: container.codingPath(appending: "editor"))
+        }
+        self.revision = try container.decodeIfPresent(Int.self, forKey: "revision")
+        if let value = self.revision {
+            try ModelCoding.range(value, minimum: 1.0, codingPath: container.codingPath(appending: "revision"))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encode(self.kind, forKey: "kind")
-        try container.encode(self.radius, forKey: "radius")
+        try container.encode(DateTimeValue(self.createdAt), forKey: "createdAt")
+        try container.encode(DateTimeValue(self.updatedAt), forKey: "updatedAt")
+        try container.encodeIfPresent(self.editor, forKey: "editor")
+        try container.encodeIfPresent(self.revision, forKey: "revision")
     }
 }
 
-// MARK: - NotAShape
+// MARK: - Edit
 
-public struct NotAShape: Codable, Hashable, Sendable {
+public struct Edit: Codable, Hashable, Sendable {
+    public var id: String
+    public var createdAt: Date?
+    public var updatedAt: Date?
+    public var editor: String?
+    public var revision: Int?
+    public var color: Color?
 
     /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(reference: "Shape")), references: ["Shape": ModelCoding.reference(Shape.self)])
+    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["updatedAt"]), thenSchema: ModelCheck(reference: "Stamped"))]), references: ["Stamped": ModelCoding.reference(Stamped.self, inPlaceRequires: ["createdAt", "updatedAt"])])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["id", "createdAt", "updatedAt", "editor", "revision", "color"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init() {
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        _ = try decoder.container(keyedBy: PropertyKey.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: PropertyKey.self)
-    }
-}
-
-// MARK: - SchemaBesideAllOf
-
-public struct SchemaBesideAllOf: Codable, Hashable, Sendable {
-    public var id: String
-    public var nick: String?
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(id: String, nick: String? = nil) {
+    public init(id: String, createdAt: Date? = nil, updatedAt: Date? = nil, editor: String? = nil, revision: Int? = nil, color: Color? = nil) {
         self.id = id
-        self.nick = nick
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.editor = editor
+        self.revision = revision
+        self.color = color
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decode(String.self, forKey: "id")
-        self.nick = try container.decodeIfPresentNotNull(String.self, forKey: "nick")
+        self.createdAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "createdAt")).map { $0.value }
+        self.updatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "updatedAt")).map { $0.value }
+        self.editor = try container.decodeIfPresentNotNull(String.self, forKey: "editor")
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: container.codingPath(appending: "editor"))
+        }
+        self.revision = try container.decodeIfPresent(Int.self, forKey: "revision")
+        if let value = self.revision {
+            try ModelCoding.range(value, minimum: 1.0, codingPath: container.codingPath(appending: "revision"))
+        }
+        self.color = try container.decodeIfPresentNotNull(Color.self, forKey: "color")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.nick, forKey: "nick")
+        try container.encodeIfPresent(self.createdAt.map { DateTimeValue($0) }, forKey: "createdAt")
+        try container.encodeIfPresent(self.updatedAt.map { DateTimeValue($0) }, forKey: "updatedAt")
+        try container.encodeIfPresent(self.editor, forKey: "editor")
+        try container.encodeIfPresent(self.revision, forKey: "revision")
+        try container.encodeIfPresent(self.color, forKey: "color")
     }
 }
 
-// MARK: - SchemaBesideRef
+// MARK: - EditPlain
 
-public typealias SchemaBesideRef = Me
-
-// MARK: - SchemaBesideOneOf
-
-public enum SchemaBesideOneOf: Codable, Hashable, Sendable {
-    case string(String)
-    case boolean(Bool)
-
-    public init(from decoder: any Decoder) throws {
-        var match: Self?
-        var matches = 0
-        if let value = try? decoder.singleValueContainer().decode(String.self) {
-            matches += 1
-            if match == nil { match = Self.string(value) }
-        }
-        if let value = try? decoder.singleValueContainer().decode(Bool.self) {
-            matches += 1
-            if match == nil { match = Self.boolean(value) }
-        }
-        guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
-        }
-        self = match
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-            case .boolean(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-        }
-    }
-}
-
-// MARK: - SchemaBesideEnum
-
-public enum SchemaBesideEnum: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-    case on
-    case off
-    /// A value this version of the SDK does not know, kept as received.
-    case unknown(String)
-
-    /// The values the schema declares.
-    public static let allKnownCases: [SchemaBesideEnum] = [.on, .off]
-
-    public init(rawValue: String) {
-        switch rawValue {
-            case "on": self = .on
-            case "off": self = .off
-            default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-            case .on: return "on"
-            case .off: return "off"
-            case .unknown(let value): return value
-        }
-    }
-
-    public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-        if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - SchemaBesideTypes
-
-public enum SchemaBesideTypes: Codable, Hashable, Sendable {
-    case string(String)
-    case integer(Int)
-
-    public init(from decoder: any Decoder) throws {
-        var match: Self?
-        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
-            match = Self.string(value)
-        }
-        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
-            match = Self.integer(value)
-        }
-        guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 2 schemas")
-        }
-        self = match
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-        }
-    }
-}
-
-// MARK: - MinimumAnyType
-
-public struct MinimumAnyType: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(minimum: 5.0))
-
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - FormatAnyType
-
-public struct FormatAnyType: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(format: "ipv4"))
-
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - LengthsAnyType
-
-public struct LengthsAnyType: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(minLength: 2, maxItems: 1))
-
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - OnlyNull
-
-public struct OnlyNull: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(types: [.null]))
-
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - ThenWithoutIf
-
-public typealias ThenWithoutIf = Int
-
-// MARK: - AnyValue
-
-public typealias AnyValue = JSONValue
-
-// MARK: - NoValue
-
-public struct NoValue: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck.never
-
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - Booleans
-
-public struct Booleans: Codable, Hashable, Sendable {
-    public var anything: JSONValue?
-    public var nothing: JSONValue?
-    public var none: [JSONValue]?
-    public var all: [JSONValue]?
-    private static let schemaCheck_nothing = SchemaCheck.never
-    private static let schemaCheck_none = SchemaCheck(ModelCheck(items: ModelCheck.never))
+public struct EditPlain: Codable, Hashable, Sendable {
+    public var id: String
+    public var createdAt: Date?
+    public var updatedAt: Date?
+    public var editor: String?
+    public var revision: Int?
+    public var color: Color?
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(anything: JSONValue? = nil, nothing: JSONValue? = nil, none: [JSONValue]? = nil, all: [JSONValue]? = nil) {
-        self.anything = anything
-        self.nothing = nothing
-        self.none = none
-        self.all = all
+    public init(id: String, createdAt: Date? = nil, updatedAt: Date? = nil, editor: String? = nil, revision: Int? = nil, color: Color? = nil) {
+        self.id = id
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.editor = editor
+        self.revision = revision
+        self.color = color
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: PropertyKey.self)
-        self.anything = try container.decodeIfPresent(JSONValue.self, forKey: "anything")
-        self.nothing = try container.decodeIfPresent(JSONValue.self, forKey: "nothing")
-        if container.contains("nothing") {
-            try Self.schemaCheck_nothing.validate(container.decode(JSONValue.self, forKey: "nothing"), codingPath: container.codingPath(appending: "nothing"))
+        self.id = try container.decode(String.self, forKey: "id")
+        self.createdAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "createdAt")).map { $0.value }
+        self.updatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "updatedAt")).map { $0.value }
+        self.editor = try container.decodeIfPresentNotNull(String.self, forKey: "editor")
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: container.codingPath(appending: "editor"))
         }
-        self.none = try container.decodeIfPresentNotNull([JSONValue].self, forKey: "none")
-        if container.contains("none") {
-            try Self.schemaCheck_none.validate(container.decode(JSONValue.self, forKey: "none"), codingPath: container.codingPath(appending: "none"))
+        self.revision = try container.decodeIfPresent(Int.self, forKey: "revision")
+        if let value = self.revision {
+            try ModelCoding.range(value, minimum: 1.0, codingPath: container.codingPath(appending: "revision"))
         }
-        self.all = try container.decodeIfPresentNotNull([JSONValue].self, forKey: "all")
+        self.color = try container.decodeIfPresentNotNull(Color.self, forKey: "color")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encodeIfPresent(self.anything, forKey: "anything")
-        try container.encodeIfPresent(self.nothing, forKey: "nothing")
-        try container.encodeIfPresent(self.none, forKey: "none")
-        try container.encodeIfPresent(self.all, forKey: "all")
-    }
-}
-
-// MARK: - NumberOrNothing
-
-public enum NumberOrNothing: Codable, Hashable, Sendable {
-    case option1(NumberOrNothing.Option1)
-    case integer(Int)
-
-    public init(from decoder: any Decoder) throws {
-        var match: Self?
-        ModelCoding.strictly {
-            if match == nil, let value = try? NumberOrNothing.Option1(from: decoder) {
-                match = Self.option1(value)
-            }
-            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
-                match = Self.integer(value)
-            }
-        }
-        guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
-        }
-        self = match
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-            case .option1(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-            case .integer(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-        }
-    }
-
-    public struct Option1: Codable, Hashable, Sendable, RawRepresentable {
-        public var rawValue: JSONValue
-
-        /// The keywords checked on the value's JSON.
-        private static let schemaCheck = SchemaCheck.never
-
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
-        public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-        public init(from decoder: any Decoder) throws {
-            try ModelCoding.check(decoder, Self.schemaCheck)
-            self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-    }
-}
-
-// MARK: - Between
-
-public struct Between: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(minimum: 1.0), ModelCheck(maximum: 5.0), ModelCheck()]))
-
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.createdAt.map { DateTimeValue($0) }, forKey: "createdAt")
+        try container.encodeIfPresent(self.updatedAt.map { DateTimeValue($0) }, forKey: "updatedAt")
+        try container.encodeIfPresent(self.editor, forKey: "editor")
+        try container.encodeIfPresent(self.revision, forKey: "revision")
+        try container.encodeIfPresent(self.color, forKey: "color")
     }
 }
