@@ -70,4 +70,15 @@ extension NamingPass {
     static func optionTypeHint(_ index: Int) -> String {
         "Option\(index + 1)"
     }
+
+    // MARK: Store tables
+
+    /// The Swift type of a store table's records: `user_notes` → `UserNotes`, and `Record`
+    /// appended to a keyword (`Type`, `Self`, `Any`, `Protocol`), which cannot name a nested
+    /// type that code outside can name (`Persistence.Type` is the metatype). Two tables of one
+    /// version that give one type are an error the store translator reports.
+    static func storeTableTypeName(_ key: String) -> String {
+        let swiftName = SwiftName.upperCamel(key)
+        return SwiftName.keywords.contains(swiftName) ? swiftName + "Record" : swiftName
+    }
 }

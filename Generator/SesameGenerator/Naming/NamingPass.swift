@@ -13,8 +13,9 @@
 /// hoisted models) and `NestedTypeNames` (types nested in a model), made unique by
 /// `UniqueNames`, in one register (`ModelTypeNames`) that the translators ask for each name
 /// as they create each model, since references (`ModelRef.swiftPath`) carry the name at once
-/// and models are found by Swift name while they translate. The store's tables and columns are named, and checked, version by version by
-/// the store translator.
+/// and models are found by Swift name while they translate. The store's tables are named by
+/// `storeTableTypeName`, and its columns named; both are checked version by version by the
+/// store translator.
 struct NamingPass {
     private(set) var diagnostics: [Diagnostic] = []
 
