@@ -166,4 +166,42 @@ import Testing
         #expect(!holder.contains("private var __:"), "\(holder)")
         #expect(holder.contains("private var ___: Indirect<__>?"))
     }
+
+    /// Types hoisted from inline schemas of auth.yaml are top-level types, named in one scope
+    /// by the naming pass: a parameter's type never takes the name of a type hoisted before it
+    /// (another method's parameter `aB` + `c` and `a` + `bC` both want `ABC`; an operation's
+    /// body `signInBody`). They were each named in a scope of their own, and the SDK declared
+    /// two types `ABC`.
+    @Test func typesHoistedFromParametersTakeNoNameAnotherHoistedTypeHas() throws {
+        let auth = """
+            operations:
+              me: { request: GET /me, response: User }
+              signIn: { request: POST /sign-in, body: { type: object, properties: { a: { type: string } } } }
+            methods:
+              aB:
+                parameters: { c: { type: string, enum: [x, y] } }
+                steps: [ { request: POST /ab, response: Token } ]
+              a:
+                parameters: { bC: { type: string, enum: [x, z] } }
+                steps: [ { request: POST /a, response: Token } ]
+              sign:
+                parameters: { inBody: { type: string, enum: [p, q] } }
+                steps: [ { request: POST /sign, response: Token } ]
+            """
+        let validation = Fixture.validate(["auth.yaml": auth])
+        #expect(validation.diagnostics.isEmpty, "\(validation.diagnostics)")
+        let ir = try #require(validation.ir)
+        let names = ir.models.map(\.swiftName)
+        #expect(Set(names).count == names.count, "\(names.sorted())")
+        let parameterTypes = ir.methods.flatMap(\.parameters).map(\.type)
+        #expect(
+            parameterTypes == [
+                .model(ModelRef(declaredName: nil, swiftPath: "ABC")), .model(ModelRef(declaredName: nil, swiftPath: "ABC2")),
+                .model(ModelRef(declaredName: nil, swiftPath: "SignInBody2")),
+            ])
+        let generation = Fixture.generate(["auth.yaml": auth])
+        let code = generation.files.map(\.contents).joined()
+        #expect(code.components(separatedBy: "public enum ABC:").count == 2)
+        #expect(code.components(separatedBy: "public enum ABC2:").count == 2)
+    }
 }

@@ -11,10 +11,11 @@
 ///
 /// The type names of models follow the rules of `NamingPass+TypeNames` (declared, pointed and
 /// hoisted models) and `NestedTypeNames` (types nested in a model), made unique by
-/// `UniqueNames`; the translators ask for them as they create each model, since references
-/// (`ModelRef.swiftPath`) carry the name at once and models are found by Swift name while they
-/// translate. The store's tables and columns are named, and checked, version by version by
-/// the store translator.
+/// `UniqueNames`, in one register (`ModelTypeNames`) that the translators ask for each name
+/// as they create each model, since references (`ModelRef.swiftPath`) carry the name at once
+/// and models are found by Swift name while they translate. The store's tables are named by
+/// `storeTableTypeName`, and its columns named; both are checked version by version by the
+/// store translator.
 struct NamingPass {
     private(set) var diagnostics: [Diagnostic] = []
 

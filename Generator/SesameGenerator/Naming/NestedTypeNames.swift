@@ -3,8 +3,9 @@
 /// keyword or a type the generated code uses (`Type` → `TypeModel`), and never a declared
 /// model's name, which inside the struct the nested type would shadow.
 ///
-/// The model translator asks for a name as it creates the type, since references to the type
-/// (`ModelRef.swiftPath`) carry it; the rule is the naming pass's. Near linear over a model's
+/// Part of the naming pass's register of model type names (`ModelTypeNames`), which the model
+/// translator asks for a name as it creates the type, since references to the type
+/// (`ModelRef.swiftPath`) carry it. Near linear over a model's
 /// nested types: the names of `nested` are kept per owner, updated with what was appended
 /// since the last call, and the numbers go on from where the last name of the same hint
 /// stopped (3,000 inline objects all named `A` once took 3,000³ steps).

@@ -341,10 +341,10 @@ struct AuthTranslator {
                     sourceLocation: request.location))
         }
         let body = items["body"].map {
-            schemas.hoistedType($0.value, name: NamingPass.hoistedTypeName(entry.key, role: "Body"), reader: &reader)
+            schemas.hoistedType($0.value, for: entry.key, .body, reader: &reader)
         }
         let response = items["response"].map {
-            schemas.hoistedType($0.value, name: NamingPass.hoistedTypeName(entry.key, role: "Response"), reader: &reader)
+            schemas.hoistedType($0.value, for: entry.key, .response, reader: &reader)
         }
         // The access token goes to the authorization server only where a request says so.
         let authenticated = items["authenticated"].flatMap { reader.bool($0.value, "authenticated") } ?? (request.value.server == .api)

@@ -33,8 +33,7 @@ struct EventsTranslator {
             wireNames[wireName] = items["wireName"]?.value ?? entry.keyNode
             var payload: TypeIR?
             if let payloadEntry = items["payload"] {
-                payload = schemas.hoistedType(
-                    payloadEntry.value, name: NamingPass.hoistedTypeName(entry.key, role: "Payload"), reader: &reader)
+                payload = schemas.hoistedType(payloadEntry.value, for: entry.key, .payload, reader: &reader)
             }
             var effect: EventEffectIR?
             if let effectEntry = items["effect"], let text = reader.string(effectEntry.value, "effect") {

@@ -35,7 +35,7 @@ extension ModelReferences {
     }
 
     /// The model of the schema at `location`: the one declared already, or a new model
-    /// named after it (`NamingPass.documentModelName`). Errors are at the `$ref` (`node`).
+    /// named after it (`ModelTypeNames.declareDocumentSchema`). Errors are at the `$ref` (`node`).
     mutating func documentModel(
         at location: SchemaDocuments.Location, text: String, node: Node, reader: inout NodeReader
     ) -> String? {
@@ -64,16 +64,9 @@ extension ModelReferences {
                 $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             }
         let stem = ((file.source.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        let swiftName: String
-        do {
-            let taken = namesBySwiftName
-            let names = declarations
-            swiftName = NamingPass.documentModelName(
-                pointer: tokens, title: mapping["title"]?.string, stem: stem, isTaken: { taken[$0] != nil || names[$0] != nil })
-        }
+        let swiftName = typeNames.declareDocumentSchema(pointer: tokens, title: mapping["title"]?.string, stem: stem)
         declarations[swiftName] = Declaration(
             name: swiftName, swiftName: swiftName, node: target, keyNode: keyNode, file: file, pointer: location.pointer)
-        namesBySwiftName[swiftName] = swiftName
         pointers[key] = swiftName
         return swiftName
     }

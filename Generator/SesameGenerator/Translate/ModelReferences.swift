@@ -7,8 +7,8 @@ import Yams
 /// a schema inside a model (`#/User/properties/address`) declares a model of it here, named
 /// after the pointer.
 ///
-/// It decides no Swift name but the declared models' own (`SwiftName.typeName` of the key,
-/// and a numbered one for a pointed schema): `ModelTranslator` reads the declarations from it.
+/// It decides no Swift name: it asks the naming pass's register (`typeNames`) for each
+/// model's type as it declares the model. `ModelTranslator` reads the declarations from it.
 struct ModelReferences {
     /// A model declared at the top level of a models file.
     struct Declaration {
@@ -25,8 +25,12 @@ struct ModelReferences {
     }
 
     var declarations: [String: Declaration] = [:]
-    /// Declared names by Swift type name, so that lookups by type stay constant-time.
-    var namesBySwiftName: [String: String] = [:]
+    /// The model type names, decided by the naming pass: declared models' by Swift type name
+    /// (lookups by type stay constant-time), and the nested and hoisted types' as the
+    /// translators ask for them.
+    var typeNames = ModelTypeNames()
+    /// Declared names by Swift type name.
+    var namesBySwiftName: [String: String] { typeNames.declaredNames }
     /// Declared names by `file#pointer`, `file#anchor` and `$id`, for `$ref`.
     var pointers: [String: String] = [:]
     private var identifiers: [String: String] = [:]
@@ -34,15 +38,17 @@ struct ModelReferences {
     /// The resources of the models files and of the referenced documents (see `SchemaDocuments`).
     let documents: SchemaDocuments
     /// Over a complete table (inline schemas of auth.yaml, events.yaml): a pointer may not
-    /// make a model of the schema it points to, as the models are all translated already.
-    var declaresNoModel = false
+    /// make a model of the schema it points to, as the models are all translated already (a
+    /// model first named there would never be translated). A matter of the passes' order,
+    /// not of naming: the naming pass would name such a model as any other.
+    let declaresNoModel: Bool
 
     /// Collects the top-level models of every models file; a name declared twice, or two
     /// names that give the same Swift type, are errors. A model that is only a `$ref` to a
     /// schema of a referenced document is that schema, under the model's name.
     init(modelFiles: [ParsedFile], documents: SchemaDocuments, readers: inout [String: NodeReader]) {
         self.documents = documents
-        var swiftNames: [String: Declaration] = [:]
+        declaresNoModel = false
         for file in modelFiles {
             var reader = NodeReader(file: file.source.path)
             defer { readers[file.source.path] = reader }
@@ -50,23 +56,23 @@ struct ModelReferences {
             guard let entries = reader.mapping(root, "a models file") else { continue }
             files[file.source.path] = file
             for (entry, pointer) in Self.declaredSchemas(entries, reader: &reader) {
-                let swiftName = NamingPass.declaredModelName(entry.key)
-                let declaration = Declaration(
-                    name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file, pointer: pointer)
                 if let previous = declarations[entry.key] {
                     reader.error(
                         "model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))",
                         at: entry.keyNode)
                     continue
                 }
-                if let previous = swiftNames[swiftName] {
+                let swiftName: String
+                switch typeNames.declare(entry.key) {
+                case .success(let name): swiftName = name
+                case .failure(let clash):
                     reader.error(
-                        "model '\(entry.key)' and model '\(previous.name)' would both be the Swift type \(swiftName)", at: entry.keyNode)
+                        "model '\(entry.key)' and model '\(clash.previous)' would both be the Swift type \(clash.swiftName)",
+                        at: entry.keyNode)
                     continue
                 }
-                declarations[entry.key] = declaration
-                swiftNames[swiftName] = declaration
-                namesBySwiftName[swiftName] = entry.key
+                declarations[entry.key] = Declaration(
+                    name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file, pointer: pointer)
                 pointers[file.source.path + "#" + pointer] = entry.key
                 if case .mapping(let mapping) = entry.value {
                     for (key, value) in mapping where key.string?.first == "$" {
@@ -113,7 +119,7 @@ struct ModelReferences {
     init(table: ModelTable) {
         documents = table.documents
         declarations = table.declarations
-        namesBySwiftName = table.namesBySwiftName
+        typeNames = table.typeNames
         // The names `$ref` may use besides a model's: its pointer, `$anchor` and `$id`.
         declaresNoModel = true
         for declaration in table.declarations.values {
@@ -250,16 +256,9 @@ struct ModelReferences {
             reader.error("$ref '\(text)' must point to a schema (a mapping)", at: node)
             return nil
         }
-        let swiftName: String
-        do {
-            // A copy of the table for the closure, released before the table grows below: kept
-            // alive, it would make each insertion copy the whole table (quadratic over pointers).
-            let taken = namesBySwiftName
-            swiftName = NamingPass.pointedModelName(tokens, isTaken: { taken[$0] != nil })
-        }
         let name = String(pointer.dropFirst())
+        let swiftName = typeNames.declarePointed(name, tokens: tokens)
         declarations[name] = Declaration(name: name, swiftName: swiftName, node: current, keyNode: keyNode, file: parsed, pointer: pointer)
-        namesBySwiftName[swiftName] = name
         pointers["\(path)#\(pointer)"] = name
         return name
     }

@@ -5,8 +5,11 @@ import Yams
 /// passed in as a value; nothing translated later changes it.
 struct ModelTable {
     let declarations: [String: ModelTranslator.Declaration]
+    /// The type names the naming pass gave the models so far (`ModelTypeNames`), which the
+    /// inline schemas of the other files go on from.
+    let typeNames: ModelTypeNames
     /// Declared names by Swift type name, so that lookups by type stay constant-time.
-    let namesBySwiftName: [String: String]
+    var namesBySwiftName: [String: String] { typeNames.declaredNames }
     /// Every declared model, translated, by declared name.
     let models: [String: ModelIR]
     /// The resources of the models files and referenced documents, for `$ref` from other files.

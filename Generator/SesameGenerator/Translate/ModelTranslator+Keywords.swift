@@ -252,7 +252,7 @@ extension ModelTranslator {
                 variants.append(ChoiceVariantIR(type: nil, hint: "null", location: location))
                 continue
             }
-            let hint = "Option\(index + 1)"
+            let hint = NamingPass.optionTypeHint(index)
             if case .mapping = member, let memberEntries = reader.mapping(member, "a \(key) schema", grammar: Grammar.schema)?.entries,
                 let ref = memberEntries["$ref"]
             {

@@ -19,7 +19,7 @@ extension ModelTranslator {
         var properties: [PropertyIR] = []
         if let propertiesEntry = entries["properties"], let propertyEntries = reader.mapping(propertiesEntry.value, "properties") {
             for entry in propertyEntries {
-                let hint = SwiftName.upperCamel(entry.key)
+                let hint = NamingPass.propertyTypeHint(entry.key)
                 let property = self.property(
                     entry, required: required[entry.key] != nil,
                     qualifiedName: qualifiedName, hint: hint, nested: &nested, reader: &reader)
@@ -51,7 +51,8 @@ extension ModelTranslator {
                 reader.error("patternProperties beside an additionalProperties schema is not supported", at: entry.keyNode)
             } else {
                 let resolved = inlineType(
-                    entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
+                    entry.value, qualifiedName: qualifiedName, hint: NamingPass.additionalPropertyTypeHint, nested: &nested, reader: &reader
+                )
                 additional = .kept(resolved.type, resolved.constraints)
             }
         }

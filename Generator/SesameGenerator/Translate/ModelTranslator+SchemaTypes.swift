@@ -108,7 +108,8 @@ extension ModelTranslator {
                 }
             } else if let items = entries["items"] ?? (unevaluatedItemsAreItems(entries) ? entries["unevaluatedItems"] : nil) {
                 // `unevaluatedItems` with nothing else evaluating items is `items`.
-                let item = inlineType(items.value, qualifiedName: qualifiedName, hint: hint + "Item", nested: &nested, reader: &reader)
+                let item = inlineType(
+                    items.value, qualifiedName: qualifiedName, hint: NamingPass.itemTypeHint(of: hint), nested: &nested, reader: &reader)
                 var itemConstraints = item.constraints
                 if item.nullable {
                     // Items that may be null: `[JSONValue]`, each item checked by its schema.
@@ -137,7 +138,8 @@ extension ModelTranslator {
             }
             if let additional = entries["additionalProperties"], case .mapping = additional.value {
                 let value = inlineType(
-                    additional.value, qualifiedName: qualifiedName, hint: hint + "Value", nested: &nested, reader: &reader)
+                    additional.value, qualifiedName: qualifiedName, hint: NamingPass.valueTypeHint(of: hint), nested: &nested,
+                    reader: &reader)
                 type = .dictionary(value.type)
             } else {
                 type = .dictionary(.any)

@@ -45,7 +45,7 @@ extension ModelTranslator {
             return flag ? .kept(.any, ConstraintsIR()) : .rejected
         }
         let resolved = inlineType(
-            entry.value, qualifiedName: qualifiedName, hint: "AdditionalProperty", nested: &nested, reader: &reader)
+            entry.value, qualifiedName: qualifiedName, hint: NamingPass.additionalPropertyTypeHint, nested: &nested, reader: &reader)
         return .kept(resolved.type, resolved.constraints)
     }
 

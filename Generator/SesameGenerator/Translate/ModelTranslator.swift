@@ -25,7 +25,7 @@ struct ModelTranslator {
     private(set) var references: ModelReferences
     var declarations: [String: Declaration] { references.declarations }
     /// Declared names by Swift type name, so that lookups by type stay constant-time.
-    var namesBySwiftName: [String: String] { references.namesBySwiftName }
+    var namesBySwiftName: [String: String] { references.typeNames.declaredNames }
     private var readers: [String: NodeReader] = [:]
     var translated: [String: ModelIR] = [:]
     /// The models being translated: the chain of models that need one another (see `translate`).
@@ -40,8 +40,6 @@ struct ModelTranslator {
     /// The properties `allOf` copied so far (see `maximumMergedProperties`).
     var mergedProperties = 0
 
-    /// The names of the types nested in each model being translated.
-    private var nestedNames = NestedTypeNames()
     private(set) var extraDiagnostics: [Diagnostic] = []
 
     /// Collects the top-level models of every models file (see `ModelReferences`).
@@ -65,7 +63,7 @@ struct ModelTranslator {
 
     /// The declared models, translated: call after `translateAll()`.
     var table: ModelTable {
-        ModelTable(declarations: declarations, namesBySwiftName: namesBySwiftName, models: translated, documents: references.documents)
+        ModelTable(declarations: declarations, typeNames: references.typeNames, models: translated, documents: references.documents)
     }
 
     /// Every diagnostic found so far, in all files.
@@ -202,7 +200,8 @@ struct ModelTranslator {
             kind = .object(object(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
         } else {
             var scratch: [ModelIR] = []
-            let resolved = schemaType(entries, node: node, qualifiedName: qualifiedName, hint: "Value", nested: &scratch, reader: &reader)
+            let resolved = schemaType(
+                entries, node: node, qualifiedName: qualifiedName, hint: NamingPass.aliasTypeHint, nested: &scratch, reader: &reader)
             nested += scratch
             var constraints = resolved.constraints
             if let value = resolved.defaultValue, let entry = entries["default"], let broken = Self.violation(of: value, constraints) {
@@ -233,15 +232,21 @@ struct ModelTranslator {
         }
     }
 
-    /// The name of a nested type of `owner`, decided by the naming rule of `NestedTypeNames`.
+    /// The name of a nested type of `owner` (with no owner, a type hoisted to the top
+    /// level), decided by the naming pass (`ModelTypeNames.nestedName`).
     mutating func uniqueNestedName(_ hint: String, in nested: [ModelIR], owner: String) -> String {
-        let declared = namesBySwiftName
-        return nestedNames.claim(hint, in: nested, owner: owner, isDeclared: { declared[$0] != nil })
+        references.typeNames.nestedName(hint, in: nested, owner: owner)
     }
 
-    /// Forgets the nested type names of `owner` (see `NestedTypeNames.reset`).
+    /// Forgets the nested type names of `owner` (see `ModelTypeNames.startNestedScope`).
     mutating func startNestedScope(owner: String) {
-        nestedNames.reset(owner: owner)
+        references.typeNames.startNestedScope(owner: owner)
+    }
+
+    /// The Swift type of the model hoisted from the inline schema of `key`'s body, response
+    /// or payload, decided by the naming pass (`ModelTypeNames.hoistedName`).
+    func hoistedName(_ key: String, _ hoisting: ModelTypeNames.Hoisting) -> String {
+        references.typeNames.hoistedName(key, hoisting)
     }
 }
 

@@ -70,11 +70,8 @@ extension StoreTranslator {
             reader.error("table '\(entry.key)' has no columns", at: entry.keyNode)
             return nil
         }
-        // A keyword (`Type`, `Self`, `Any`, `Protocol`) cannot name a nested type that code
-        // outside can name: `Persistence.Type` is the metatype.
-        var swiftName = SwiftName.upperCamel(entry.key)
-        if SwiftName.keywords.contains(swiftName) { swiftName += "Record" }
-        let table = StoreTableIR(name: entry.key, swiftName: swiftName, columns: columns, location: location)
+        let table = StoreTableIR(
+            name: entry.key, swiftName: NamingPass.storeTableTypeName(entry.key), columns: columns, location: location)
         if table.primaryKey.isEmpty, columns.count == entries.count {
             reader.error("table '\(entry.key)' has no primary key: mark a column with `primaryKey: true`", at: entry.keyNode)
         }
