@@ -79,7 +79,13 @@ public enum ReferenceSDKSchema: SDKSchema {
             )
         ),
         authorizationIssuer: AuthorizationServerIssuer(issuer: "http://127.0.0.1:8081", sentInResponses: true),
-        openID: OpenIDDescription(keys: "/.well-known/jwks.json", algorithms: ["ES256", "RS256"], clockSkew: .seconds(60))
+        openID: OpenIDDescription(
+            keys: "/.well-known/jwks.json",
+            algorithms: ["ES256", "RS256"],
+            clockSkew: .seconds(60),
+            endSession: "/oauth/logout",
+            postLogoutRedirectURI: URL(string: "sesame-demo://signed-out")!
+        )
     )
 
     public static func userID(of details: Details) -> String {
