@@ -19,13 +19,25 @@ import Foundation
     /// the session's ID token before returning it (§5.3.2); nil when the schema names none.
     public var userInfo: RequestDescription?
 
+    /// The provider's `end_session_endpoint` (RP-Initiated Logout 1.0): a path on the
+    /// authorization server (`/oauth/logout`), resolved against its run-time base URL, or an
+    /// absolute URL on the issuer's or the authorization server's origin; nil when the schema
+    /// declares none (sign-out then ends no session at the provider unless the app configures it).
+    public var endSession: String?
+    /// The `post_logout_redirect_uri` the end-session request sends (one the client registered
+    /// with the provider); nil when the schema leaves it to the app's configuration.
+    public var postLogoutRedirectURI: URL?
+
     public init(
-        keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = defaultClockSkew, userInfo: RequestDescription? = nil
+        keys: String, algorithms: Set<String>? = nil, clockSkew: Duration = defaultClockSkew, userInfo: RequestDescription? = nil,
+        endSession: String? = nil, postLogoutRedirectURI: URL? = nil
     ) {
         self.keys = keys
         self.algorithms = algorithms
         self.clockSkew = clockSkew
         self.userInfo = userInfo
+        self.endSession = endSession
+        self.postLogoutRedirectURI = postLogoutRedirectURI
     }
 
     /// The asymmetric algorithms an ID token may be signed with, the validator's default:
@@ -42,11 +54,21 @@ import Foundation
     /// `authorizationServer` (the authorization server's base URL, with its path); nil when
     /// that gives no URL.
     public func keysURL(authorizationServer: URL) -> URL? {
-        if keys.hasPrefix("/") {
-            var base = authorizationServer.absoluteString
-            while base.hasSuffix("/") { base.removeLast() }
-            return URL(string: base + keys)
-        }
-        return URL(string: keys)
+        Self.resolve(keys, against: authorizationServer)
+    }
+
+    /// The end-session endpoint's URL: ``endSession`` itself when it is absolute, else
+    /// ``endSession`` appended to `authorizationServer` (its base URL, with its path); nil when
+    /// the schema declares no end-session endpoint or that gives no URL.
+    public func endSessionURL(authorizationServer: URL) -> URL? {
+        endSession.flatMap { Self.resolve($0, against: authorizationServer) }
+    }
+
+    /// `location` appended to `base` (without its trailing `/`s) when it is a path, else `location` as a URL.
+    private static func resolve(_ location: String, against base: URL) -> URL? {
+        guard location.hasPrefix("/") else { return URL(string: location) }
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text + location)
     }
 }

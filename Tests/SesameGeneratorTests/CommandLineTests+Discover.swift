@@ -37,6 +37,34 @@ extension CommandLineTests {
         #expect(try await run(["validate", schema.path]).status == 0)
     }
 
+    @Test func discoverUpdatesTheOpenIDBlockAndCheckSaysWhenItIsStale() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, _) = try schemaAndOutput(in: folder)
+        try writeSchema(try ReferenceSchema.sources(), to: schema)
+        // The reference server at the schema's port, whose keys and end-session endpoint moved.
+        let metadata = folder.appendingPathComponent("idp.json")
+        try Data(
+            #"{"issuer":"http://127.0.0.1:8081","authorization_endpoint":"http://127.0.0.1:8081/oauth/authorize","token_endpoint":"http://127.0.0.1:8081/oauth/token","authorization_response_iss_parameter_supported":true,"jwks_uri":"http://127.0.0.1:8081/keys/v2","end_session_endpoint":"http://127.0.0.1:8081/v2/logout","id_token_signing_alg_values_supported":["ES256","none"]}"#
+                .utf8
+        ).write(to: metadata)
+        let sdk = schema.appendingPathComponent("sdk.yaml")
+        let before = try String(contentsOf: sdk, encoding: .utf8)
+        let arguments = ["discover", metadata.path, "--issuer", "http://127.0.0.1:8081", "--schema", schema.path]
+
+        #expect(try await run(arguments + ["--check"]).status == 1)
+        #expect(try String(contentsOf: sdk, encoding: .utf8) == before)
+        let written = try await run(arguments)
+        #expect(written.status == 0, "\(written.errors)")
+        let after = try String(contentsOf: sdk, encoding: .utf8)
+        #expect(after.contains("  keys: /keys/v2            # its jwks_uri, on the authorization server\n"))
+        #expect(after.contains("  algorithms: [ES256]              # what it signs with\n"))
+        #expect(after.contains("  endSession: /v2/logout               # its end_session_endpoint"))
+        #expect(after.contains("  claims: OpenIDClaims"))
+        #expect(try await run(arguments + ["--check"]).status == 0)
+        #expect(try await run(["validate", schema.path]).status == 0)
+    }
+
     @Test func discoverRefusesPlainHTTPOutsideLoopbackBeforeFetching() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -34,7 +34,7 @@ extension SchemaDiffer {
                 ? "OpenID Connect was declared (openID); shipped apps do not validate ID tokens"
                 : new.openID == nil
                     ? "OpenID Connect was removed (openID); shipped apps still validate ID tokens against the old keys"
-                    : "openID changed (keys, algorithms, clock skew or userInfo); shipped apps still validate ID tokens and check UserInfo responses as before"
+                    : "openID changed (keys, algorithms, clock skew, userInfo or end session); shipped apps still validate ID tokens, check UserInfo responses and sign out as before"
             add(
                 old.openID == nil ? "openid.added" : "openid.changed", old.openID == nil ? .compatible : .warning, what,
                 at: new.openID?.location ?? new.credential.location)

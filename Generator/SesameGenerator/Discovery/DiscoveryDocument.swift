@@ -15,11 +15,11 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var revocationEndpoint: URL?
     /// `device_authorization_endpoint` (RFC 8628), if the server has one.
     public var deviceAuthorizationEndpoint: URL?
-    /// `end_session_endpoint` (RP-Initiated Logout 1.0); the format has no key for it yet.
+    /// `end_session_endpoint` (RP-Initiated Logout 1.0): sdk.yaml's `openID.endSession`.
     public var endSessionEndpoint: URL?
     /// `userinfo_endpoint`; the format has no key for it yet.
     public var userinfoEndpoint: URL?
-    /// `jwks_uri`, the ID tokens' keys; the format has no key for it yet.
+    /// `jwks_uri`, the ID tokens' keys: sdk.yaml's `openID.keys`.
     public var jwksURI: URL?
     /// `authorization_response_iss_parameter_supported` (RFC 9207 §3); nil when absent
     /// (which RFC 9207 reads as false; ``DiscoveryImport`` keeps a schema's `true`).

@@ -3,11 +3,12 @@ import Foundation
 import Yams
 
 /// Writes what a ``DiscoveryDocument`` says into the `authorizationServer` mapping of a
-/// schema's sdk.yaml text, as a text edit that keeps every comment, every other key and the
-/// layout: the values of `baseURL`, `issuer` and `issuerInResponses` are replaced where they
-/// are, missing ones are inserted before the mapping's first key (or after the `{` of a flow
-/// mapping), and a missing `authorizationServer` is inserted before the key that follows
-/// `server`. Pure: the CLI reads and writes the file.
+/// schema's sdk.yaml text, and into its `openID` mapping when it has one, as a text edit that
+/// keeps every comment, every other key and the layout: the values of `baseURL`, `issuer` and
+/// `issuerInResponses` (and of `openID`'s `keys`, `algorithms` and `endSession`) are replaced
+/// where they are, missing ones are inserted before the mapping's first key (or after the `{`
+/// of a flow mapping), and a missing `authorizationServer` is inserted before the key that
+/// follows `server`. Pure: the CLI reads and writes the file.
 public enum DiscoveryImport {
     /// What the import did.
     public struct Result: Sendable, Hashable {
@@ -34,8 +35,10 @@ public enum DiscoveryImport {
             return mapping.first { $0.key.string == key }?.value.string
         }
         let baseURL = baseURL(for: document, existing: existingValue("baseURL"))
-        var values: [(key: String, value: String)] = [("baseURL", baseURL), ("issuer", document.issuer)]
-        var diagnostics = notes(for: document, baseURL: baseURL, at: existing.map { location($0.key, file) } ?? start)
+        var values: [EditedValue] = [.scalar("baseURL", baseURL), .scalar("issuer", document.issuer)]
+        let hasOpenID = top.contains { $0.key.string == "openID" }
+        var diagnostics = notes(
+            for: document, baseURL: baseURL, hasOpenID: hasOpenID, at: existing.map { location($0.key, file) } ?? start)
         // RFC 9207 reads an absent flag as false, but turning off a check the schema has on
         // because a server left the member out would weaken it silently: keep it, and say so.
         var sendsIssuer = document.issuerInResponses ?? false
@@ -47,29 +50,33 @@ public enum DiscoveryImport {
                     "the metadata does not declare authorization_response_iss_parameter_supported: issuerInResponses stays true; set it to false if the server does not send iss (RFC 9207)",
                     at: existing.map { location($0.key, file) } ?? start))
         }
-        values.append(("issuerInResponses", sendsIssuer ? "true" : "false"))
+        values.append(.scalar("issuerInResponses", sendsIssuer ? "true" : "false"))
         let result = edit(
-            &lines, top: top, existing: existing, values: values, file: file, diagnostics: &diagnostics, start: start)
+            &lines, top: top, name: "authorizationServer", existing: existing, values: values, file: file,
+            diagnostics: &diagnostics)
         guard result else { return Result(text: nil, diagnostics: diagnostics) }
         let updated = lines.joined(separator: lineEnding)
-        if let refusal = verify(updated, against: root, values: values, file: file) {
+        if let refusal = verify(updated, against: root, mapping: "authorizationServer", values: values, file: file) {
             diagnostics.append(refusal)
             return Result(text: nil, diagnostics: diagnostics)
         }
-        return Result(text: updated, diagnostics: diagnostics)
+        guard hasOpenID else { return Result(text: updated, diagnostics: diagnostics) }
+        // The openID block, edited on the text the first edit made (its marks are that text's).
+        let openID = updateOpenID(updated, file: file, with: document, baseURL: baseURL, diagnostics: &diagnostics)
+        return Result(text: openID, diagnostics: diagnostics)
     }
 
-    /// Edits `lines` in place; false (with an error in `diagnostics`) when it cannot.
-    private static func edit(
-        _ lines: inout [String], top: Node.Mapping, existing: (key: Node, value: Node)?, values: [(key: String, value: String)],
-        file: String, diagnostics: inout [Diagnostic], start: SourceLocation
+    /// Edits the top-level mapping `name` of `lines` in place (inserting it when `existing` is
+    /// nil); false (with an error in `diagnostics`) when it cannot.
+    static func edit(
+        _ lines: inout [String], top: Node.Mapping, name: String, existing: (key: Node, value: Node)?, values: [EditedValue],
+        file: String, diagnostics: inout [Diagnostic]
     ) -> Bool {
-
         guard let existing else {
             // Before the top-level key after `server`, or at the end.
             let keys = Array(top.map(\.key))
             let after = keys.firstIndex { $0.string == "server" }.flatMap { keys.indices.contains($0 + 1) ? keys[$0 + 1] : nil }
-            let block = ["authorizationServer:"] + values.map { "  \($0.key): \(scalar($0.value))" }
+            let block = ["\(name):"] + values.map { "  \($0.key): \($0.yaml)" }
             if let after, let line = after.mark?.line {
                 lines.insert(contentsOf: block, at: line - 1)
             } else {
@@ -81,28 +88,32 @@ public enum DiscoveryImport {
         guard case .mapping(let mapping) = existing.value else {
             diagnostics.append(
                 Diagnostic(
-                    .error, "authorizationServer is not a mapping: write it as one, then run again", at: location(existing.key, file)))
+                    .error, "\(name) is not a mapping: write it as one, then run again", at: location(existing.key, file)))
             return false
         }
         // Replacements from the last position to the first, so earlier positions stay valid.
-        var missing: [(key: String, value: String)] = []
+        var missing: [EditedValue] = []
         var replacements: [(line: Int, column: Int, value: String)] = []
-        for (key, value) in values {
+        for value in values {
+            let key = value.key
             if let pair = mapping.first(where: { $0.key.string == key }) {
-                guard case .scalar(let current) = pair.value, let mark = pair.value.mark else {
-                    diagnostics.append(Diagnostic(.error, "\(key) is not a scalar: cannot replace it", at: location(pair.key, file)))
+                guard let mark = pair.value.mark, pair.value.scalar != nil || (pair.value.sequence != nil && value.isSequence) else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "\(key) is not a \(value.isSequence ? "sequence" : "scalar"): cannot replace it",
+                            at: location(pair.key, file)))
                     return false
                 }
-                if let reason = unsafeToReplace(current, at: mark, key: pair.key, lines: lines) {
+                if let reason = unsafeToReplace(pair.value, at: mark, key: pair.key, lines: lines) {
                     diagnostics.append(
                         Diagnostic(
                             .error, "\(key) \(reason): sesame discover edits only a one-line value of its own; write it so, then run again",
                             at: location(pair.key, file)))
                     return false
                 }
-                replacements.append((mark.line, mark.column, scalar(value)))
+                replacements.append((mark.line, mark.column, value.yaml))
             } else {
-                missing.append((key, value))
+                missing.append(value)
             }
         }
         // A flow mapping starts with `{` where its mark points (Yams does not keep the style).
@@ -119,12 +130,12 @@ public enum DiscoveryImport {
             if flow {
                 var line = Array(lines[mark.line - 1])
                 let brace = mark.column - 1
-                let inserted = " " + missing.map { "\($0.key): \(scalar($0.value))," }.joined(separator: " ")
+                let inserted = " " + missing.map { "\($0.key): \($0.yaml)," }.joined(separator: " ")
                 line.insert(contentsOf: inserted, at: min(brace + 1, line.count))
                 lines[mark.line - 1] = String(line)
             } else if let first = mapping.first?.key.mark {
                 let indent = String(repeating: " ", count: first.column - 1)
-                lines.insert(contentsOf: missing.map { "\(indent)\($0.key): \(scalar($0.value))" }, at: first.line - 1)
+                lines.insert(contentsOf: missing.map { "\(indent)\($0.key): \($0.yaml)" }, at: first.line - 1)
             }
         }
         return true
@@ -139,8 +150,9 @@ public enum DiscoveryImport {
     }
 
     /// Notes: the path of each endpoint under `baseURL`, for the schema's request lines, and
-    /// the metadata the format has no key for.
-    static func notes(for document: DiscoveryDocument, baseURL: String, at location: SourceLocation) -> [Diagnostic] {
+    /// the metadata the format has no key for; without an `openID` block (`hasOpenID`), the
+    /// one to write (whether a method is an OpenID Connect sign-in is the schema's decision).
+    static func notes(for document: DiscoveryDocument, baseURL: String, hasOpenID: Bool, at location: SourceLocation) -> [Diagnostic] {
         let prefix = URL(string: baseURL)?.path ?? ""
         var notes: [Diagnostic] = []
         for (name, url) in document.originEndpoints {
@@ -154,23 +166,31 @@ public enum DiscoveryImport {
                 }
             notes.append(Diagnostic(.note, "\(name): \(path) on the authorization server: \(used) must use this path", at: location))
         }
-        if let jwks = document.jwksURI {
-            // openID.keys: a path on the authorization server when it is under its base URL.
-            let onServer =
-                DiscoveryDocument.origin(of: jwks) == URL(string: baseURL).map(DiscoveryDocument.origin(of:)) && jwks.path.hasPrefix(prefix)
-                && jwks.query == nil
-            let keys = onServer ? String(jwks.path.dropFirst(prefix.count)) : jwks.absoluteString
-            let algorithms = document.signingAlgorithms.filter { OpenIDDescription.signingAlgorithms.contains($0) }
+        let unused = document.userinfoEndpoint.map { ["userinfo_endpoint \($0.absoluteString)"] } ?? []
+        let endSession = document.endSessionEndpoint.flatMap { openIDEndSession($0, of: document, baseURL: baseURL) }
+        if let endpoint = document.endSessionEndpoint, endSession == nil {
+            notes.append(
+                Diagnostic(
+                    .warning,
+                    "end_session_endpoint \(endpoint.absoluteString) is not on the issuer's or the authorization server's origin: not written as openID.endSession (sign-out sends the ID token there); an app that trusts it sets EndSessionConfiguration",
+                    at: location))
+        }
+        if !hasOpenID, let jwks = document.jwksURI {
+            let keys = openIDKeys(jwks, baseURL: baseURL)
+            let algorithms = openIDAlgorithms(document)
             let algorithmsKey = algorithms.isEmpty ? "" : ", algorithms: [\(algorithms.joined(separator: ", "))]"
+            let endSessionKey = endSession.map { ", endSession: \(scalar($0))" } ?? ""
             notes.append(
                 Diagnostic(
                     .note,
-                    "jwks_uri: \(keys): to validate ID tokens (OpenID Connect), sdk.yaml needs openID: { keys: \(keys)\(algorithmsKey) } (not written)",
+                    "jwks_uri: \(keys): to validate ID tokens (OpenID Connect), sdk.yaml needs openID: { keys: \(keys)\(algorithmsKey)\(endSessionKey) } (not written)",
+                    at: location))
+        } else if !hasOpenID, let endSession {
+            notes.append(
+                Diagnostic(
+                    .note, "end_session_endpoint: \(endSession): openID.endSession, written only into an openID block (not written)",
                     at: location))
         }
-        let unused = [
-            ("userinfo_endpoint", document.userinfoEndpoint), ("end_session_endpoint", document.endSessionEndpoint),
-        ].compactMap { name, url in url.map { "\(name) \($0.absoluteString)" } }
         if !unused.isEmpty {
             notes.append(
                 Diagnostic(.note, "not written, the format has no key for them yet: \(unused.joined(separator: ", "))", at: location))
@@ -200,6 +220,9 @@ public enum DiscoveryImport {
         guard column < characters.count else { return line }
         var end = column
         switch characters[column] {
+        case "[":
+            // A one-line flow sequence (unsafeToReplace checked its `]` is on the line).
+            end = closingBracket(in: characters, from: column).map { $0 + 1 } ?? characters.count
         case "\"", "'":
             let quote = characters[column]
             end += 1
@@ -227,5 +250,32 @@ public enum DiscoveryImport {
             while end > column && characters[end - 1] == " " { end -= 1 }
         }
         return String(characters[..<column]) + value + String(characters[min(end, characters.count)...])
+    }
+
+    /// The index of the `]` that closes the `[` at `start`, skipping quoted text and nested
+    /// brackets; nil when the line does not close it.
+    static func closingBracket(in characters: [Character], from start: Int) -> Int? {
+        var depth = 0
+        var quote: Character?
+        var index = start
+        while index < characters.count {
+            let character = characters[index]
+            if let open = quote {
+                if character == "\\" && open == "\"" {
+                    index += 1
+                } else if character == open {
+                    quote = nil
+                }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "[" {
+                depth += 1
+            } else if character == "]" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 }

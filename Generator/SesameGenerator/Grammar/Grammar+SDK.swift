@@ -88,7 +88,16 @@ extension Grammar {
                 "userInfo", .shared("identifier"),
                 "The operation that is the provider's UserInfo endpoint (OpenID Connect Core §5.3): on the authorization server, authenticated, returning a model with a required string sub; its response is refused unless its sub is the ID token's (§5.3.2)."
             ),
-        ])
+            GrammarKey(
+                "endSession", .string(pattern: "^(/|[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+)"),
+                "The provider's end_session_endpoint (RP-Initiated Logout 1.0): a path on the authorization server, or an absolute URL on the issuer's or the authorization server's origin; sign-out opens it with id_token_hint (optional)."
+            ),
+            GrammarKey(
+                "postLogoutRedirectURI", .string(),
+                "The post_logout_redirect_uri the end-session request sends, registered for the client: an absolute URL without query or fragment; apps may override it at run time (postLogoutRedirectURI). Needs endSession."
+            ),
+        ],
+        extra: [("dependentRequired", .object([("postLogoutRedirectURI", .array([.string("endSession")]))]))])
 
     static let credential = GrammarMapping(
         "credential", "The credential.",

@@ -7,9 +7,11 @@ extension SDKFileTranslator {
     /// or an absolute https URL), the algorithms (each one the validator accepts; none and HMAC
     /// are not), the clock skew and the claims' model. The validator compares `iss` with the
     /// authorization server's issuer, so `openID` without `authorizationServer.issuer` is an
-    /// error at its key. `userInfo` names an operation of `operations` (``checkUserInfo(_:operations:reader:)``).
+    /// error at its key. `userInfo` names an operation of `operations` (``checkUserInfo(_:operations:reader:)``);
+    /// `endSession` and `postLogoutRedirectURI`: see ``translateEndSession(_:issuer:authorizationServerURL:reader:)``.
     func translateOpenID(
-        _ entry: Entry, issuer: AuthorizationServerIssuer?, operations: [OperationIR], reader: inout NodeReader
+        _ entry: Entry, issuer: AuthorizationServerIssuer?, authorizationServerURL: String?, operations: [OperationIR],
+        reader: inout NodeReader
     ) -> OpenIDIR? {
         guard let items = reader.mapping(entry.value, "openID", grammar: Grammar.openID, missingAt: entry.keyNode) else { return nil }
         if issuer == nil {
@@ -64,9 +66,12 @@ extension SDKFileTranslator {
             }
         }
         let userInfo = items["userInfo"].flatMap { checkUserInfo($0, operations: operations, reader: &reader) }
+        let endSession = translateEndSession(items, issuer: issuer, authorizationServerURL: authorizationServerURL, reader: &reader)
         guard let keys, issuer != nil else { return nil }
         return OpenIDIR(
-            value: OpenIDDescription(keys: keys, algorithms: algorithms, clockSkew: clockSkew, userInfo: userInfo?.request.value),
+            value: OpenIDDescription(
+                keys: keys, algorithms: algorithms, clockSkew: clockSkew, userInfo: userInfo?.request.value,
+                endSession: endSession.endpoint, postLogoutRedirectURI: endSession.postLogoutRedirectURI),
             claims: claims, location: reader.location(of: entry.keyNode))
     }
 
@@ -115,5 +120,62 @@ extension SDKFileTranslator {
             let sub = object.properties.first(where: { $0.name == "sub" }), case .string = sub.type
         else { return false }
         return sub.required && !sub.nullable
+    }
+
+    /// `openID.endSession`, the provider's end_session_endpoint (RP-Initiated Logout 1.0): a
+    /// path on the authorization server (`/oauth/logout`, with a query if need be), or an
+    /// absolute URL on the issuer's origin or the authorization server's (the ID token goes
+    /// there as `id_token_hint`: only to the provider that issued it), `https` unless on
+    /// loopback; no fragment. `openID.postLogoutRedirectURI`: an absolute URL without query or
+    /// fragment, as a browser step's `redirectURI`, and only beside `endSession`.
+    func translateEndSession(
+        _ items: GrammarFields, issuer: AuthorizationServerIssuer?, authorizationServerURL: String?, reader: inout NodeReader
+    ) -> (endpoint: String?, postLogoutRedirectURI: URL?) {
+        var endpoint: String?
+        if let entry = items["endSession"], let text = reader.string(entry.value, "endSession") {
+            let providerOrigins = Set(
+                [issuer?.issuer, authorizationServerURL].compactMap { $0.flatMap(URL.init(string:)) }.map(Self.origin))
+            if text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("#"), URL(string: "https://host" + text) != nil {
+                endpoint = text
+            } else if let url = URL(string: text), url.host?.isEmpty == false, url.fragment == nil,
+                url.scheme?.lowercased() == "https" || Self.isLoopback(url), providerOrigins.contains(Self.origin(url))
+            {
+                endpoint = text
+            } else {
+                let origins = providerOrigins.sorted().joined(separator: " or ")
+                reader.error(
+                    "endSession must be a path on the authorization server (/oauth/logout) or an absolute https URL on the provider's origin\(origins.isEmpty ? "" : " (\(origins))"), without a fragment: the ID token goes there as id_token_hint",
+                    at: entry.value)
+            }
+        }
+        var postLogoutRedirectURI: URL?
+        if let entry = items["postLogoutRedirectURI"], let text = reader.string(entry.value, "postLogoutRedirectURI") {
+            if let url = URL(string: text), url.scheme?.isEmpty == false, url.fragment == nil, url.query == nil {
+                postLogoutRedirectURI = url
+            } else {
+                reader.error(
+                    "postLogoutRedirectURI must be an absolute URL without a query or fragment, such as 'com.example.app://signed-out'",
+                    at: entry.value)
+            }
+            if items["endSession"] == nil {
+                reader.error(
+                    "postLogoutRedirectURI is sent to the provider's end-session endpoint: add endSession: /oauth/logout (its end_session_endpoint)",
+                    at: entry.keyNode)
+            }
+        } else if let entry = items["endSession"], endpoint != nil {
+            reader.warning(
+                "endSession without postLogoutRedirectURI: sign-out ends the provider's session only when the app sets the configuration's postLogoutRedirectURI (add postLogoutRedirectURI: com.example.app://signed-out)",
+                at: entry.keyNode)
+        }
+        return (endpoint, postLogoutRedirectURI)
+    }
+
+    /// `scheme://host[:port]`, lowercased.
+    private static func origin(_ url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? "")" + (url.port.map { ":\($0)" } ?? "")
+    }
+
+    private static func isLoopback(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == "http" && ["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "")
     }
 }

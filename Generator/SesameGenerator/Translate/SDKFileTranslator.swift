@@ -69,7 +69,11 @@ struct SDKFileTranslator {
             }
             authorizationIssuer = translateIssuer(serverEntries, reader: &reader)
         }
-        let openID = entries["openID"].flatMap { translateOpenID($0, issuer: authorizationIssuer, operations: operations, reader: &reader) }
+        let openID = entries["openID"].flatMap {
+            translateOpenID(
+                $0, issuer: authorizationIssuer, authorizationServerURL: authorizationServerURL, operations: operations,
+                reader: &reader)
+        }
         if let entry = entries["references"] { checkReferences(entry.value, reader: &reader) }
         guard let credentialEntry = entries["credential"] else { return nil }
         let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)

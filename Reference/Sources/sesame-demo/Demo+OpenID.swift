@@ -29,9 +29,13 @@ extension Demo {
         Console.ok(
             "idTokenClaims(): sub \(claims.sub), aud \(claims.aud), signed in at \(Console.time(Date(timeIntervalSince1970: Double(claims.authTime)))), "
                 + "valid for \(claims.exp - claims.iat) s")
-        await service.unauthenticate()
+        let signOut = await service.unauthenticate()
+        // sdk.yaml's openID.endSession: the generated SDK ends the provider's session too.
+        try check(signOut == .endedAtProvider(notRevoked: nil), "sign-out did not end the provider's session: \(signOut)")
         let afterSignOut = try await service.idTokenClaims()
         try check(afterSignOut == nil, "idTokenClaims() kept answering after sign-out")
-        Console.ok("signed out: idTokenClaims() is nil")
+        Console.ok(
+            "signed out: the provider confirmed the end of its session at sdk.yaml's openID.endSession (RP-Initiated Logout); idTokenClaims() is nil"
+        )
     }
 }

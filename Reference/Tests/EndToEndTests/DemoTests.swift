@@ -13,5 +13,6 @@ import Testing
         #expect(output.contains("Every step did what it should"))
         #expect(output.contains("migrated it to v3 on sign-in"))
         #expect(output.contains("idTokenClaims(): sub pw-alice, aud sesame-demo-app"))
+        #expect(output.contains("signed out: the provider confirmed the end of its session at sdk.yaml's openID.endSession"))
     }
 }

@@ -63,6 +63,59 @@ struct EndSessionEndToEndTests {
         }
     }
 
+    /// Schema/'s `openid` method signed in with the generated SDK's defaults: no validator, no
+    /// end-session configuration, the authorization server on a listener of its own.
+    func signedInWithSchemaDefaults(
+        _ e2e: EndToEnd, postLogoutRedirectURI: URL? = nil, endsProviderSession: Bool = true
+    ) async throws -> (Service, InMemorySessionStore<AuthenticationDetails>) {
+        let store = InMemorySessionStore<AuthenticationDetails>()
+        let service = e2e.makeService(
+            store: store, browser: OpenIDEndToEndTests.alice(), postLogoutRedirectURI: postLogoutRedirectURI,
+            endsProviderSession: endsProviderSession)
+        _ = try await service.authenticate(with: SingleStepMethod.openid())
+        #expect(try store.load()?.credential.idToken != nil)
+        return (service, store)
+    }
+
+    @Test("with Schema/'s openID.endSession and no app code, sign-out ends the session at the provider, which confirms")
+    func schemaEndSessionByDefault() async throws {
+        try await withEndToEnd(separateAuthorizationServer: true) { e2e in
+            let (service, store) = try await signedInWithSchemaDefaults(e2e)
+            let accessToken = try #require(try store.load()?.credential.accessToken)
+            #expect(try await Self.accepts(e2e, accessToken: accessToken))
+            let result = await service.unauthenticate()
+            #expect(result == .endedAtProvider(notRevoked: nil))
+            #expect(await service.state == .unauthenticated)
+            #expect(try store.load() == nil)
+            // sdk.yaml's path, on the authorization server the configuration moved to the test's port.
+            #expect(await e2e.backEnd.counters().requests("GET /oauth/logout") == 1)
+            #expect(await e2e.backEnd.counters().endedSessions == 1)
+            #expect(try await !Self.accepts(e2e, accessToken: accessToken))
+        }
+    }
+
+    @Test("the app overrides the schema's post-logout redirect URI, or turns the end session off")
+    func schemaEndSessionOverriddenOrOff() async throws {
+        try await withEndToEnd(separateAuthorizationServer: true) { e2e in
+            // An unregistered URI from the configuration is the one sent: the server refuses it.
+            let (service, _) = try await signedInWithSchemaDefaults(e2e, postLogoutRedirectURI: URL(string: "sesame-demo://elsewhere")!)
+            guard case .providerNotConfirmed(let reason, nil) = await service.unauthenticate() else {
+                Issue.record("expected providerNotConfirmed")
+                return
+            }
+            #expect(reason.contains("UnexpectedPage"), "\(reason)")
+            #expect(await e2e.backEnd.counters().requests("GET /oauth/logout") == 1)
+            #expect(await e2e.backEnd.counters().endedSessions == 0)
+
+            // Turned off: sign-out stays with the back-end, nothing is opened.
+            let (quiet, _) = try await signedInWithSchemaDefaults(e2e, endsProviderSession: false)
+            #expect(await quiet.unauthenticate() == .revoked)
+            #expect(await quiet.state == .unauthenticated)
+            #expect(await e2e.backEnd.counters().requests("GET /oauth/logout") == 1)
+            #expect(await e2e.backEnd.counters().endedSessions == 0)
+        }
+    }
+
     @Test("a post-logout redirect URI the client did not register is refused; sign-out still ends unauthenticated")
     func wrongRedirectURIRefused() async throws {
         try await withEndToEnd { e2e in

@@ -103,17 +103,26 @@ extension AuthenticationService {
     /// request with client authentication, after the sign-out (which still needs the
     /// credential the revocation ends); skipped when it would send `{refreshToken}` and the
     /// session has none. `.revoked` when every declared request succeeded; otherwise what
-    /// failed or was skipped, never thrown. Then, with ``AuthenticationServiceConfiguration/endSession``
+    /// failed or was skipped, never thrown. Then, with an end session (the configuration's
+    /// ``AuthenticationServiceConfiguration/endSession`` or the schema's `openID.endSession`)
     /// and an ID token, the provider's session is ended in the browser (RP-Initiated Logout),
     /// and the result says whether the provider confirmed it.
     private func revoke(_ credential: Credential) async -> UnauthenticationResult {
         let revocation = await revokeAtBackEnd(credential)
-        guard let endSession = configuration.endSession, let idToken = credential.idToken else { return revocation }
+        guard providerEndSession != .off, let idToken = credential.idToken else { return revocation }
         let notRevoked: String? =
             switch revocation {
             case .localOnly(let reason): reason
             default: nil
             }
+        let endSession: EndSessionConfiguration
+        switch providerEndSession {
+        case .off: return revocation
+        case .unusable(let reason):
+            logger.notice("signed out locally; the provider's session was not ended: \(reason)")
+            return .providerNotConfirmed(reason: reason, notRevoked: notRevoked)
+        case .configured(let configured): endSession = configured
+        }
         guard let reason = await endSessionAtProvider(idToken: idToken, endSession: endSession) else {
             return .endedAtProvider(notRevoked: notRevoked)
         }

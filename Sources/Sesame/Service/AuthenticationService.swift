@@ -37,6 +37,9 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// Validates the ID tokens of OpenID Connect sign-ins: the configuration's
     /// `idTokenValidator`, else the one the schema's `openID:` describes (nil without either).
     nonisolated let idTokenValidator: (any IDTokenValidating)?
+    /// How sign-out ends the session at the OpenID provider: the configuration's
+    /// `endSession`, else the schema's `openID.endSession` (see ``ProviderEndSession``).
+    nonisolated let providerEndSession: ProviderEndSession
 
     /// The state and the session in use, changed only through the machine's inputs, whose
     /// actions `run(_:isStartup:)` performs.
@@ -98,6 +101,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.idTokenValidator =
             configuration.idTokenValidator
             ?? Self.schemaIDTokenValidator(sdk: sdk, configuration: configuration, pipeline: pipeline)
+        self.providerEndSession = ProviderEndSession(sdk: sdk, configuration: configuration)
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
         let refresh = sdk.credential.refresh
         self.refresher = RefreshMachine(

@@ -94,10 +94,20 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// without `openID:`, no nonce and no ID token required. Set, it replaces the schema's.
     public var idTokenValidator: (any IDTokenValidating)?
     /// Ends the user's session at the OpenID provider on sign-out (RP-Initiated Logout 1.0):
-    /// when set and the session holds an ID token, `unauthenticate()` opens the provider's
-    /// end-session endpoint in ``browser`` after the back-end's revocation, and its result
-    /// says whether the provider confirmed. nil by default: sign-out stays with the back-end.
+    /// when the session holds an ID token, `unauthenticate()` opens the provider's end-session
+    /// endpoint in ``browser`` after the back-end's revocation, and its result says whether
+    /// the provider confirmed. nil by default: the end session the schema's `openID.endSession`
+    /// and `openID.postLogoutRedirectURI` describe (with ``postLogoutRedirectURI`` when set),
+    /// or none when the schema declares no `endSession`. Set, it replaces the schema's.
     public var endSession: EndSessionConfiguration?
+    /// Replaces the schema's `openID.postLogoutRedirectURI`, the URI the provider redirects
+    /// back to after the schema's end session (per build or environment); nil keeps the
+    /// schema's. Not used when ``endSession`` is set (it carries its own).
+    public var postLogoutRedirectURI: URL?
+    /// Whether sign-out ends the session at the OpenID provider: `false` turns off both the
+    /// schema's end session and ``endSession``, so sign-out stays with the back-end. `true` by
+    /// default.
+    public var endsProviderSession: Bool
 
     /// Creates a configuration; every parameter has a default.
     public init(
@@ -113,13 +123,15 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         eventTransport: (any ClientTransport)? = nil, userSessionObserver: (any UserSessionObserver)? = nil,
         authorizationServerURL: URL? = nil, browser: (any Browser)? = nil, redirectURI: URL? = nil,
         authorizationServerIssuer: AuthorizationServerIssuer? = nil, idTokenValidator: (any IDTokenValidating)? = nil,
-        endSession: EndSessionConfiguration? = nil,
+        endSession: EndSessionConfiguration? = nil, postLogoutRedirectURI: URL? = nil, endsProviderSession: Bool = true,
         requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.requestTimeout = requestTimeout
         self.idTokenValidator = idTokenValidator
         self.endSession = endSession
+        self.postLogoutRedirectURI = postLogoutRedirectURI
+        self.endsProviderSession = endsProviderSession
         self.refreshTimeout = refreshTimeout
         self.sleep = sleep
         self.authorizationServerURL = authorizationServerURL

@@ -83,7 +83,9 @@ public enum ReferenceSDKSchema: SDKSchema {
             keys: "/.well-known/jwks.json",
             algorithms: ["ES256", "RS256"],
             clockSkew: .seconds(60),
-            userInfo: Requests.userinfo
+            userInfo: Requests.userinfo,
+            endSession: "/oauth/logout",
+            postLogoutRedirectURI: URL(string: "sesame-demo://signed-out")!
         )
     )
 

@@ -32,6 +32,8 @@ struct EndToEnd: Sendable {
         middlewares: [any ClientMiddleware] = [],
         idTokenValidator: (any IDTokenValidating)? = nil,
         endSession: EndSessionConfiguration? = nil,
+        postLogoutRedirectURI: URL? = nil,
+        endsProviderSession: Bool = true,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> Service {
         let clock = self.clock
@@ -49,7 +51,8 @@ struct EndToEnd: Sendable {
                 authorizationServerURL: backEnd.authorizationBaseURL,
                 browser: browser, redirectURI: redirectURI, authorizationServerIssuer: issuer ?? backEnd.declaredIssuer,
                 idTokenValidator: idTokenValidator,
-                endSession: endSession, sleep: sleep
+                endSession: endSession, postLogoutRedirectURI: postLogoutRedirectURI, endsProviderSession: endsProviderSession,
+                sleep: sleep
             ))
         if let secret = client.clientSecret { scan.lookFor(Secret(kind: "clientSecret", value: secret)) }
         scan.watch(logs)

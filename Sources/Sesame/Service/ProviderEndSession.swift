@@ -1,0 +1,45 @@
+import Foundation
+@_spi(Generated) import SesameDescription
+
+/// How sign-out ends the session at the OpenID provider (RP-Initiated Logout 1.0), decided
+/// once when the service is created: the configuration's ``EndSessionConfiguration`` when
+/// it sets one, else the one the schema's `openID.endSession` describes, resolved against the
+/// run-time authorization server, with the configuration's or the schema's post-logout
+/// redirect URI. Internal.
+enum ProviderEndSession: Sendable, Hashable {
+    /// Sign-out stays with the back-end: no end-session endpoint, or the app turned it off
+    /// (``AuthenticationServiceConfiguration/endsProviderSession``).
+    case off
+    /// Sign-out opens this end-session request in the browser.
+    case configured(EndSessionConfiguration)
+    /// The schema declares an end-session endpoint that cannot be used (no post-logout
+    /// redirect URI, or no URL): sign-out says why in its result, and opens nothing.
+    case unusable(reason: String)
+
+    init<Details>(sdk: SDKDescription, configuration: AuthenticationServiceConfiguration<Details>) {
+        guard configuration.endsProviderSession else {
+            self = .off
+            return
+        }
+        if let configured = configuration.endSession {
+            self = .configured(configured)
+            return
+        }
+        guard let openID = sdk.openID, openID.endSession != nil else {
+            self = .off
+            return
+        }
+        guard let endpoint = openID.endSessionURL(authorizationServer: sdk.baseURL(of: .authorization)) else {
+            self = .unusable(reason: "the schema's openID.endSession does not make a URL with the authorization server's")
+            return
+        }
+        guard let postLogoutRedirectURI = configuration.postLogoutRedirectURI ?? openID.postLogoutRedirectURI else {
+            self = .unusable(
+                reason:
+                    "no post-logout redirect URI: set openID.postLogoutRedirectURI in the schema or postLogoutRedirectURI in the configuration"
+            )
+            return
+        }
+        self = .configured(EndSessionConfiguration(endpoint: endpoint, postLogoutRedirectURI: postLogoutRedirectURI))
+    }
+}
