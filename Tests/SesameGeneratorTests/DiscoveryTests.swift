@@ -142,6 +142,21 @@ import Testing
             result.diagnostics.first.map { "\($0)" }?.hasPrefix("sdk.yaml:4:1: note: authorization_endpoint: /oauth2/authorize") == true)
     }
 
+    @Test func theUserInfoEndpointIsNamedForAnOperationOfOpenIDUserInfo() throws {
+        let text = "sdk: Demo\nauthorizationServer: { baseURL: https://idp.example.com/oauth2 }\n"
+        let onServer = try #require(Self.read(["userinfo_endpoint": #""https://idp.example.com/oauth2/userinfo""#]).0)
+        let notes = DiscoveryImport.update(text, file: "sdk.yaml", with: onServer).diagnostics.map(\.message)
+        #expect(
+            notes.contains(
+                "userinfo_endpoint: /userinfo on the authorization server: declare an operation { request: GET /userinfo, server: authorization, authenticated: true, response: a model with a required string sub } and name it in openID.userInfo (not written)"
+            ), "\(notes)")
+        let elsewhere = try #require(Self.read(["userinfo_endpoint": #""https://graph.example.com/oidc/userinfo""#]).0)
+        #expect(
+            DiscoveryImport.update(text, file: "sdk.yaml", with: elsewhere).diagnostics.map(\.message).contains {
+                $0.hasPrefix("userinfo_endpoint https://graph.example.com/oidc/userinfo is not under the authorization server's base URL")
+            })
+    }
+
     @Test func theJWKSIsNamedForOpenIDKeys() throws {
         let text = "sdk: Demo\nauthorizationServer: { baseURL: https://idp.example.com/oauth2 }\n"
         let onServer = try #require(Self.read(["jwks_uri": #""https://idp.example.com/oauth2/jwks""#]).0)
@@ -150,7 +165,7 @@ import Testing
             notes.contains(
                 "jwks_uri: /jwks: to validate ID tokens (OpenID Connect), sdk.yaml needs openID: { keys: /jwks, algorithms: [RS256, ES256] } (not written)"
             ), "\(notes)")
-        #expect(!notes.contains { $0.contains("no key for them yet") })
+        #expect(!notes.contains { $0.contains("userinfo_endpoint") })
         // On another origin, the absolute URL (https, as openID.keys requires).
         let elsewhere = try #require(Self.read(["jwks_uri": #""https://keys.example.com/jwks.json""#]).0)
         #expect(

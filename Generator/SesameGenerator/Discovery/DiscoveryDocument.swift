@@ -17,7 +17,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var deviceAuthorizationEndpoint: URL?
     /// `end_session_endpoint` (RP-Initiated Logout 1.0): sdk.yaml's `openID.endSession`.
     public var endSessionEndpoint: URL?
-    /// `userinfo_endpoint`; the format has no key for it yet.
+    /// `userinfo_endpoint`: `sesame discover` says which operation `openID.userInfo` would name.
     public var userinfoEndpoint: URL?
     /// `jwks_uri`, the ID tokens' keys: sdk.yaml's `openID.keys`.
     public var jwksURI: URL?

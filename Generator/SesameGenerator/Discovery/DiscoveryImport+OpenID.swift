@@ -97,6 +97,18 @@ extension DiscoveryImport {
         pathOnServer(jwks, baseURL: baseURL, allowingQuery: false) ?? jwks.absoluteString
     }
 
+    /// What to do with `userinfo_endpoint`: an operation is the schema's to declare (its
+    /// response model is the schema's), so the note says which one `openID.userInfo` would name.
+    static func userInfoNote(_ endpoint: URL, baseURL: String) -> String {
+        guard let path = pathOnServer(endpoint, baseURL: baseURL, allowingQuery: false) else {
+            return "userinfo_endpoint \(endpoint.absoluteString) is not under the authorization server's base URL: "
+                + "openID.userInfo names an operation there, so none can be declared for it"
+        }
+        return "userinfo_endpoint: \(path) on the authorization server: declare an operation { request: GET \(path), "
+            + "server: authorization, authenticated: true, response: a model with a required string sub } "
+            + "and name it in openID.userInfo (not written)"
+    }
+
     /// The algorithms of `id_token_signing_alg_values_supported` that Sesame accepts, in the
     /// document's order: `none` and the HMAC ones are never written.
     static func openIDAlgorithms(_ document: DiscoveryDocument) -> [String] {

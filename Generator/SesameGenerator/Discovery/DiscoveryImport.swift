@@ -166,7 +166,6 @@ public enum DiscoveryImport {
                 }
             notes.append(Diagnostic(.note, "\(name): \(path) on the authorization server: \(used) must use this path", at: location))
         }
-        let unused = document.userinfoEndpoint.map { ["userinfo_endpoint \($0.absoluteString)"] } ?? []
         let endSession = document.endSessionEndpoint.flatMap { openIDEndSession($0, of: document, baseURL: baseURL) }
         if let endpoint = document.endSessionEndpoint, endSession == nil {
             notes.append(
@@ -191,9 +190,8 @@ public enum DiscoveryImport {
                     .note, "end_session_endpoint: \(endSession): openID.endSession, written only into an openID block (not written)",
                     at: location))
         }
-        if !unused.isEmpty {
-            notes.append(
-                Diagnostic(.note, "not written, the format has no key for them yet: \(unused.joined(separator: ", "))", at: location))
+        if let userInfo = document.userinfoEndpoint {
+            notes.append(Diagnostic(.note, userInfoNote(userInfo, baseURL: baseURL), at: location))
         }
         return notes
     }
