@@ -6,8 +6,9 @@ extension Demo {
     /// Step 14: Schema/'s `openid` method, an OpenID Connect sign-in: the generated SDK
     /// validates the ID token with the validator it builds from sdk.yaml's `openID` (keys
     /// fetched from the server's JWKS), and `idTokenClaims()` returns its claims as
-    /// `OpenIDClaims`.
-    func signInWithOpenID() async throws {
+    /// `OpenIDClaims`. Returns the service, signed out, for steps 15 and 16: its JWKS cache
+    /// holds the keys this sign-in fetched.
+    func signInWithOpenID() async throws -> AuthenticationService<ReferenceSDKSchema> {
         Console.step(14, "Sign in with OpenID Connect: the ID token validated by the generated SDK, its claims typed")
         let clock = self.clock
         let service = AuthenticationService<ReferenceSDKSchema>(
@@ -36,6 +37,34 @@ extension Demo {
         try check(afterSignOut == nil, "idTokenClaims() kept answering after sign-out")
         Console.ok(
             "signed out: the provider confirmed the end of its session at sdk.yaml's openID.endSession (RP-Initiated Logout); idTokenClaims() is nil"
+        )
+        return service
+    }
+
+    /// Step 15: the provider rotates its signing keys while the service caches the old JWKS.
+    /// The next sign-in's ID token names a `kid` the cache lacks, so the SDK fetches the JWKS
+    /// again, once, and validates the token with the new key. What is printed is what the
+    /// server saw: its key ids before and after, and how often its JWKS was fetched.
+    func rotateKeysThenSignIn(with service: AuthenticationService<ReferenceSDKSchema>) async throws {
+        Console.step(15, "The provider rotates its signing keys: the next sign-in's ID token still validates")
+        let oldKeys = try await backEnd.signingKeyIDs()
+        let fetchesBefore = await backEnd.jwksRequests()
+        try check(fetchesBefore >= 1, "step 14's sign-in did not fetch the JWKS")
+        try await backEnd.rotateSigningKeys()
+        let newKeys = try await backEnd.signingKeyIDs()
+        try check(Set(oldKeys).isDisjoint(with: newKeys), "the rotation kept a key: \(oldKeys) then \(newKeys)")
+        Console.info(
+            "the server's JWKS now lists kid \(newKeys.joined(separator: ", ")) in place of \(oldKeys.joined(separator: ", ")); "
+                + "the service still caches the old keys")
+        let alice = try await service.authenticate(with: SingleStepMethod.openid())
+        let fetches = await backEnd.jwksRequests() - fetchesBefore
+        try check(fetches == 1, "the sign-in after the rotation fetched the JWKS \(fetches) times, not once")
+        let read = try await service.idTokenClaims()
+        let claims = try require(read, "idTokenClaims() is nil after the sign-in that followed the rotation")
+        try check(claims.sub == alice.uid, "the ID token's sub \(claims.sub) is not \(alice.uid)")
+        Console.ok(
+            "the new ID token's kid was unknown to the cached keys: the SDK fetched /.well-known/jwks.json again once "
+                + "(\(fetchesBefore) then \(fetchesBefore + fetches) requests at the server) and accepted kid \(newKeys[0]); signed in as \(claims.sub)"
         )
     }
 }

@@ -91,7 +91,9 @@ final class Demo {
         try await signInATV()
         try await upgradeTheApp()
         try await shareTheSessionWithAWidget()
-        try await signInWithOpenID()
+        let openID = try await signInWithOpenID()
+        try await rotateKeysThenSignIn(with: openID)
+        try await stepUp(with: openID)
     }
 
     // MARK: Steps

@@ -97,4 +97,20 @@ final class DemoBackEnd: Sendable {
     func refreshCount() async -> Int {
         await server.state.counters().refreshes
     }
+
+    /// Replaces the server's ID token signing keys with new ones, as a provider's key
+    /// rotation does: its JWKS then lists only the new `kid`s.
+    func rotateSigningKeys() async throws {
+        try await server.state.rotateSigningKeys()
+    }
+
+    /// The `kid`s the server's JWKS lists now (RSA first).
+    func signingKeyIDs() async throws -> [String] {
+        try await server.state.signingKeyIDs()
+    }
+
+    /// How many times the server's JWKS (`GET /.well-known/jwks.json`) was fetched.
+    func jwksRequests() async -> Int {
+        await server.state.counters().requests("GET /.well-known/jwks.json")
+    }
 }

@@ -14,5 +14,11 @@ import Testing
         #expect(output.contains("migrated it to v3 on sign-in"))
         #expect(output.contains("idTokenClaims(): sub pw-alice, aud sesame-demo-app"))
         #expect(output.contains("signed out: the provider confirmed the end of its session at sdk.yaml's openID.endSession"))
+        // Step 15: a key rotation costs exactly one JWKS fetch, and the new key is accepted.
+        #expect(output.contains("the SDK fetched /.well-known/jwks.json again once"))
+        // Step 16: the step-up's challenge, then the acr the new ID token carries, then the retry.
+        #expect(output.contains("SesameError.stepUpRequired: acr_values urn:sesame:loa:mfa, max_age 300"))
+        #expect(output.contains("the new ID token's acr is urn:sesame:loa:mfa"))
+        #expect(output.contains("the retried GET /account/security answered 200"))
     }
 }
