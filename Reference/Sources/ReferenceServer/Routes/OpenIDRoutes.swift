@@ -44,28 +44,12 @@ struct OpenIDRoutes {
             try Responses.json(["keyIDs": try await state.signingKeyIDs()])
         }
         control.post("/openid/next-id-token") { request, _ in
-            struct Body: Codable { var fault: String? }
-            let body = try await RequestDecoding.json(Body.self, from: request)
-            let fault = try body.fault.map { name in
-                guard let fault = IDTokenFault(rawValue: name) else {
-                    let names = IDTokenFault.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw OAuthError.invalidRequest("`fault` must be one of \(names), or null.")
-                }
-                return fault
-            }
+            let (body, fault) = try await faultRequest(IDTokenFault.self, request)
             await state.setNextIDTokenFault(fault)
             return try Responses.json(body)
         }
         control.post("/openid/next-userinfo") { request, _ in
-            struct Body: Codable { var fault: String? }
-            let body = try await RequestDecoding.json(Body.self, from: request)
-            let fault = try body.fault.map { name in
-                guard let fault = UserInfoFault(rawValue: name) else {
-                    let names = UserInfoFault.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw OAuthError.invalidRequest("`fault` must be one of \(names), or null.")
-                }
-                return fault
-            }
+            let (body, fault) = try await faultRequest(UserInfoFault.self, request)
             await state.setNextUserInfoFault(fault)
             return try Responses.json(body)
         }
@@ -76,4 +60,24 @@ struct OpenIDRoutes {
             return try Responses.json(body)
         }
     }
+
+    /// The body of a `next-…` fault knob, `{"fault": name}` or `{"fault": null}`, and the fault
+    /// it names.
+    /// - Throws: `invalid_request` naming the faults when `name` is none of `Fault`'s.
+    private func faultRequest<Fault: RawRepresentable & CaseIterable>(
+        _ type: Fault.Type, _ request: Request
+    ) async throws -> (FaultBody, Fault?) where Fault.RawValue == String {
+        let body = try await RequestDecoding.json(FaultBody.self, from: request)
+        let fault = try body.fault.map { name in
+            guard let fault = Fault(rawValue: name) else {
+                let names = Fault.allCases.map(\.rawValue).joined(separator: ", ")
+                throw OAuthError.invalidRequest("`fault` must be one of \(names), or null.")
+            }
+            return fault
+        }
+        return (body, fault)
+    }
+
+    /// A fault knob's body.
+    private struct FaultBody: Codable { var fault: String? }
 }
