@@ -49,6 +49,20 @@ import Testing
         #expect(DiscoveryImport.update(once, file: "sdk.yaml", with: try Self.document()).text == once)
     }
 
+    /// Metadata never widens the algorithms a schema narrowed: a subset of the provider's is
+    /// kept (with a note); what the provider dropped is dropped from it; only when nothing of the
+    /// schema's choice is left is the provider's list written.
+    @Test func narrowedAlgorithmsAreKept() throws {
+        let keep = Self.server + "openID: { keys: /jwks, algorithms: [PS256], endSession: /logout }\n"
+        let kept = DiscoveryImport.update(keep, file: "sdk.yaml", with: try Self.document())
+        #expect(kept.text == keep)
+        #expect(kept.diagnostics.contains { $0.message.hasPrefix("openID.algorithms accepts fewer algorithms than the provider lists") })
+        let dropped = DiscoveryImport.update(
+            Self.server + "openID: { keys: /jwks, algorithms: [PS256, ES256], endSession: /logout }\n", file: "sdk.yaml",
+            with: try Self.document())
+        #expect(dropped.text == Self.server + "openID: { keys: /jwks, algorithms: [PS256], endSession: /logout }\n")
+    }
+
     @Test func aFlowOpenIDGetsTheMissingKeys() throws {
         let text = Self.server + "openID: { keys: /jwks }\n"
         let result = DiscoveryImport.update(text, file: "sdk.yaml", with: try Self.document())

@@ -87,8 +87,11 @@ import Testing
                 "Schema/sdk.yaml:4:40: error: the UserInfo operation 'userinfo' must send the access token (OpenID Connect Core §5.3.1): add authenticated: true to it"
             ])
         let noSubject =
-            "Schema/sdk.yaml:4:40: error: the UserInfo operation 'userinfo' must return a model with a required string property 'sub', which is compared with the ID token's (OpenID Connect Core §5.3.2)"
-        for response in ["User", "OptionalSubject", "NumericSubject", "{ type: array, items: { $ref: \"#/Claims\" } }"] {
+            "Schema/sdk.yaml:4:40: error: the UserInfo operation 'userinfo' must return a model of the models files with a required string property 'sub', which is compared with the ID token's (OpenID Connect Core §5.3.2)"
+        for response in [
+            "User", "OptionalSubject", "NumericSubject", "{ type: array, items: { $ref: \"#/Claims\" } }", "true", "{}",
+            "{ type: object, required: [sub], properties: { sub: { type: string } } }",
+        ] {
             let line = "{ request: GET /userinfo, server: authorization, authenticated: true, response: \(response) }"
             #expect(Fixture.printed(Self.files(auth: Self.auth(line))) == [noSubject], "\(response)")
         }

@@ -36,6 +36,46 @@ import Testing
                     EndSessionConfiguration(endpoint: URL(string: "https://idp.test/v2/logout")!, postLogoutRedirectURI: Self.back)))
     }
 
+    /// An absolute endpoint receives the ID token: it must be on the origin of the provider the
+    /// service uses at run time. Moving the authorization server (and its issuer) to another
+    /// provider leaves the schema's absolute endpoint unusable, never called with the other
+    /// provider's ID token; a path follows the move.
+    @Test func anAbsoluteEndpointMustBeOnTheRunTimeProvidersOrigin() {
+        var absolute = Self.declared
+        absolute.endSession = "https://idp.test/v2/logout"
+        var moved = Self.sdk(absolute)
+        moved.authorizationBaseURL = URL(string: "https://staging-idp.test/base/")!
+        moved.authorizationIssuer = AuthorizationServerIssuer(issuer: "https://staging-idp.test", sentInResponses: false)
+        guard case .unusable(let reason) = ProviderEndSession(sdk: moved, configuration: Configuration()) else {
+            Issue.record("the production provider's logout was kept for the staging provider")
+            return
+        }
+        #expect(reason.contains("not on the run-time provider's origin"))
+        // On the issuer's origin, with the authorization server elsewhere: usable.
+        var issuerOnly = Self.sdk(absolute)
+        issuerOnly.authorizationBaseURL = URL(string: "https://tokens.test/")!
+        issuerOnly.authorizationIssuer = AuthorizationServerIssuer(issuer: "https://idp.test", sentInResponses: false)
+        #expect(
+            ProviderEndSession(sdk: issuerOnly, configuration: Configuration())
+                == .configured(
+                    EndSessionConfiguration(endpoint: URL(string: "https://idp.test/v2/logout")!, postLogoutRedirectURI: Self.back)))
+        // A default port is the same origin.
+        absolute.endSession = "https://idp.test:443/v2/logout"
+        #expect(ProviderEndSession(sdk: Self.sdk(absolute), configuration: Configuration()) != .off)
+        guard case .configured = ProviderEndSession(sdk: Self.sdk(absolute), configuration: Configuration()) else {
+            Issue.record("https://idp.test:443 is https://idp.test's origin")
+            return
+        }
+        // A path follows the moved authorization server.
+        var path = Self.sdk(Self.declared)
+        path.authorizationBaseURL = URL(string: "https://staging-idp.test/base/")!
+        #expect(
+            ProviderEndSession(sdk: path, configuration: Configuration())
+                == .configured(
+                    EndSessionConfiguration(
+                        endpoint: URL(string: "https://staging-idp.test/base/logout?ui=compact")!, postLogoutRedirectURI: Self.back)))
+    }
+
     @Test func theConfigurationOverridesOrTurnsItOff() {
         let other = URL(string: "com.example.app://staging/signed-out")!
         #expect(

@@ -55,8 +55,21 @@ extension DiscoveryImport {
         }
         let algorithms = openIDAlgorithms(document)
         if !algorithms.isEmpty {
-            let written = current("algorithms")?.sequence.map { Set($0.compactMap { $0.scalar?.string }) }
-            if written != Set(algorithms) { values.append(.strings("algorithms", algorithms)) }
+            let written = current("algorithms")?.sequence.map { Set($0.compactMap { $0.scalar?.string }) } ?? []
+            // A schema that accepts fewer algorithms than the provider signs with chose to:
+            // metadata never widens a check the schema narrowed (as for issuerInResponses).
+            // What the provider no longer lists is dropped from the schema's choice; only when
+            // nothing of it is left, or the schema lists none, is the provider's list written.
+            let kept = algorithms.filter(written.contains)
+            if !kept.isEmpty, Set(kept) != Set(algorithms) {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "openID.algorithms accepts fewer algorithms than the provider lists (\(algorithms.joined(separator: ", "))): kept as the schema's choice",
+                        at: at))
+            }
+            let wanted = kept.isEmpty ? algorithms : kept
+            if written != Set(wanted) { values.append(.strings("algorithms", wanted)) }
         } else if !document.signingAlgorithms.isEmpty {
             diagnostics.append(
                 Diagnostic(

@@ -104,17 +104,17 @@ extension SDKFileTranslator {
         }
         if !returnsSubject(operation) {
             reader.error(
-                "the UserInfo operation '\(name)' must return a model with a required string property 'sub', which is compared with the ID token's (OpenID Connect Core §5.3.2)",
+                "the UserInfo operation '\(name)' must return a model of the models files with a required string property 'sub', which is compared with the ID token's (OpenID Connect Core §5.3.2)",
                 at: entry.value)
             valid = false
         }
         return valid ? operation : nil
     }
 
-    /// Whether `operation` returns an object model with a required, non-null string `sub`.
+    /// Whether `operation` returns a model of the models files: an object with a required,
+    /// non-null string `sub`. An untyped response (`true`, `{}`, an unknown model, which is an
+    /// error of its own) is none: the rule must hold of what the SDK decodes.
     private func returnsSubject(_ operation: OperationIR) -> Bool {
-        // `.any` is what an unknown model resolves to: that error is reported already.
-        if case .any? = operation.response { return true }
         guard case .model(let reference)? = operation.response, let name = reference.declaredName,
             let model = table.models[name], case .object(let object) = model.kind,
             let sub = object.properties.first(where: { $0.name == "sub" }), case .string = sub.type

@@ -193,7 +193,9 @@ public protocol OperationPerformer: Sendable {
     /// Sends a request, applying and refreshing the credential as the schema says.
     /// - Returns: the response when its status is 2xx.
     /// - Throws: `Schema.ServerError` for an error response, ``SesameError`` for any other
-    ///   failure (transport, not authenticated, reauthentication required, …).
+    ///   failure (transport, not authenticated, reauthentication required, …), and
+    ///   ``UserInfoRejection`` for the schema's UserInfo operation (`openID.userInfo`) when the
+    ///   response's `sub` is not the session's ID token's.
     func perform(_ request: OperationRequest) async throws -> OperationResponse
 }
 

@@ -109,7 +109,7 @@ extension AuthenticationService {
     /// and the result says whether the provider confirmed it.
     private func revoke(_ credential: Credential) async -> UnauthenticationResult {
         let revocation = await revokeAtBackEnd(credential)
-        guard providerEndSession != .off, let idToken = credential.idToken else { return revocation }
+        guard let idToken = credential.idToken else { return revocation }
         let notRevoked: String? =
             switch revocation {
             case .localOnly(let reason): reason

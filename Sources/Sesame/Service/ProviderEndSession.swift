@@ -33,6 +33,23 @@ enum ProviderEndSession: Sendable, Hashable {
             self = .unusable(reason: "the schema's openID.endSession does not make a URL with the authorization server's")
             return
         }
+        // The ID token goes there as id_token_hint: an absolute endpoint must be on the origin
+        // of the provider the service talks to at run time (the schema's issuer and
+        // authorization server, or the configuration's), not only on the schema's. An app that
+        // moves the authorization server to a staging provider must not send its ID tokens to
+        // the production provider's logout.
+        if openID.endSession?.hasPrefix("/") == false {
+            let origin = CredentialScope.Origin(url: endpoint)
+            let providers = [sdk.baseURL(of: .authorization), sdk.authorizationIssuer.flatMap { URL(string: $0.issuer) }]
+                .compactMap { $0.flatMap(CredentialScope.Origin.init(url:)) }
+            guard let origin, providers.contains(origin) else {
+                self = .unusable(
+                    reason:
+                        "the schema's openID.endSession is not on the run-time provider's origin (its issuer or authorization server): set endSession in the configuration"
+                )
+                return
+            }
+        }
         guard let postLogoutRedirectURI = configuration.postLogoutRedirectURI ?? openID.postLogoutRedirectURI else {
             self = .unusable(
                 reason:

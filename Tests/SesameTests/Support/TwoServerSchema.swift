@@ -98,12 +98,15 @@ actor TwoServerTransport: ClientTransport {
     private var idToken: String?
     /// The `id_token` a refresh answers; nil answers none.
     private var refreshIDToken: String?
+    /// What `GET /userinfo` on the authorization server answers (OpenID Connect Core §5.3).
+    private var userInfo = #"{"sub":"ada","name":"Ada"}"#
 
     init(backEnd: FakeBackEnd = FakeBackEnd()) {
         self.backEnd = backEnd
     }
 
     func setRevokeStatus(_ status: Int) { revokeStatus = status }
+    func setUserInfo(_ body: String) { userInfo = body }
     func setIDToken(_ token: String?, onRefresh: String? = nil) {
         idToken = token
         refreshIDToken = onRefresh
@@ -134,6 +137,8 @@ actor TwoServerTransport: ClientTransport {
             switch sent.path {
             case "/oauth/revoke":
                 return (HTTPResponse(status: .init(code: revokeStatus)), nil)
+            case "/userinfo":
+                return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), HTTPBody(userInfo))
             case "/oauth/token":
                 var form = formFields(sent.body)
                 let exchangesCode = form["grant_type"] == "authorization_code"
