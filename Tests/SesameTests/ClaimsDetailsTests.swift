@@ -58,18 +58,11 @@ import Testing
         await transport.setIDToken(ada, onRefresh: ClaimsDetailsSchema.idToken(["sub": "user-1", "name": "Ada Lovelace"]))
         let service = service()
         _ = try await service.authenticate(with: ClaimsDetailsSchema.method)
-        let events = await service.events()
         let signedIn = try #require(await service.session?.credential)
         _ = try await service.refreshedCredential(replacing: signedIn)
         let renamed = TestClaims(sub: "user-1", name: "Ada Lovelace")
         #expect(await service.state == .authenticated(renamed))
         #expect(await service.session?.details == renamed)
-        var received: [AuthenticationState<TestClaims>] = []
-        for await case .stateChanged(let state) in events {
-            received.append(state)
-            if state == .authenticated(renamed) { break }
-        }
-        #expect(received.last == .authenticated(renamed))
         // A refresh that returns no ID token keeps the details it replaced.
         await transport.setIDToken(ada, onRefresh: nil)
         let refreshed = try #require(await service.session?.credential)
@@ -77,6 +70,31 @@ import Testing
         #expect(await service.session?.credential.accessToken != refreshed.accessToken)
         #expect(await service.session?.details == renamed)
         #expect(!(await paths).contains("/me"))
+    }
+
+    @Test func newDetailsFromARefreshAreSavedAndPublishedTheSameOnesOnlySaved() {
+        let ada = TestClaims(sub: "user-1", name: "Ada")
+        let renamed = TestClaims(sub: "user-1", name: "Ada Lovelace")
+        let session = StoredSession(credential: Credential(accessToken: "a1"), details: ada, signedInAt: Date(timeIntervalSince1970: 0))
+        for restored in [false, true] {
+            var machine = AuthenticationStateMachine<TestClaims>()
+            _ = restored ? machine.sessionRestored(session) : machine.authenticationSucceeded(session)
+            let refreshed = Credential(accessToken: "a2", idToken: "id-2")
+            var expected = session
+            expected.credential = refreshed
+            expected.details = renamed
+            let state: AuthenticationState<TestClaims> = restored ? .presession(renamed) : .authenticated(renamed)
+            #expect(
+                machine.credentialRefreshed(refreshed, details: renamed, epoch: machine.epoch)
+                    == .install(refreshed, [.persistSession(expected, replacing: session.credential), .publish(state)]))
+            #expect(machine.current == state)
+            // The same details again: saved with the credential, nothing published.
+            let again = Credential(accessToken: "a3", idToken: "id-3")
+            expected.credential = again
+            #expect(
+                machine.credentialRefreshed(again, details: renamed, epoch: machine.epoch)
+                    == .install(again, [.persistSession(expected, replacing: refreshed)]))
+        }
     }
 
     @Test func aRefreshsIDTokenWhoseClaimsDoNotFitFailsTheRefreshAndKeepsTheSession() async throws {
