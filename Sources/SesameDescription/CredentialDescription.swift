@@ -13,14 +13,15 @@
     public var refresh: RefreshDescription?
     /// How to tell the auth server's own rejection from any other 401.
     public var rejection: RejectionRule
-    /// The operation that returns the signed-in user's details.
-    public var details: RequestDescription
+    /// The operation that returns the signed-in user's details; nil when the details are the
+    /// claims of the ID token an OpenID Connect sign-in or refresh returned (`details: idToken`).
+    public var details: RequestDescription?
     /// The property of the details that identifies the user.
     public var userIDField: String
 
     public init(
         accessTokenField: String, refreshTokenField: String? = nil, expiresInField: String? = nil, header: String,
-        format: Template, refresh: RefreshDescription? = nil, rejection: RejectionRule, details: RequestDescription,
+        format: Template, refresh: RefreshDescription? = nil, rejection: RejectionRule, details: RequestDescription? = nil,
         userIDField: String
     ) {
         self.accessTokenField = accessTokenField

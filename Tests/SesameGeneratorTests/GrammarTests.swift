@@ -143,12 +143,12 @@ import Testing
         #expect(FormatJSONSchema.render() == FormatJSONSchema.render())
         // Every mapping with declared keys says what it does with others: refuses them
         // (false), or gives them a form (a models file's models). `then` only adds to the
-        // schema it is in.
+        // schema it is in, and `if` only tests it (credential: userID unless details: idToken).
         var open: [String] = []
         func walk(_ value: Any, _ path: String) {
             if let object = value as? [String: Any] {
                 if object["properties"] is [String: Any], object["additionalProperties"] == nil { open.append(path) }
-                for (key, member) in object where key != "then" { walk(member, path + "/" + key) }
+                for (key, member) in object where key != "then" && key != "if" { walk(member, path + "/" + key) }
             } else if let array = value as? [Any] {
                 for (index, member) in array.enumerated() { walk(member, path + "/\(index)") }
             }

@@ -75,6 +75,16 @@ extension SchemaDiffer {
                     || oldRefresh?.fields != newRefresh?.fields,
                 "the refresh request changed (method, path, encoding, client authentication or fields)"
             ),
+            (
+                "credential.details-source-changed", (o.value.details == nil) != (n.value.details == nil),
+                n.value.details == nil
+                    ? "the user's details are now the ID token's claims (details: idToken), no longer an operation's response"
+                    : "the user's details are now an operation's response, no longer the ID token's claims (details: idToken)"
+            ),
+            (
+                "credential.user-id-changed", o.value.userIDField != n.value.userIDField,
+                "the user id is read from '\(n.value.userIDField)', no longer '\(o.value.userIDField)' (each user's stores open under it)"
+            ),
         ]
         for (kind, changed, message) in rules where changed {
             add(kind, .breaking, "\(message): shipped apps still use the old rule", at: n.location)

@@ -115,10 +115,19 @@ extension Grammar {
             ),
             GrammarKey(
                 "details", .shared("identifier"), missing: " must name the operation that returns the user's details (details: me)",
-                "The operation that returns the signed-in user's details (it must return a model)."),
-            GrammarKey("userID", .string(), "The property of the details' model that names the user (required with details)."),
+                "The operation that returns the signed-in user's details (it must return a model), or idToken: the details are the claims of the ID token every method's OpenID Connect sign-in returns, decoded into openID.claims (no operation may then be named idToken)."
+            ),
+            GrammarKey(
+                "userID", .string(),
+                "The property of the details' model that names the user (required with a details operation; with details: idToken a required string claim, sub by default)."
+            ),
         ],
-        extra: [("dependentRequired", .object([("details", .array([.string("userID")]))]))])
+        extra: [
+            (
+                "if", .object([("properties", .object([("details", .object([("not", .object([("const", .string("idToken"))]))]))]))])
+            ),
+            ("then", .object([("required", .array([.string("userID")]))])),
+        ])
 
     static let token = GrammarMapping(
         "credential.token", "Where the credential lives in a token response.",

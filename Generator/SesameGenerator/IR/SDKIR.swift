@@ -94,13 +94,18 @@ struct RequestLineIR: Sendable, Hashable {
 /// and where the schema wrote it.
 struct CredentialIR: Sendable, Hashable {
     /// What the runtime reads. Its `details` is the request of ``detailsOperation`` (a
-    /// placeholder `GET /` when sdk.yaml names none that exists, an error).
+    /// placeholder `GET /` when sdk.yaml names none that exists, an error), nil with
+    /// `details: idToken`.
     var value: CredentialDescription
     /// The model of a token response; nil when sdk.yaml names none that exists (an error).
     var tokenModel: ModelRef?
     /// The operation that returns the user's details; nil when sdk.yaml names none that
     /// exists (an error).
     var detailsOperation: OperationRef?
+    /// The claims model when the details are the ID token's claims (`details: idToken`), and
+    /// where sdk.yaml wrote `idToken`; nil otherwise.
+    var detailsClaims: ModelRef? = nil
+    var detailsClaimsLocation: SourceLocation? = nil
     /// Where the schema wrote `credential`, and the refresh's request line (nil without a refresh).
     var location: SourceLocation
     var refreshRequestLocation: SourceLocation?

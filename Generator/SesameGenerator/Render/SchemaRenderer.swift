@@ -27,7 +27,9 @@ struct SchemaRenderer {
         var writer = SwiftRenderer.fileWriter(imports: ["Foundation", "Sesame"] + (sdk.openID == nil ? [] : ["SesameOpenID"]))
         writer.doc(sdk.description ?? "The \(sdk.name) back-end.")
         writer.doc("\nEverything the Sesame runtime needs to know about the back-end, as its schema declares it.")
-        let detailsType = sdk.credential.detailsOperation.flatMap(sdk.operation)?.response.map(types.swift) ?? "JSONValue"
+        let detailsType =
+            sdk.credential.detailsClaims.map { types.swift(.model($0)) }
+            ?? sdk.credential.detailsOperation.flatMap(sdk.operation)?.response.map(types.swift) ?? "JSONValue"
         writer.block("public enum \(sdk.typeNames.schema): SDKSchema") { body in
             body.line("public typealias Details = \(detailsType)")
             body.line("public typealias ServerError = \(sdk.typeNames.error)")
@@ -64,6 +66,18 @@ struct SchemaRenderer {
                 body.doc("The `sub` of the session's ID token, for the UserInfo check (read with SesameOpenID's parser).")
                 body.block("@_spi(Generated) public static func idTokenSubject(ofValidated idToken: String) -> String?") { function in
                     function.line("IDTokenClaims.subject(ofValidated: idToken)")
+                }
+            }
+            if sdk.credential.detailsClaims != nil {
+                body.line()
+                body.doc("The details of a session: the claims of its validated ID token (sdk.yaml's `details: idToken`).")
+                body.block("@_spi(Generated) public static func details(fromValidatedIDToken idToken: String) throws -> Details") {
+                    function in
+                    function.line("do {")
+                    function.line("    return try IDTokenClaims.decode(Details.self, fromValidated: idToken)")
+                    function.line("} catch {")
+                    function.line("    throw SesameError.decoding(operation: \"id_token\", reason: error.reason)")
+                    function.line("}")
                 }
             }
             body.line()
@@ -112,8 +126,9 @@ struct SchemaRenderer {
     }
 
     private func userIDProperty() -> PropertyIR? {
-        guard let operation = sdk.credential.detailsOperation.flatMap(sdk.operation),
-            case .model(let reference)? = operation.response, let model = types.models[reference.swiftPath],
+        let response = sdk.credential.detailsOperation.flatMap(sdk.operation)?.response
+        guard case .model(let reference)? = sdk.credential.detailsClaims.map(TypeIR.model) ?? response,
+            let model = types.models[reference.swiftPath],
             case .object(let object) = model.kind
         else { return nil }
         return object.properties.first { $0.name == sdk.credential.value.userIDField }

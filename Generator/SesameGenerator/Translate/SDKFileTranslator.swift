@@ -76,7 +76,8 @@ struct SDKFileTranslator {
         }
         if let entry = entries["references"] { checkReferences(entry.value, reader: &reader) }
         guard let credentialEntry = entries["credential"] else { return nil }
-        let credential = translateCredential(credentialEntry.value, operations: operations, reader: &reader)
+        let credential = translateCredential(
+            credentialEntry.value, operations: operations, claims: openID?.claims, reader: &reader)
         var lifecycle = LifecycleIR()
         if let entry = entries["lifecycle"],
             let items = reader.mapping(entry.value, "lifecycle", grammar: Grammar.lifecycle)
@@ -137,7 +138,9 @@ struct SDKFileTranslator {
         return AuthorizationServerIssuer(issuer: issuer, sentInResponses: sent)
     }
 
-    private func translateCredential(_ node: Node, operations: [OperationIR], reader: inout NodeReader) -> CredentialIR? {
+    private func translateCredential(
+        _ node: Node, operations: [OperationIR], claims: ModelRef?, reader: inout NodeReader
+    ) -> CredentialIR? {
         guard let entries = reader.mapping(node, "credential", grammar: Grammar.credential) else { return nil }
         var tokenModel: ModelRef?
         var accessToken = "access_token"
@@ -216,9 +219,25 @@ struct SDKFileTranslator {
         }
         var details: OperationRef?
         // A placeholder where sdk.yaml names no operation that exists (an error).
-        var detailsRequest = RequestDescription(name: "", method: .get, path: "/")
+        var detailsRequest: RequestDescription? = RequestDescription(name: "", method: .get, path: "/")
         var userID = ""
-        if let entry = entries["details"], let name = reader.string(entry.value, "details") {
+        var detailsClaims: (model: ModelRef, location: SourceLocation)?
+        if let entry = entries["details"], let name = reader.string(entry.value, "details"), name == Self.idTokenDetails {
+            detailsRequest = nil
+            userID = translateClaimsUserID(entries["userID"], claims: claims, reader: &reader)
+            if declaredOperations.contains(name) {
+                reader.error(
+                    "details: idToken reads the ID token's claims, so no operation can be named 'idToken': rename it",
+                    at: entry.value)
+            }
+            if let claims {
+                detailsClaims = (claims, reader.location(of: entry.value))
+            } else {
+                reader.error(
+                    "details: idToken needs openID.claims, the model the ID token's claims decode into (openID: { claims: OpenIDClaims })",
+                    at: entry.value)
+            }
+        } else if let entry = entries["details"], let name = reader.string(entry.value, "details") {
             if let operation = operations.first(where: { $0.name == name }) {
                 details = OperationRef(name: name)
                 detailsRequest = operation.request.value
@@ -245,7 +264,8 @@ struct SDKFileTranslator {
             value: CredentialDescription(
                 accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn, header: header,
                 format: format, refresh: refresh?.value, rejection: rejection, details: detailsRequest, userIDField: userID),
-            tokenModel: tokenModel, detailsOperation: details, location: reader.location(of: node),
+            tokenModel: tokenModel, detailsOperation: details, detailsClaims: detailsClaims?.model,
+            detailsClaimsLocation: detailsClaims?.location, location: reader.location(of: node),
             refreshRequestLocation: refresh?.requestLocation)
     }
 

@@ -59,6 +59,7 @@ struct SDKTranslator {
         guard var sdk else { return (nil, diagnostics.sortedByLocation()) }
         diagnostics += SchemaValidator.checkTokenResponses(methods, credential: sdk.credential)
         if !sdk.declaresOpenID { diagnostics += SchemaValidator.checkOpenIDSteps(methods) }
+        diagnostics += SchemaValidator.checkClaimsDetails(methods, credential: sdk.credential)
         if sdk.authorizationServerURL != nil {
             diagnostics += SchemaValidator.checkClientAuthentication(methods, credential: sdk.credential, lifecycle: sdk.lifecycle)
         }

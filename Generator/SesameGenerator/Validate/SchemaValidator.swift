@@ -33,6 +33,18 @@ enum SchemaValidator {
         }
     }
 
+    /// With `details: idToken`, the details come from the ID token only an OpenID Connect
+    /// sign-in returns: the last step of every method must be a browser step with `openID: true`.
+    static func checkClaimsDetails(_ methods: [MethodIR], credential: CredentialIR) -> [Diagnostic] {
+        guard credential.detailsClaims != nil else { return [] }
+        return methods.compactMap { method in
+            guard let last = method.steps.last, last.openIDLocation == nil else { return nil }
+            return .error(
+                "'\(method.name)' is no OpenID Connect sign-in, but sdk.yaml's credential reads the user's details from the ID token (details: idToken): end it with a browser step with openID: true, or name a details operation",
+                at: last.location)
+        }
+    }
+
     /// With an authorization server of its own, client credentials go to it only: a step,
     /// refresh or revocation request that declares client authentication must be sent
     /// there (`server: authorization`, their default when they declare it): only an

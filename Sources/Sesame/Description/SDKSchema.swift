@@ -28,12 +28,23 @@ public protocol SDKSchema: Sendable {
     /// An SDK whose schema names `openID.userInfo` implements it with `SesameOpenID`'s JWT
     /// parser, so that the runtime parses no JOSE.
     @_spi(Generated) static func idTokenSubject(ofValidated idToken: String) -> String?
+    /// The details of a session whose schema reads them from the ID token (`details: idToken`):
+    /// the claims of `idToken` (validated when it was received) decoded into `Details`. An SDK
+    /// whose schema says so implements it with `SesameOpenID`'s parser.
+    /// - Throws: ``SesameError/decoding(operation:reason:)`` when the claims do not fit, naming
+    ///   the claim's path only (never its value); the default, for every other schema, too.
+    @_spi(Generated) static func details(fromValidatedIDToken idToken: String) throws -> Details
 }
 
 extension SDKSchema {
     /// No validator: the schema declares no `openID:`.
     @_spi(Generated) public static func idTokenValidator(_ settings: OpenIDValidatorSettings) -> (any IDTokenValidating)? {
         nil
+    }
+
+    /// No details from an ID token: the schema names a details operation.
+    @_spi(Generated) public static func details(fromValidatedIDToken idToken: String) throws -> Details {
+        throw SesameError.decoding(operation: "id_token", reason: "the schema reads the details from an operation, not the ID token")
     }
 
     /// No subject: the schema names no UserInfo operation.

@@ -248,6 +248,8 @@ extension AuthenticationService {
         var discarded = false
         // Tokens of another user than the one to re-authenticate: revoked, not dropped.
         var mismatched = false
+        // An ID token whose claims do not fit the details (`details: idToken`): revoked too.
+        var refused = false
         do {
             // Errors name the request that answered, as they do for a body that is not JSON.
             var credential = try TokenResponseReader.credential(
@@ -258,8 +260,16 @@ extension AuthenticationService {
             credential.idToken = Self.idToken(
                 in: tokenResponse, validated: idTokenValidator != nil && validatesIDToken(of: finished.method.steps.last))
             issued = credential
-            let response = try await send(OperationRequest(sdk.credential.details), credential: .fixed(credential))
-            details = try response.decode(Schema.Details.self)
+            if let request = sdk.credential.details {
+                let response = try await send(OperationRequest(request), credential: .fixed(credential))
+                details = try response.decode(Schema.Details.self)
+            } else {
+                // `details: idToken`: the validated ID token's claims, no request. Claims that
+                // do not fit refuse the token: its exchange's tokens are revoked.
+                refused = true
+                details = try detailsFromIDToken(of: credential, operation: finished.nextStep?.request.name ?? finished.method.name)
+                refused = false
+            }
             // A task cancelled meanwhile cancels the process, as cancelAuthentication() does.
             if Task.isCancelled { cancelSignIn() }
             if let user = finished.attachingTo ?? finished.reauthenticating {
@@ -291,7 +301,7 @@ extension AuthenticationService {
             signIn.completionFailed(id: finished.id)
             run(machine.authenticationFailed())
             // Cancelled (or superseded) with tokens in hand: they are revoked, not dropped.
-            if let issued, mismatched {
+            if let issued, mismatched || refused {
                 await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)
             } else if let issued, discarded || Task.isCancelled {
                 await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)

@@ -140,7 +140,12 @@ extension AuthenticationService {
         switch (outcome, action) {
         case (.success(let refreshed), _):
             // The machine keeps the refresh token when the back-end did not rotate it.
-            guard case .install(let credential, let actions) = machine.credentialRefreshed(refreshed, epoch: epoch) else {
+            // `details: idToken`: a refresh's (validated) ID token replaces the details; none keeps them.
+            let details =
+                readsDetailsFromIDToken && refreshed.idToken != nil
+                ? try? detailsFromIDToken(of: refreshed, operation: "refresh") : nil
+            guard case .install(let credential, let actions) = machine.credentialRefreshed(refreshed, details: details, epoch: epoch)
+            else {
                 throw SesameError.notAuthenticated
             }
             run(actions)
@@ -180,6 +185,14 @@ extension AuthenticationService {
             let json = try TokenResponseReader.json(response.body, operation: operation)
             var refreshed = try TokenResponseReader.credential(from: json, description: sdk.credential, operation: operation, now: now())
             refreshed.idToken = try await checkRefreshedIDToken(in: json, of: refreshed, replacing: credential, operation: operation)
+            if readsDetailsFromIDToken, refreshed.idToken != nil {
+                // The claims replace the details (completeRefresh): ones that do not fit fail the refresh.
+                do {
+                    _ = try detailsFromIDToken(of: refreshed, operation: operation)
+                } catch {
+                    throw IDTokenRefusal(operation: operation, underlying: error)
+                }
+            }
             return .success(refreshed)
         } catch let error as BackEndError {
             let response = error.response

@@ -81,12 +81,12 @@ extension AuthenticationService {
     }
 
     /// The default refresh of a restored session: the schema's refresh when the credential
-    /// has a refresh token (else the credential as it is, unless expired), then the details.
+    /// has a refresh token (else the credential as it is, unless expired), then the details
+    /// (with `details: idToken`, those of the refresh's ID token, or the saved ones: no request).
     nonisolated func refreshForRestoration(epoch: UInt64) async throws -> Schema.Details {
         try await refreshRestoredCredential(epoch: epoch)
         do {
-            let response = try await send(OperationRequest(sdk.credential.details), credential: .session)
-            return try response.decode(Schema.Details.self)
+            return try await currentDetails()
         } catch {
             throw Self.publicError(error)
         }
@@ -110,12 +110,23 @@ extension AuthenticationService {
     /// Checks a signed-in session with the back-end when connectivity returns: the
     /// details operation goes through the credential middleware, so a rejected credential
     /// is refreshed, or makes the state `invalid` when that is rejected too. Other failures
-    /// change nothing.
+    /// change nothing. With `details: idToken` there is no details operation: the session is
+    /// checked by a refresh when it has one (a rejected refresh makes it `invalid`, an ID
+    /// token replaces the details), and kept as it is otherwise.
     func verifyCredential() async {
         guard case .authenticated(let details) = machine.current else { return }
         let epoch = self.epoch
+        guard let request = sdk.credential.details else {
+            guard let credential = session?.credential, canRefresh(credential) else { return }
+            do {
+                _ = try await refreshedCredential(replacing: credential)
+            } catch {
+                logger.notice("could not verify the session with a refresh: \(Self.publicError(error))")
+            }
+            return
+        }
         do {
-            let current = try await send(OperationRequest(sdk.credential.details), credential: .session)
+            let current = try await send(OperationRequest(request), credential: .session)
                 .decode(Schema.Details.self)
             guard epoch == self.epoch, machine.current.isAuthenticated else { return }
             guard Schema.userID(of: current) == Schema.userID(of: details) else {

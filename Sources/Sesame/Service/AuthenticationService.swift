@@ -146,7 +146,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// frozen except for sign-out (and a sign-in that completes or a launch-time restore).
     /// Coming back online checks the session with the back-end before returning: a
     /// restored one through the restoration delegate, a signed-in one with the schema's
-    /// details operation; a rejected credential then makes the state `invalid`. Never throws.
+    /// details operation (with `details: idToken`, a refresh, when the credential has a
+    /// refresh token); a rejected credential then makes the state `invalid`. Never throws.
     public func setConnectivity(online: Bool) async {
         await execute(machine.connectivityChanged(online: online), isStartup: false)
     }

@@ -180,22 +180,28 @@ struct AuthenticationStateMachine<Details: Codable & Hashable & Sendable>: Senda
     /// The refresh engine got `credential` for a refresh that started in `epoch`: the
     /// session takes it, keeping its refresh token when the back-end did not rotate it,
     /// online or not (the refresh itself reached the back-end). The state does not change.
-    /// Dropped when the session ended or another began since.
-    mutating func credentialRefreshed(_ credential: Credential, epoch: UInt64) -> CredentialAction {
+    /// Dropped when the session ended or another began since. `details`, when the refresh
+    /// gave new ones (the claims of its ID token, `details: idToken`), replace the session's,
+    /// published when they differ.
+    mutating func credentialRefreshed(_ credential: Credential, details: Details? = nil, epoch: UInt64) -> CredentialAction {
         guard epoch == self.epoch else { return .discard }
         switch state {
         case .presession(var session):
             let previous = session.credential
             let credential = credential.keepingRefreshToken(of: previous)
             session.credential = credential
+            let changed = details.map { $0 != session.details } ?? false
+            if let details { session.details = details }
             state = .presession(session)
-            return .install(credential, [.persistSession(session, replacing: previous)])
+            return .install(credential, [.persistSession(session, replacing: previous)] + (changed ? [.publish(current)] : []))
         case .authenticated(var session):
             let previous = session.credential
             let credential = credential.keepingRefreshToken(of: previous)
             session.credential = credential
+            let changed = details.map { $0 != session.details } ?? false
+            if let details { session.details = details }
             state = .authenticated(session)
-            return .install(credential, [.persistSession(session, replacing: previous)])
+            return .install(credential, [.persistSession(session, replacing: previous)] + (changed ? [.publish(current)] : []))
         case .unauthenticated, .invalid:
             return .discard
         }
