@@ -283,6 +283,7 @@ public struct CheckedNote: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encode(self.title, forKey: "title")
@@ -400,6 +401,7 @@ public struct RefCheckedNote: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encode(self.title, forKey: "title")
