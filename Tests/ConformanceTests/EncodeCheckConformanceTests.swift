@@ -128,4 +128,15 @@ import Testing
         #expect(edit?.path == "$.editor")
         try roundTrips(Edit(id: "e", createdAt: stamped, updatedAt: stamped, editor: "ab"))
     }
+    /// A request body built from a model fails before there is a request: the plain
+    /// `RequestBody.json`/`form` (which do not decode the body back, as `checkedJSON` does)
+    /// throw the violation too.
+    @Test func aBodyBreakingItsSchemaMakesNoRequestBody() throws {
+        #expect(throws: SchemaViolation(path: "$.step", keyword: "multipleOf", message: "expected a multiple of 5, found 3")) {
+            _ = try RequestBody.json(Nested(step: 3))
+        }
+        #expect(throws: SchemaViolation.self) { _ = try RequestBody.form(Nested(defaulted: "x")) }
+        #expect(throws: SchemaViolation.self) { _ = try RequestBody.checkedJSON(Nested(defaulted: "x")) }
+        _ = try RequestBody.json(Nested(step: 5))
+    }
 }

@@ -264,9 +264,40 @@ extension ModelRenderer {
     /// (docs/format.md, "Checked on encode too"): a property's keywords on its Swift value, and
     /// the keywords only the JSON shows (the object's and a property's `SchemaCheck`) on the
     /// JSON the value encodes to. A violation is the ``SchemaViolation`` decoding throws.
+    /// The object's own check on encode, told by the properties in hand when it asks only
+    /// which are present (`ModelCoding.checkEncoding(_:_:declared:complete:codingPath:isPresent:)`).
+    private func renderPresenceCheck(_ object: ObjectIR, extraName: String, into body: inout CodeWriter) {
+        let keepsExtra: Bool = { if case .kept = object.additionalProperties { return true } else { return false } }()
+        let complete = keepsExtra ? "\(extraName).isEmpty" : "true"
+        body.line(
+            "try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: \(complete), codingPath: encoder.codingPath) { name in"
+        )
+        body.indented { closure in
+            closure.block("switch name") { cases in
+                var always: [String] = []
+                var optional: [(String, String)] = []
+                for property in object.properties {
+                    if property.isOptional && !(property.nullable && property.required) {
+                        optional.append((key(property), "self.\(SwiftName.escaped(property.swiftName)) != nil"))
+                    } else {
+                        always.append(key(property))
+                    }
+                }
+                if !always.isEmpty { cases.line("case \(always.joined(separator: ", ")): return true") }
+                for (name, test) in optional { cases.line("case \(name): return \(test)") }
+                cases.line("default: return false")
+            }
+        }
+        body.line("}")
+    }
+
     private func renderEncodeChecks(_ object: ObjectIR, extraName: String, into body: inout CodeWriter) {
         if object.schema != nil {
-            body.line("try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)")
+            if object.properties.isEmpty {
+                body.line("try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)")
+            } else {
+                renderPresenceCheck(object, extraName: extraName, into: &body)
+            }
         }
         for property in object.properties where !isConst(property) {
             let key = key(property)

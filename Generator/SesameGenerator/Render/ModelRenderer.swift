@@ -156,7 +156,8 @@ struct ModelRenderer {
             body.block("public func encode(to encoder: any Encoder) throws") { encode in
                 // What decoding checks, before anything is written (docs/format.md, "Checked on encode too").
                 if constraints.schema != nil {
-                    encode.line("try ModelCoding.checkEncoding(\(types.toWire("self.rawValue", type)), Self.schemaCheck, codingPath: encoder.codingPath)")
+                    let value = types.toWire("self.rawValue", type)
+                    encode.line("try ModelCoding.checkEncoding(\(value), Self.schemaCheck, codingPath: encoder.codingPath)")
                 }
                 types.checks("self.rawValue", type, constraints, path: "encoder.codingPath", into: &encode)
                 encode.line("var container = encoder.singleValueContainer()")

@@ -31,6 +31,23 @@ extension ModelCoding {
         try checkEncoding(json, check, codingPath: codingPath())
     }
 
+    /// Checks an object model being encoded against its own `check`, as
+    /// ``checkEncoding(_:_:codingPath:)`` does, but first, when the check asks only which
+    /// properties are present (`required`, `minProperties`, `dependentRequired`), tells it by
+    /// the properties in hand: `isPresent` says whether the encoding writes a name, and is
+    /// `complete` when the model writes no property but its `declared` ones (no undeclared
+    /// property kept). When that shows the check is met, no JSON is built; otherwise the JSON
+    /// is checked, which decides and names the failure.
+    /// - Throws: ``SchemaViolation`` naming the JSON path under `codingPath` and the keyword of
+    ///   the first failure.
+    public static func checkEncoding<Value: Encodable>(
+        _ value: Value, _ check: SchemaCheck, declared: [PropertyKey], complete: Bool,
+        codingPath: @autoclosure () -> [any CodingKey], isPresent: (String) -> Bool
+    ) throws {
+        if complete, check.checksPresenceOnly, check.isMet(byPresence: isPresent, declared: declared) { return }
+        try checkEncoding(value, check, codingPath: codingPath())
+    }
+
     /// Checks a ``JSONValue`` a model holds against `check`: no encoding is needed.
     /// - Throws: ``SchemaViolation`` naming the JSON path under `codingPath` and the keyword of
     ///   the first failure.

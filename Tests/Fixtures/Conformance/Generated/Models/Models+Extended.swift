@@ -31,7 +31,13 @@ public struct Extended: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "name", "extra": return true
+                case "age": return self.age != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.name, forKey: "name")
         try container.encodeIfPresent(self.age, forKey: "age")
@@ -63,7 +69,13 @@ public struct Counted: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "name": return self.name != nil
+                case "age": return self.age != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.name, forKey: "name")
         try container.encodeIfPresent(self.age, forKey: "age")

@@ -45,7 +45,12 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "main": return self.main != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.main, forKey: "main")
     }
@@ -138,7 +143,17 @@ public struct Edit: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "id": return true
+                case "createdAt": return self.createdAt != nil
+                case "updatedAt": return self.updatedAt != nil
+                case "editor": return self.editor != nil
+                case "revision": return self.revision != nil
+                case "color": return self.color != nil
+                default: return false
+            }
+        }
         if let value = self.editor {
             try ModelCoding.length(value, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
         }

@@ -450,7 +450,12 @@ public struct Transfer: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "amount": return true
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.amount, forKey: "amount")
         var extra = encoder.container(keyedBy: AnyCodingKey.self)
@@ -482,7 +487,12 @@ public struct NamedPair: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "a": return self.a != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.a, forKey: "a")
     }

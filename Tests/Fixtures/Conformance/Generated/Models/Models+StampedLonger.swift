@@ -58,7 +58,13 @@ public struct EditLonger: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "editor": return self.editor != nil
+                case "main": return self.main != nil
+                default: return false
+            }
+        }
         if let value = self.editor {
             try ModelCoding.length(value, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
         }

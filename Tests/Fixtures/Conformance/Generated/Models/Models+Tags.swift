@@ -106,7 +106,13 @@ public struct Payment: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "card": return self.card != nil
+                case "billing": return self.billing != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.card, forKey: "card")
         try container.encodeIfPresent(self.billing, forKey: "billing")
