@@ -119,6 +119,57 @@ import Testing
         try roundTrips(Nested(tags: ["a", "b"], step: 10))
     }
 
+    /// An object check that asks only which properties are present is told on encode by the
+    /// properties in hand, without the JSON: it accepts and refuses what decoding the JSON
+    /// does, with the same violation.
+    @Test func aPresenceCheckOnEncodeAgreesWithDecodingTheJSON() throws {
+        for card in [nil, "4242"] {
+            for billing in [nil, "b"] {
+                let value = PropertyCounts(card: card, billing: billing)
+                var object: [String: JSONValue] = [:]
+                if let card { object["card"] = .string(card) }
+                if let billing { object["billing"] = .string(billing) }
+                let json = String(decoding: try JSONEncoder.sesame.encode(JSONValue.object(object)), as: UTF8.self)
+                #expect(violation(value) == Instance.violation(PropertyCounts.self, json), "\(json)")
+            }
+        }
+        for name in [nil, "Ada"] {
+            for age in [nil, 36] {
+                let value = Counted(name: name, age: age)
+                var object: [String: JSONValue] = [:]
+                if let name { object["name"] = .string(name) }
+                if let age { object["age"] = .integer(age) }
+                let json = String(decoding: try JSONEncoder.sesame.encode(JSONValue.object(object)), as: UTF8.self)
+                #expect(violation(value) == Instance.violation(Counted.self, json), "\(json)")
+            }
+        }
+    }
+
+    /// A check told in place (here `dependentSchemas: { updatedAt: { $ref: Stamped } }`, whose
+    /// `$ref` is told by Stamped's required keys) is told on encode by the properties in hand:
+    /// what it accepts and refuses, and the violation, are those of decoding the same JSON.
+    @Test func anInPlaceCheckOnEncodeAgreesWithDecodingTheJSON() throws {
+        let day = ISO8601DateFormatter().date(from: "2024-01-01T00:00:00Z")!
+        for createdAt in [nil, day] {
+            for updatedAt in [nil, day] {
+                for editor in [nil, "a", "ab"] {
+                    let value = Edit(id: "e", createdAt: createdAt, updatedAt: updatedAt, editor: editor)
+                    var object: [String: JSONValue] = ["id": .string("e")]
+                    if let createdAt { object["createdAt"] = .string(ModelCoding.dateTimeString(createdAt)) }
+                    if let updatedAt { object["updatedAt"] = .string(ModelCoding.dateTimeString(updatedAt)) }
+                    if let editor { object["editor"] = .string(editor) }
+                    let json = String(decoding: try JSONEncoder.sesame.encode(JSONValue.object(object)), as: UTF8.self)
+                    let decoding = Instance.violation(Edit.self, json)
+                    #expect((violation(value) == nil) == (decoding == nil), "\(json)")
+                    // A value breaking both the check and a property's keyword may be named by
+                    // either (docs/format.md, "Checked on encode too").
+                    if editor != "a" { #expect(violation(value) == decoding, "\(json)") }
+                }
+            }
+        }
+        #expect(violation(Edit(id: "e", updatedAt: day))?.path == "$.createdAt")
+    }
+
     /// An object model whose check holds a `$ref`: the referenced model is decoded from the
     /// JSON the value encodes to, and its failure is named inside it.
     @Test func aReferenceInsideACheckIsCheckedOnEncode() throws {

@@ -36,15 +36,20 @@ extension ModelCoding {
     /// properties are present (`required`, `minProperties`, `dependentRequired`), tells it by
     /// the properties in hand: `isPresent` says whether the encoding writes a name, and is
     /// `complete` when the model writes no property but its `declared` ones (no undeclared
-    /// property kept). When that shows the check is met, no JSON is built; otherwise the JSON
-    /// is checked, which decides and names the failure.
+    /// property kept). Likewise a check told in place on decode (``SchemaCheck/InPlace``:
+    /// presence, `allOf`, `not`, `if`/`then`/`else`, a `$ref` the generator marked with the
+    /// keys it requires). When that shows the check is met, no JSON is built; otherwise the
+    /// JSON is checked, which decides and names the failure.
     /// - Throws: ``SchemaViolation`` naming the JSON path under `codingPath` and the keyword of
     ///   the first failure.
     public static func checkEncoding<Value: Encodable>(
         _ value: Value, _ check: SchemaCheck, declared: [PropertyKey], complete: Bool,
         codingPath: @autoclosure () -> [any CodingKey], isPresent: (String) -> Bool
     ) throws {
-        if complete, check.checksPresenceOnly, check.isMet(byPresence: isPresent, declared: declared) { return }
+        if complete {
+            if check.checksPresenceOnly, check.isMet(byPresence: isPresent, declared: declared) { return }
+            if check.inPlace != nil, check.isMet(inPlaceEncoding: isPresent) { return }
+        }
         try checkEncoding(value, check, codingPath: codingPath())
     }
 
