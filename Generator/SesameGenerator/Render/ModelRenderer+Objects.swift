@@ -226,6 +226,7 @@ extension ModelRenderer {
 
     private func renderEncoder(_ object: ObjectIR, extraName: String, into writer: inout CodeWriter) {
         writer.block("public func encode(to encoder: any Encoder) throws") { body in
+            renderEncodeChecks(object, extraName: extraName, into: &body)
             if !object.properties.isEmpty {
                 body.line("var container = encoder.container(keyedBy: PropertyKey.self)")
             } else {
@@ -255,6 +256,88 @@ extension ModelRenderer {
                 let filter = object.properties.isEmpty ? "" : " where !known.contains(key)"
                 body.block("for key in \(extraName).keys.sorted()\(filter)") { loop in
                     loop.line("try extra.encode(\(types.toWire("\(extraName)[key]!", type)), forKey: AnyCodingKey(key))")
+                }
+            }
+        }
+    }
+    /// The checks `init(from:)` runs, run by `encode(to:)` before it writes anything
+    /// (docs/format.md, "Checked on encode too"): a property's keywords on its Swift value, and
+    /// the keywords only the JSON shows (the object's and a property's `SchemaCheck`) on the
+    /// JSON the value encodes to. A violation is the ``SchemaViolation`` decoding throws.
+    /// The object's own check on encode, told by the properties in hand when it asks only
+    /// which are present (`ModelCoding.checkEncoding(_:_:declared:complete:codingPath:isPresent:)`).
+    private func renderPresenceCheck(_ object: ObjectIR, extraName: String, into body: inout CodeWriter) {
+        let keepsExtra: Bool = { if case .kept = object.additionalProperties { return true } else { return false } }()
+        let complete = keepsExtra ? "\(extraName).isEmpty" : "true"
+        body.line(
+            "try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: \(complete), codingPath: encoder.codingPath) { name in"
+        )
+        body.indented { closure in
+            closure.block("switch name") { cases in
+                var always: [String] = []
+                var optional: [(String, String)] = []
+                for property in object.properties {
+                    if property.isOptional && !(property.nullable && property.required) {
+                        optional.append((key(property), "self.\(SwiftName.escaped(property.swiftName)) != nil"))
+                    } else {
+                        always.append(key(property))
+                    }
+                }
+                if !always.isEmpty { cases.line("case \(always.joined(separator: ", ")): return true") }
+                for (name, test) in optional { cases.line("case \(name): return \(test)") }
+                cases.line("default: return false")
+            }
+        }
+        body.line("}")
+    }
+
+    private func renderEncodeChecks(_ object: ObjectIR, extraName: String, into body: inout CodeWriter) {
+        if object.schema != nil {
+            if object.properties.isEmpty {
+                body.line("try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)")
+            } else {
+                renderPresenceCheck(object, extraName: extraName, into: &body)
+            }
+        }
+        for property in object.properties where !isConst(property) {
+            let key = key(property)
+            let value = "self.\(SwiftName.escaped(property.swiftName))"
+            let path = "encoder.codingPath + [PropertyKey(\(key))]"
+            if property.constraints.schema != nil {
+                // Checked when the key is written: always when required and nullable (null), else when non-nil.
+                let check = "Self.\(checkName(property))"
+                if property.isOptional && !(property.nullable && property.required) {
+                    body.block("if let value = \(value)") { inner in
+                        inner.line("try ModelCoding.checkEncoding(\(types.toWire("value", property.type)), \(check), codingPath: \(path))")
+                    }
+                } else if property.isOptional {
+                    let wire = types.wire(property.type) == nil ? value : "\(value).map { \(types.toWire("$0", property.type)) }"
+                    body.line("try ModelCoding.checkEncoding(\(wire), \(check), codingPath: \(path))")
+                } else {
+                    body.line("try ModelCoding.checkEncoding(\(types.toWire(value, property.type)), \(check), codingPath: \(path))")
+                }
+            }
+            if types.hasChecks(property.type, property.constraints) {
+                if property.isOptional {
+                    body.block("if let value = \(value)") { inner in
+                        types.checks("value", property.type, property.constraints, path: path, into: &inner)
+                    }
+                } else {
+                    types.checks(value, property.type, property.constraints, path: path, into: &body)
+                }
+            }
+        }
+        if case .kept(let type, let constraints) = object.additionalProperties,
+            constraints.schema != nil || types.hasChecks(type, constraints)
+        {
+            let filter = object.properties.isEmpty ? "" : " where !\(knownKeys(object)).contains(key)"
+            body.block("for (key, value) in \(extraName)\(filter)") { loop in
+                let path = "encoder.codingPath + [AnyCodingKey(key)]"
+                if constraints.schema != nil {
+                    loop.line("try ModelCoding.checkEncoding(\(types.toWire("value", type)), Self.extraSchemaCheck, codingPath: \(path))")
+                }
+                if types.hasChecks(type, constraints) {
+                    types.checks("value", type, constraints, path: path, into: &loop)
                 }
             }
         }

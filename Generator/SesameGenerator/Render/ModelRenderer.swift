@@ -143,7 +143,7 @@ struct ModelRenderer {
                 body.line("private static let schemaCheck = \(types.schemaCheck(schema))")
             }
             body.line()
-            body.doc("Wraps a value without checking it; decoding checks the schema's constraints.")
+            body.doc("Wraps a value without checking it; decoding and encoding check the schema's constraints.")
             body.line("public init(rawValue: \(swiftType)) { self.rawValue = rawValue }")
             body.line()
             body.block("public init(from decoder: any Decoder) throws") { initializer in
@@ -154,6 +154,12 @@ struct ModelRenderer {
             }
             body.line()
             body.block("public func encode(to encoder: any Encoder) throws") { encode in
+                // What decoding checks, before anything is written (docs/format.md, "Checked on encode too").
+                if constraints.schema != nil {
+                    let value = types.toWire("self.rawValue", type)
+                    encode.line("try ModelCoding.checkEncoding(\(value), Self.schemaCheck, codingPath: encoder.codingPath)")
+                }
+                types.checks("self.rawValue", type, constraints, path: "encoder.codingPath", into: &encode)
                 encode.line("var container = encoder.singleValueContainer()")
                 encode.line("try container.encode(\(types.toWire("rawValue", type)))")
             }

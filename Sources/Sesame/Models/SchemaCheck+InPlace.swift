@@ -80,4 +80,30 @@ extension SchemaCheck {
         }
         return true
     }
+    /// Whether an object model being encoded meets the check, told as
+    /// ``isMet(inPlace:container:)`` tells it on decode, by the names the encoding writes
+    /// (`isPresent`, every name it writes) instead of the container. Call only when
+    /// ``inPlace`` is not `nil`.
+    ///
+    /// A `$ref` is told only when the generator marked it with the keys it requires: the
+    /// model's own `encode(to:)` then checks the referenced model's properties, as its
+    /// decoding does. Any other `$ref` says nothing here (`false`): the caller checks the JSON.
+    func isMet(inPlaceEncoding isPresent: (String) -> Bool) -> Bool {
+        if let types = check.types, !types.contains(.object) { return false }
+        for name in check.required where !isPresent(name) { return false }
+        for (name, needed) in sortedDependentRequired where isPresent(name) {
+            for other in needed where !isPresent(other) { return false }
+        }
+        if let reference {
+            guard let required = reference.inPlaceRequired else { return false }
+            for key in required where !isPresent(key.stringValue) { return false }
+        }
+        for schema in allOf where !schema.isMet(inPlaceEncoding: isPresent) { return false }
+        if let not, not.isMet(inPlaceEncoding: isPresent) { return false }
+        if let ifSchema {
+            let branch = ifSchema.isMet(inPlaceEncoding: isPresent) ? thenSchema : elseSchema
+            if let branch, !branch.isMet(inPlaceEncoding: isPresent) { return false }
+        }
+        return true
+    }
 }

@@ -23,4 +23,21 @@ extension SchemaCheck {
         }
         return true
     }
+    /// Whether an object being encoded surely meets a check that asks only which properties
+    /// are present (``checksPresenceOnly``), told by `isPresent`, which says whether the
+    /// encoding writes a name, and by the model's `declared` properties; as
+    /// ``isMet(byPresenceIn:declared:)`` does on decode. `false` says only that this cannot
+    /// tell: the caller then checks the JSON the value encodes to.
+    func isMet(byPresence isPresent: (String) -> Bool, declared: [PropertyKey]) -> Bool {
+        for name in check.required where !isPresent(name) { return false }
+        for (name, needed) in sortedDependentRequired where isPresent(name) {
+            for other in needed where !isPresent(other) { return false }
+        }
+        if let minimum = check.minProperties {
+            var present = 0
+            for key in declared where present < minimum && isPresent(key.stringValue) { present += 1 }
+            if present < minimum { return false }
+        }
+        return true
+    }
 }

@@ -283,6 +283,14 @@ public struct CheckedNote: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "id", "title", "body", "status", "createdAt", "author", "tags", "pinned": return true
+                case "updatedAt": return self.updatedAt != nil
+                case "rating": return self.rating != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encode(self.title, forKey: "title")
@@ -400,6 +408,14 @@ public struct RefCheckedNote: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "id", "title", "body", "status", "createdAt", "author", "tags", "pinned": return true
+                case "updatedAt": return self.updatedAt != nil
+                case "rating": return self.rating != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encode(self.title, forKey: "title")

@@ -36,6 +36,9 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.expiresIn {
+            try ModelCoding.range(value, minimum: 0.0, codingPath: encoder.codingPath + [PropertyKey("expires_in")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.accessToken, forKey: "access_token")
         try container.encode(self.tokenType, forKey: "token_type")
@@ -92,6 +95,7 @@ public struct OpenIDClaims: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.length(self.sub, min: 1, max: nil, codingPath: encoder.codingPath + [PropertyKey("sub")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.iss, forKey: "iss")
         try container.encode(self.sub, forKey: "sub")
@@ -131,6 +135,7 @@ public struct UserInfo: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.length(self.sub, min: 1, max: nil, codingPath: encoder.codingPath + [PropertyKey("sub")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.sub, forKey: "sub")
         try container.encodeIfPresent(self.name, forKey: "name")
@@ -300,6 +305,13 @@ public struct AuthenticationDetails: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.length(self.uid, min: 1, max: nil, codingPath: encoder.codingPath + [PropertyKey("uid")])
+        if let value = self.displayName {
+            try ModelCoding.length(value, min: nil, max: 200, codingPath: encoder.codingPath + [PropertyKey("displayName")])
+        }
+        if let value = self.email {
+            try ModelCoding.email(value, codingPath: encoder.codingPath + [PropertyKey("email")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.uid, forKey: "uid")
         try container.encode(self.provider, forKey: "provider")
@@ -387,6 +399,7 @@ public struct NewNote: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: encoder.codingPath + [PropertyKey("text")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.text, forKey: "text")
         try container.encode(self.pinned, forKey: "pinned")
@@ -419,6 +432,7 @@ public struct Note: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.length(self.text, min: 1, max: 10000, codingPath: encoder.codingPath + [PropertyKey("text")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.text, forKey: "text")
         try container.encode(self.pinned, forKey: "pinned")
@@ -463,6 +477,9 @@ public struct ServerStatus: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.uptimeSeconds {
+            try ModelCoding.range(value, exclusiveMinimum: 0.0, codingPath: encoder.codingPath + [PropertyKey("uptimeSeconds")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.status, forKey: "status")
         try container.encodeIfPresent(self.version, forKey: "version")

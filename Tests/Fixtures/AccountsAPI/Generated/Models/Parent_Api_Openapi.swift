@@ -84,6 +84,7 @@ public struct User: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.email(self.email, codingPath: encoder.codingPath + [PropertyKey("email")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encode(DateTimeValue(self.createdAt), forKey: "created_at")
@@ -127,6 +128,9 @@ public struct Identity: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.email {
+            try ModelCoding.email(value, codingPath: encoder.codingPath + [PropertyKey("email")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.provider, forKey: "provider")
         try container.encode(self.subject, forKey: "subject")
@@ -603,6 +607,7 @@ public struct SmsFactor: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.pattern(self.phoneNumber, "^\\+[1-9][0-9]{6,14}$", codingPath: encoder.codingPath + [PropertyKey("phone_number")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encode(self.type, forKey: "type")

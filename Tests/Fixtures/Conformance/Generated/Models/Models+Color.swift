@@ -117,7 +117,7 @@ public enum EnumOrZ: Codable, Hashable, Sendable {
     public struct Option2: Codable, Hashable, Sendable, RawRepresentable {
         public var rawValue: String
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -126,6 +126,7 @@ public enum EnumOrZ: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.pattern(self.rawValue, "^z", codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -140,7 +141,7 @@ public struct NotAColor: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(reference: "Color")), references: ["Color": ModelCoding.reference(Color.self)])
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -149,6 +150,7 @@ public struct NotAColor: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

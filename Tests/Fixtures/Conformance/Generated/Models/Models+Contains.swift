@@ -12,7 +12,7 @@ public struct Contains: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(contains: ModelCheck(minimum: 10.0), minContains: 2, maxContains: 3))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [Int]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -21,6 +21,7 @@ public struct Contains: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -34,7 +35,7 @@ public struct Forbidden: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(enumValues: [JSONValue.string("admin"), JSONValue.string("root")])))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -43,6 +44,7 @@ public struct Forbidden: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -72,6 +74,13 @@ public struct Conditional: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "country": return self.country != nil
+                case "postcode": return self.postcode != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.country, forKey: "country")
         try container.encodeIfPresent(self.postcode, forKey: "postcode")
@@ -112,6 +121,13 @@ public struct Nested: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.tags {
+            try ModelCoding.checkEncoding(value, Self.schemaCheck_tags, codingPath: encoder.codingPath + [PropertyKey("tags")])
+        }
+        if let value = self.step {
+            try ModelCoding.checkEncoding(value, Self.schemaCheck_step, codingPath: encoder.codingPath + [PropertyKey("step")])
+        }
+        try ModelCoding.length(self.defaulted, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("defaulted")])
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.tags, forKey: "tags")
         try container.encodeIfPresent(self.step, forKey: "step")

@@ -31,6 +31,13 @@ public struct Extended: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "name", "extra": return true
+                case "age": return self.age != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.name, forKey: "name")
         try container.encodeIfPresent(self.age, forKey: "age")
@@ -62,6 +69,13 @@ public struct Counted: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "name": return self.name != nil
+                case "age": return self.age != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.name, forKey: "name")
         try container.encodeIfPresent(self.age, forKey: "age")
@@ -76,7 +90,7 @@ public struct MixedEnum: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(enumValues: [JSONValue.string("a"), JSONValue.integer(1), JSONValue.null, JSONValue.bool(false), JSONValue.object(["k": JSONValue.string("v")]), JSONValue.array([JSONValue.integer(1), JSONValue.integer(2)])]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -85,6 +99,7 @@ public struct MixedEnum: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -98,7 +113,7 @@ public struct EmptyEnum: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(enumValues: []))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -107,6 +122,7 @@ public struct EmptyEnum: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

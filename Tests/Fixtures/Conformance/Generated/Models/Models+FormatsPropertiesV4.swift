@@ -9,7 +9,7 @@ import Foundation
 public struct FormatsPropertiesV4: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -18,6 +18,7 @@ public struct FormatsPropertiesV4: Codable, Hashable, Sendable, RawRepresentable
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.ipv4(self.rawValue, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

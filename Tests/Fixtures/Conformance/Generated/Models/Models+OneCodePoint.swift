@@ -9,7 +9,7 @@ import Foundation
 public struct OneCodePoint: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -18,6 +18,7 @@ public struct OneCodePoint: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.pattern(self.rawValue, "^.$", codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -44,6 +45,12 @@ public struct PaletteChecked: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "main": return self.main != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.main, forKey: "main")
     }
@@ -80,6 +87,12 @@ public struct Stamped: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
+        }
+        if let value = self.revision {
+            try ModelCoding.range(value, minimum: 1.0, codingPath: encoder.codingPath + [PropertyKey("revision")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(DateTimeValue(self.createdAt), forKey: "createdAt")
         try container.encode(DateTimeValue(self.updatedAt), forKey: "updatedAt")
@@ -130,6 +143,23 @@ public struct Edit: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "id": return true
+                case "createdAt": return self.createdAt != nil
+                case "updatedAt": return self.updatedAt != nil
+                case "editor": return self.editor != nil
+                case "revision": return self.revision != nil
+                case "color": return self.color != nil
+                default: return false
+            }
+        }
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
+        }
+        if let value = self.revision {
+            try ModelCoding.range(value, minimum: 1.0, codingPath: encoder.codingPath + [PropertyKey("revision")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encodeIfPresent(self.createdAt.map { DateTimeValue($0) }, forKey: "createdAt")
@@ -177,6 +207,12 @@ public struct EditPlain: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
+        }
+        if let value = self.revision {
+            try ModelCoding.range(value, minimum: 1.0, codingPath: encoder.codingPath + [PropertyKey("revision")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
         try container.encodeIfPresent(self.createdAt.map { DateTimeValue($0) }, forKey: "createdAt")

@@ -77,6 +77,7 @@ public enum PaletteOrName: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
             _ = encoder.container(keyedBy: PropertyKey.self)
         }
     }
@@ -87,7 +88,7 @@ public enum PaletteOrName: Codable, Hashable, Sendable {
 public struct Digit: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +97,7 @@ public struct Digit: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.pattern(self.rawValue, "^\\d$", codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -106,7 +108,7 @@ public struct Digit: Codable, Hashable, Sendable, RawRepresentable {
 public struct Word: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -115,6 +117,7 @@ public struct Word: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.pattern(self.rawValue, "^\\w+$", codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

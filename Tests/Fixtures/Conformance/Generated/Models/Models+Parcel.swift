@@ -87,6 +87,7 @@ public struct Parcel: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.range(self.grams, minimum: 1.0, codingPath: encoder.codingPath + [PropertyKey("grams")])
             var container = encoder.container(keyedBy: PropertyKey.self)
             try container.encode(self.grams, forKey: "grams")
         }
@@ -144,7 +145,7 @@ public enum AnyOfValue: Codable, Hashable, Sendable {
     public struct Option1: Codable, Hashable, Sendable, RawRepresentable {
         public var rawValue: String
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -153,6 +154,7 @@ public enum AnyOfValue: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.length(self.rawValue, min: nil, max: 3, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -197,7 +199,7 @@ public enum OneOfValue: Codable, Hashable, Sendable {
         /// The keywords checked on the value's JSON.
         private static let schemaCheck = SchemaCheck(ModelCheck(multipleOf: 2.0))
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -206,6 +208,7 @@ public enum OneOfValue: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -217,7 +220,7 @@ public enum OneOfValue: Codable, Hashable, Sendable {
         /// The keywords checked on the value's JSON.
         private static let schemaCheck = SchemaCheck(ModelCheck(multipleOf: 3.0))
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -226,6 +229,7 @@ public enum OneOfValue: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -301,7 +305,7 @@ public enum IPAddress: Codable, Hashable, Sendable {
     public struct Option1: Codable, Hashable, Sendable, RawRepresentable {
         public var rawValue: String
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -310,6 +314,7 @@ public enum IPAddress: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.ipv4(self.rawValue, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -318,7 +323,7 @@ public enum IPAddress: Codable, Hashable, Sendable {
     public struct Option2: Codable, Hashable, Sendable, RawRepresentable {
         public var rawValue: String
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -327,6 +332,7 @@ public enum IPAddress: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.ipv6(self.rawValue, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -365,7 +371,7 @@ public enum Contact: Codable, Hashable, Sendable {
     public struct Option1: Codable, Hashable, Sendable, RawRepresentable {
         public var rawValue: String
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -374,6 +380,7 @@ public enum Contact: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.email(self.rawValue, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -514,6 +521,13 @@ public struct OneOfTwoKeys: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "email": return self.email != nil
+                case "phone": return self.phone != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.email, forKey: "email")
         try container.encodeIfPresent(self.phone, forKey: "phone")
@@ -528,7 +542,7 @@ public struct ShortOrX: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(oneOf: [ModelCheck(maxLength: 2), ModelCheck(pattern: "^x")]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -537,6 +551,7 @@ public struct ShortOrX: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -550,7 +565,7 @@ public struct MultipleOf: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(multipleOf: 0.5))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: Double) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -559,6 +574,7 @@ public struct MultipleOf: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -572,7 +588,7 @@ public struct UniqueItems: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(uniqueItems: true))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -581,6 +597,7 @@ public struct UniqueItems: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -610,6 +627,13 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "card": return self.card != nil
+                case "billing": return self.billing != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.card, forKey: "card")
         try container.encodeIfPresent(self.billing, forKey: "billing")
@@ -637,6 +661,12 @@ public struct Patterns: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "id": return self.id != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.id, forKey: "id")
     }
@@ -650,7 +680,7 @@ public struct Tuple: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])], items: ModelCheck(types: [.boolean])))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -659,6 +689,7 @@ public struct Tuple: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -672,7 +703,7 @@ public struct Pair: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])], items: ModelCheck.never))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -681,6 +712,7 @@ public struct Pair: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

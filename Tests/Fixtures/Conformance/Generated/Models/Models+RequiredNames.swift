@@ -25,6 +25,12 @@ public struct RequiredNames: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "id": return true
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
     }
@@ -90,6 +96,26 @@ public struct Formats: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.host {
+            try ModelCoding.hostname(value, codingPath: encoder.codingPath + [PropertyKey("host")])
+        }
+        if let value = self.v4 {
+            try ModelCoding.ipv4(value, codingPath: encoder.codingPath + [PropertyKey("v4")])
+        }
+        if let value = self.v6 {
+            try ModelCoding.ipv6(value, codingPath: encoder.codingPath + [PropertyKey("v6")])
+        }
+        if let value = self.reference {
+            try ModelCoding.uriReference(value, codingPath: encoder.codingPath + [PropertyKey("reference")])
+        }
+        if let value = self.email {
+            try ModelCoding.email(value, codingPath: encoder.codingPath + [PropertyKey("email")])
+        }
+        if let value = self.hosts {
+            for (index, item) in value.enumerated() {
+                try ModelCoding.hostname(item, codingPath: encoder.codingPath + [PropertyKey("hosts")] + [AnyCodingKey(intValue: index)])
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.host, forKey: "host")
         try container.encodeIfPresent(self.v4, forKey: "v4")

@@ -145,7 +145,7 @@ public struct ClosedPair: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(types: [.array], prefixItems: [ModelCheck(types: [.string])], allOf: [ModelCheck(prefixItems: [ModelCheck(), ModelCheck(types: [.integer])]), ModelCheck(prefixItems: [ModelCheck(), ModelCheck()], items: ModelCheck.never)]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -154,6 +154,7 @@ public struct ClosedPair: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -167,7 +168,7 @@ public struct OpenPair: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -176,6 +177,7 @@ public struct OpenPair: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -189,7 +191,7 @@ public struct PairAndFlags: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(prefixItems: [ModelCheck(), ModelCheck()], items: ModelCheck(types: [.boolean]))]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: OpenPair) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -198,6 +200,7 @@ public struct PairAndFlags: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -211,7 +214,7 @@ public struct LabelsAndNumbers: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(contains: ModelCheck(types: [.string]), minContains: 0, allOf: [ModelCheck(items: ModelCheck(anyOf: [ModelCheck(types: [.string]), ModelCheck(types: [.number])]))]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -220,6 +223,7 @@ public struct LabelsAndNumbers: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -233,7 +237,7 @@ public struct HeaderThenRows: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(constValue: JSONValue.string("header"))], allOf: [ModelCheck(ifSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(constValue: JSONValue.string("csv"))]), thenSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(), ModelCheck()], items: ModelCheck.never), elseSchema: ModelCheck(prefixItems: [ModelCheck()], items: ModelCheck.never))], ifSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(constValue: JSONValue.string("csv"))]), thenSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(), ModelCheck(types: [.string])])))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -242,6 +246,7 @@ public struct HeaderThenRows: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -255,7 +260,7 @@ public struct TextsOrAnything: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(types: [.array], items: ModelCheck(types: [.string])), elseSchema: ModelCheck(items: ModelCheck(types: [.integer]))))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: TextsOrAnything.Value) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -264,6 +269,7 @@ public struct TextsOrAnything: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -298,7 +304,7 @@ public struct TextsOrAnything: Codable, Hashable, Sendable, RawRepresentable {
         public struct Option2: Codable, Hashable, Sendable, RawRepresentable {
             public var rawValue: [JSONValue]
 
-            /// Wraps a value without checking it; decoding checks the schema's constraints.
+            /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
             public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
             public init(from decoder: any Decoder) throws {
@@ -307,6 +313,7 @@ public struct TextsOrAnything: Codable, Hashable, Sendable, RawRepresentable {
             }
 
             public func encode(to encoder: any Encoder) throws {
+                try ModelCoding.items(count: self.rawValue.count, min: nil, max: 2, codingPath: encoder.codingPath)
                 var container = encoder.singleValueContainer()
                 try container.encode(rawValue)
             }
@@ -364,7 +371,7 @@ public struct PaymentMethod: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(reference: "Card"), thenSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["iban": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["number": ModelCheck()], additionalProperties: ModelCheck.never)), elseSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["iban": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(additionalProperties: ModelCheck.never))), references: ["Bank": ModelCoding.reference(Bank.self), "Card": ModelCoding.reference(Card.self)])
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: PaymentMethod.Value) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -373,6 +380,7 @@ public struct PaymentMethod: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -442,6 +450,12 @@ public struct Transfer: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "amount": return true
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.amount, forKey: "amount")
         var extra = encoder.container(keyedBy: AnyCodingKey.self)
@@ -473,6 +487,12 @@ public struct NamedPair: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "a": return self.a != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.a, forKey: "a")
     }

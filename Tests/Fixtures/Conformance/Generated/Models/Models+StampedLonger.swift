@@ -23,6 +23,9 @@ public struct StampedLonger: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 3, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.editor, forKey: "editor")
     }
@@ -55,6 +58,16 @@ public struct EditLonger: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "editor": return self.editor != nil
+                case "main": return self.main != nil
+                default: return false
+            }
+        }
+        if let value = self.editor {
+            try ModelCoding.length(value, min: 2, max: nil, codingPath: encoder.codingPath + [PropertyKey("editor")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.editor, forKey: "editor")
         try container.encodeIfPresent(self.main, forKey: "main")
@@ -137,6 +150,7 @@ public struct NotAShape: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
         _ = encoder.container(keyedBy: PropertyKey.self)
     }
 }
@@ -277,7 +291,7 @@ public struct MinimumAnyType: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(minimum: 5.0))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -286,6 +300,7 @@ public struct MinimumAnyType: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -299,7 +314,7 @@ public struct FormatAnyType: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(format: "ipv4"))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -308,6 +323,7 @@ public struct FormatAnyType: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -321,7 +337,7 @@ public struct LengthsAnyType: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(minLength: 2, maxItems: 1))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -330,6 +346,7 @@ public struct LengthsAnyType: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -343,7 +360,7 @@ public struct OnlyNull: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(types: [.null]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -352,6 +369,7 @@ public struct OnlyNull: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -373,7 +391,7 @@ public struct NoValue: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck.never
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -382,6 +400,7 @@ public struct NoValue: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -420,6 +439,12 @@ public struct Booleans: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.nothing {
+            try ModelCoding.checkEncoding(value, Self.schemaCheck_nothing, codingPath: encoder.codingPath + [PropertyKey("nothing")])
+        }
+        if let value = self.none {
+            try ModelCoding.checkEncoding(value, Self.schemaCheck_none, codingPath: encoder.codingPath + [PropertyKey("none")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.anything, forKey: "anything")
         try container.encodeIfPresent(self.nothing, forKey: "nothing")
@@ -463,7 +488,7 @@ public enum NumberOrNothing: Codable, Hashable, Sendable {
         /// The keywords checked on the value's JSON.
         private static let schemaCheck = SchemaCheck.never
 
-        /// Wraps a value without checking it; decoding checks the schema's constraints.
+        /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
         public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -472,6 +497,7 @@ public enum NumberOrNothing: Codable, Hashable, Sendable {
         }
 
         public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
@@ -486,7 +512,7 @@ public struct Between: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(minimum: 1.0), ModelCheck(maximum: 5.0), ModelCheck()]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -495,6 +521,7 @@ public struct Between: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

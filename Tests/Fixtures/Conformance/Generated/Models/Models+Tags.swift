@@ -16,7 +16,7 @@ public struct TwoTags: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(maxItems: 2))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: Tags) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -25,6 +25,7 @@ public struct TwoTags: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -50,6 +51,9 @@ public struct Tagged: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.tags {
+            try ModelCoding.checkEncoding(value, Self.schemaCheck_tags, codingPath: encoder.codingPath + [PropertyKey("tags")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.tags, forKey: "tags")
     }
@@ -63,7 +67,7 @@ public struct MaybeNames: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(items: ModelCheck(types: [.string, .null], minLength: 2)))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +76,7 @@ public struct MaybeNames: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -101,6 +106,13 @@ public struct Payment: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "card": return self.card != nil
+                case "billing": return self.billing != nil
+                default: return false
+            }
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.card, forKey: "card")
         try container.encodeIfPresent(self.billing, forKey: "billing")

@@ -71,7 +71,7 @@ public struct RequiredOnly: Codable, Hashable, Sendable, RawRepresentable {
     /// The keywords checked on the value's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(required: ["a", "b"]))
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +80,7 @@ public struct RequiredOnly: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -90,7 +91,7 @@ public struct RequiredOnly: Codable, Hashable, Sendable, RawRepresentable {
 public struct ConstNegative: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: JSONValue
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -99,6 +100,7 @@ public struct ConstNegative: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.constant(self.rawValue, JSONValue.number(-2.0), codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -109,7 +111,7 @@ public struct ConstNegative: Codable, Hashable, Sendable, RawRepresentable {
 public struct ConstNull: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: JSONValue
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: JSONValue) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -118,6 +120,7 @@ public struct ConstNull: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.constant(self.rawValue, JSONValue.null, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -128,7 +131,7 @@ public struct ConstNull: Codable, Hashable, Sendable, RawRepresentable {
 public struct ConstInteger: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: Int
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -137,6 +140,7 @@ public struct ConstInteger: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.constant(self.rawValue, -2, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -147,7 +151,7 @@ public struct ConstInteger: Codable, Hashable, Sendable, RawRepresentable {
 public struct Commented: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: String
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -156,6 +160,7 @@ public struct Commented: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.length(self.rawValue, min: 2, max: 4, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -293,6 +293,9 @@ public struct Odd: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        if let value = self.x {
+            try ModelCoding.pattern(value, "^\\\\\\(x\\)\"$", codingPath: encoder.codingPath + [PropertyKey("\\(x)")])
+        }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.userId, forKey: "user\"id")
         try container.encode(self.quoteD, forKey: "quote\"d")
@@ -892,7 +895,7 @@ public enum TypeModel: Codable, Hashable, Sendable, RawRepresentable, CustomStri
 public struct ProtocolModel: Codable, Hashable, Sendable, RawRepresentable {
     public var rawValue: Int
 
-    /// Wraps a value without checking it; decoding checks the schema's constraints.
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -901,6 +904,7 @@ public struct ProtocolModel: Codable, Hashable, Sendable, RawRepresentable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.range(self.rawValue, minimum: 0.0, codingPath: encoder.codingPath)
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
