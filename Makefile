@@ -21,6 +21,7 @@ generate:
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT)
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated
 	$(SESAME) generate Tests/Fixtures/Conformance/Schema --output Tests/Fixtures/Conformance/Generated
+	$(SESAME) generate Tests/Fixtures/JSONSemantics/Schema --output Tests/Fixtures/JSONSemantics/Generated
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated
 
@@ -54,6 +55,7 @@ check:
 	$(SESAME) generate Tests/Fixtures/OddNames/Schema --output Tests/Fixtures/OddNames/Generated --check
 	$(SESAME) validate Tests/Fixtures/Conformance/Schema
 	$(SESAME) generate Tests/Fixtures/Conformance/Schema --output Tests/Fixtures/Conformance/Generated --check
+	$(SESAME) generate Tests/Fixtures/JSONSemantics/Schema --output Tests/Fixtures/JSONSemantics/Generated --check
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated --check
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
@@ -89,10 +91,12 @@ random-schemas:
 ## The models against the official JSON-Schema-Test-Suite, draft 2020-12 (docs/format.md,
 ## "Conformance"): each group's schema a model, every translated group in one SDK compiled in
 ## one swift build, each case decoded. Not part of `make test`: a fresh clone has no suite.
-## SUITE is a clone of github.com/json-schema-org/JSON-Schema-Test-Suite.
+## SUITE is a clone of github.com/json-schema-org/JSON-Schema-Test-Suite. ENUMS=closed and
+## FORMATS=annotate measure sdk.yaml's model options (JSON Schema's own meaning) instead of
+## the defaults.
 conformance:
 	@if [ -z "$(SUITE)" ]; then echo "usage: make conformance SUITE=path/to/JSON-Schema-Test-Suite" >&2; exit 2; fi
-	python3 scripts/conformance.py "$(SUITE)"
+	python3 scripts/conformance.py "$(SUITE)" $(if $(ENUMS),--enums $(ENUMS)) $(if $(FORMATS),--formats $(FORMATS))
 
 ## The long variants, not part of `make test` (docs/testing.md, "The soak"): 200 random
 ## schemas from a fresh seed (printed), and the hostile-server suite SOAK_ROUNDS times over

@@ -144,6 +144,14 @@ let package = Package(
             dependencies: ["Sesame"],
             path: "Tests/Fixtures/Conformance/Generated"
         ),
+        // The SDK generated from Tests/Fixtures/JSONSemantics/Schema: sdk.yaml's model options
+        // set to JSON Schema's meaning (closed enums, formats as annotations); Tests/ConformanceTests
+        // decodes its models beside the conformance fixture's, which keeps the defaults.
+        .target(
+            name: "JSONSemanticsSDK",
+            dependencies: ["Sesame"],
+            path: "Tests/Fixtures/JSONSemantics/Generated"
+        ),
         // The SDK generated from Tests/Fixtures/AccountsAPI/Schema, whose models are an OpenAPI 3.1
         // document's by reference (Tests/Fixtures/AccountsAPI/api/openapi.yaml); Tests/AccountsAPITests
         // decodes the document's examples.
@@ -184,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["ConformanceSDK", "Sesame", "SesameTestSupport"]
+            dependencies: ["ConformanceSDK", "JSONSemanticsSDK", "Sesame", "SesameTestSupport"]
         ),
         .testTarget(
             name: "AccountsAPITests",

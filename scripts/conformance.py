@@ -2,6 +2,7 @@
 """Measures Sesame's models against the official JSON-Schema-Test-Suite, draft 2020-12.
 
     scripts/conformance.py SUITE [--sesame PATH] [--work DIR] [--json OUT]
+                           [--enums open|closed] [--formats assert|annotate]
 
 SUITE is a clone of github.com/json-schema-org/JSON-Schema-Test-Suite (its tests/draft2020-12
 folder is read; optional/ is skipped). `make conformance SUITE=...` runs it; it is not part of
@@ -26,6 +27,11 @@ else is changed.
    encode too). A case is decided right when it decodes exactly when the suite says it is
    valid: data no Swift type of the schema can hold counts as refused. An accepted value that
    fails to encode is counted as a wrong decision.
+
+`--enums` and `--formats` write sdk.yaml's model options into every folder (`models: { enums:
+closed, formats: annotate }` is JSON Schema's own meaning of `enum` and `format`; without them
+the SDK's defaults, open enums and asserted formats, are measured: docs/format.md, "models:
+enums and formats").
 
 Prints per file: groups, translated, refused (positioned / not), cases of the translated
 groups and how many were decided right; then the totals and the lists of bugs. Exits 0
@@ -92,12 +98,19 @@ def load_groups(suite):
     return groups
 
 
+# sdk.yaml's `models` options (`--enums`, `--formats`): empty for the SDK's defaults.
+MODEL_OPTIONS = {}
+
+
 def write_folder(folder, groups):
     if os.path.exists(folder):
         shutil.rmtree(folder)
     os.makedirs(folder)
     for name in ("sdk.yaml", "auth.yaml"):
         shutil.copy(os.path.join(FIXTURE, name), os.path.join(folder, name))
+    if MODEL_OPTIONS:
+        with open(os.path.join(folder, "sdk.yaml"), "a", encoding="utf-8") as handle:
+            handle.write("models: { " + ", ".join(f"{key}: {value}" for key, value in MODEL_OPTIONS.items()) + " }\n")
     with open(os.path.join(folder, "models.yaml"), "w", encoding="utf-8") as handle:
         handle.write(TOKEN_MODELS)
     for group in groups:
@@ -205,6 +218,13 @@ def main():
     suite = args[0]
     options = dict(zip(args[1::2], args[2::2]))
     work = os.path.abspath(options.get("--work", os.path.join(ROOT, ".build-conformance")))
+    for key, allowed in (("enums", ("open", "closed")), ("formats", ("assert", "annotate"))):
+        value = options.get("--" + key)
+        if value is None:
+            continue
+        if value not in allowed:
+            sys.exit(f"conformance: --{key} is {' or '.join(allowed)}, not {value!r}")
+        MODEL_OPTIONS[key] = value
     sesame = options.get("--sesame")
     swift = os.environ.get("SWIFT", "swift")
     if not sesame:
@@ -213,7 +233,8 @@ def main():
         sesame = os.path.join(subprocess.run([swift, "build", "--show-bin-path"], cwd=ROOT, check=True,
                                              capture_output=True, text=True).stdout.strip(), "sesame")
     groups = load_groups(suite)
-    print(f"conformance: {len(groups)} groups of {suite}/tests/draft2020-12 (optional/ skipped)", flush=True)
+    described = ", ".join(f"{key}: {value}" for key, value in MODEL_OPTIONS.items()) or "the defaults"
+    print(f"conformance: {len(groups)} groups of {suite}/tests/draft2020-12 (optional/ skipped), models: {described}", flush=True)
 
     for group in groups:
         group["refusal"] = validate(sesame, work, group)

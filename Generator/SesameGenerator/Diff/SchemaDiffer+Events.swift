@@ -42,7 +42,7 @@ extension SchemaDiffer {
             if event.wireName != updated.wireName {
                 add("event.wire-name-changed", .breaking, "event '\(event.name)' changed its wire name", at: updated.location)
             }
-            if event.payload != updated.payload {
+            if !sameType(event.payload, updated.payload) {
                 add("event.payload-changed", .breaking, "event '\(event.name)' changed its payload type", at: updated.location)
             }
             if event.effect != updated.effect {

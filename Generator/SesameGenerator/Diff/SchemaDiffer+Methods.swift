@@ -109,10 +109,10 @@ extension SchemaDiffer {
                     "operation.fresh-authentication-changed", .warning,
                     "operation '\(operation.name)' changed its fresh-authentication window", at: updated.location)
             }
-            if operation.body != updated.body {
+            if !sameType(operation.body, updated.body) {
                 add("operation.body-changed", .breaking, "operation '\(operation.name)' changed its body type", at: updated.location)
             }
-            if operation.response != updated.response {
+            if !sameType(operation.response, updated.response) {
                 add(
                     "operation.response-changed", .breaking, "operation '\(operation.name)' changed its response type", at: updated.location
                 )
@@ -132,7 +132,7 @@ extension SchemaDiffer {
                 add("parameter.removed", .breaking, "parameter '\(parameter.name)' of \(owner) was removed", at: fallback)
                 continue
             }
-            if parameter.type != updated.type {
+            if !sameType(parameter.type, updated.type) {
                 add(
                     "parameter.type-changed", .breaking, "parameter '\(parameter.name)' of \(owner) changed type",
                     at: updated.sourceLocation)

@@ -71,16 +71,19 @@ extension SchemaDiffer {
                 }
                 let oldTags = Set(before.variants.map(\.tag))
                 for variant in after.variants where !oldTags.contains(variant.tag) {
+                    // A closed union (models.enums: closed) in shipped apps refuses the new tag.
                     add(
-                        "union.variant-added", .compatible,
-                        "variant '\(variant.tag)' of '\(path)' was added; older SDKs decode it as .unknown", at: variant.location)
+                        "union.variant-added", before.closed ? .breaking : .compatible,
+                        before.closed
+                            ? "variant '\(variant.tag)' of '\(path)' was added; older SDKs, whose unions are closed, refuse it"
+                            : "variant '\(variant.tag)' of '\(path)' was added; older SDKs decode it as .unknown", at: variant.location)
                 }
             case (.choice(let before), .choice(let after)):
                 if before.variants.map(\.type) != after.variants.map(\.type) || before.exactlyOne != after.exactlyOne {
                     add("model.type-changed", .breaking, "model '\(path)' changed its schemas", at: updated.location)
                 }
             case (.alias(let before, let beforeConstraints), .alias(let after, let afterConstraints)):
-                if before != after {
+                if !sameType(before, after) {
                     add("model.type-changed", .breaking, "model '\(path)' changed type", at: updated.location)
                 } else if beforeConstraints != afterConstraints {
                     add("model.constraints-changed", .warning, "model '\(path)' changed its constraints", at: updated.location)
@@ -116,7 +119,7 @@ extension SchemaDiffer {
                 add("property.removed", .breaking, "property '\(property.name)' of '\(path)' was removed\(wire)", at: location)
                 continue
             }
-            if property.type != updated.type {
+            if !sameType(property.type, updated.type) {
                 add("property.type-changed", .breaking, "property '\(property.name)' of '\(path)' changed type", at: updated.location)
             }
             if property.isOptional && !updated.isOptional {
@@ -161,9 +164,13 @@ extension SchemaDiffer {
         }
         let oldValues = Set(before.cases.map(\.rawValue))
         for item in after.cases where !oldValues.contains(item.rawValue) {
-            // Generated enums keep unknown values, so shipped apps decode the new one.
+            // Open enums keep unknown values, so shipped apps decode the new one; closed ones
+            // (models.enums: closed) refuse it.
             add(
-                "enum.value-added", .compatible, "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs decode it as .unknown",
+                "enum.value-added", before.closed ? .breaking : .compatible,
+                before.closed
+                    ? "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs, whose enums are closed, refuse it"
+                    : "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs decode it as .unknown",
                 at: item.location)
         }
         if before.rawType != after.rawType {

@@ -28,6 +28,7 @@ struct SchemaDiffer {
 
     mutating func run() {
         compareSDK()
+        compareModelOptions()
         compareMethods()
         compareOperations()
         compareModels()

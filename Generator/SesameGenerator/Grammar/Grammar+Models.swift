@@ -34,12 +34,12 @@ extension Grammar {
             GrammarKey("$ref", .shared("schemaRef"), "A model this schema is (see schemaRef)."),
             GrammarKey(
                 "enum", .list(.any, unique: true),
-                "The values of a Swift enum (strings, or integers with type: integer), where unknown values decode to `.unknown(raw)`; any other list (mixed types, true, null, objects, arrays, empty) is a JSONValue checked against it."
+                "The values of a Swift enum (strings, or integers with type: integer), where unknown values decode to `.unknown(raw)` (refused with sdk.yaml's models: { enums: closed }); any other list (mixed types, true, null, objects, arrays, empty) is a JSONValue checked against it."
             ),
             GrammarKey("const", .any, "The only value allowed; checked on decode."),
             GrammarKey(
                 "format", .oneOf(StringFormat.allCases.map(\.rawValue)),
-                "date-time → Date, date → CalendarDate, uuid → UUID, uri → URL; email, uri-reference, hostname, ipv4, ipv6 → String checked on decode."
+                "date-time → Date, date → CalendarDate, uuid → UUID, uri → URL; email, uri-reference, hostname, ipv4, ipv6 → String checked on decode and encode (documentation only with sdk.yaml's models: { formats: annotate })."
             ),
             GrammarKey("minLength", count, "Fewest characters. Checked on decode; 2 and 2.0 are the same count."),
             GrammarKey("maxLength", count, "Most characters. Checked on decode; 2 and 2.0 are the same count."),

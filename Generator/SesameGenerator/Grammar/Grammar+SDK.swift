@@ -28,6 +28,23 @@ extension Grammar {
                 "references", .mapping(references),
                 "Where files a $ref names may be read from besides the schema folder, and the remote URIs that stand for local files."
             ),
+            GrammarKey(
+                "models", .mapping(modelOptions),
+                "How closely the generated models follow JSON Schema where the defaults differ on purpose: enums (open or closed) and formats (assert or annotate)."
+            ),
+        ])
+
+    static let modelOptions = GrammarMapping(
+        "models", "Options of the generated models (docs/format.md, models: enums and formats).",
+        keys: [
+            GrammarKey(
+                "enums", .oneOf(ModelOptions.Enums.allCases.map(\.rawValue)),
+                "open (default): enums and discriminated unions keep values they do not list as .unknown; closed: they have no .unknown case and refuse such values, as JSON Schema's enum does."
+            ),
+            GrammarKey(
+                "formats", .oneOf(ModelOptions.Formats.allCases.map(\.rawValue)),
+                "assert (default): email, uri-reference, hostname, ipv4 and ipv6 are checked on decode and encode; annotate: they are documentation only, as draft 2020-12 says. date-time, date, uuid and uri always parse: they decide the Swift type."
+            ),
         ])
 
     static let references = GrammarMapping(

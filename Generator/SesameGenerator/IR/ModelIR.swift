@@ -25,7 +25,7 @@ struct ModelIR: Sendable, Hashable, Codable {
     enum Kind: Sendable, Hashable, Codable {
         /// A struct.
         case object(ObjectIR)
-        /// An enum of strings or integers that keeps unknown values.
+        /// An enum of strings or integers that keeps unknown values (unless closed).
         case enumeration(EnumIR)
         /// `oneOf` with a discriminator: an enum with a case per variant.
         case union(UnionIR)
@@ -125,10 +125,13 @@ struct EnumIR: Sendable, Hashable, Codable {
     enum RawType: String, Sendable, Hashable, Codable { case string, integer }
     var rawType: RawType
     var cases: [EnumCaseIR]
+    /// `models: { enums: closed }`: no `.unknown` case, a value not listed is refused.
+    var closed: Bool
 
-    init(rawType: RawType, cases: [EnumCaseIR]) {
+    init(rawType: RawType, cases: [EnumCaseIR], closed: Bool = false) {
         self.rawType = rawType
         self.cases = cases
+        self.closed = closed
     }
 }
 
@@ -154,10 +157,16 @@ struct UnionIR: Sendable, Hashable, Codable {
     var unknownTagLabel: String
     /// The property that returns the discriminator's value (`typeValue`); set by the naming pass.
     var tagPropertyName: String
+    /// `models: { enums: closed }`: no `.unknown(kind:value:)` case, an unknown tag is refused.
+    var closed: Bool
 
-    init(discriminator: String, variants: [UnionVariantIR], unknownTagLabel: String = "", tagPropertyName: String = "") {
+    init(
+        discriminator: String, variants: [UnionVariantIR], unknownTagLabel: String = "", tagPropertyName: String = "",
+        closed: Bool = false
+    ) {
         self.discriminator = discriminator
         self.variants = variants
+        self.closed = closed
         self.unknownTagLabel = unknownTagLabel
         self.tagPropertyName = tagPropertyName
     }

@@ -25,13 +25,16 @@ public struct SDKIR: Sendable, Hashable {
     var store: StoreIR?
     /// The Swift names of the types the SDK itself declares; set by the naming pass.
     var typeNames: GeneratedTypeNamesIR
+    /// sdk.yaml's `models` options (closed enums, formats as annotations), for `sesame diff`.
+    var modelOptions: ModelOptions
 
     init(
         name: String, description: String?, baseURL: String, credential: CredentialIR, lifecycle: LifecycleIR,
         methods: [MethodIR], operations: [OperationIR], models: [ModelIR], errors: ErrorsIR, events: EventsIR,
         store: StoreIR?, typeNames: GeneratedTypeNamesIR? = nil, authorizationServerURL: String? = nil,
-        authorizationIssuer: AuthorizationServerIssuer? = nil, openID: OpenIDIR? = nil
+        authorizationIssuer: AuthorizationServerIssuer? = nil, openID: OpenIDIR? = nil, modelOptions: ModelOptions = ModelOptions()
     ) {
+        self.modelOptions = modelOptions
         self.openID = openID
         self.name = name
         self.description = description

@@ -31,20 +31,23 @@ struct ModelRenderer {
             for item in enumeration.cases {
                 body.line("case \(SwiftName.escaped(item.swiftName))")
             }
-            body.doc("A value this version of the SDK does not know, kept as received.")
-            body.line("case unknown(\(raw))")
+            if !enumeration.closed {
+                body.doc("A value this version of the SDK does not know, kept as received.")
+                body.line("case unknown(\(raw))")
+            }
             body.line()
             body.doc("The values the schema declares.")
             body.line(
                 "public static let allKnownCases: [\(name)] = [\(enumeration.cases.map { ".\(SwiftName.escaped($0.swiftName))" }.joined(separator: ", "))]"
             )
             body.line()
-            body.block("public init(rawValue: \(raw))") { initializer in
+            if enumeration.closed { body.doc("Nil for a value the schema does not declare (`models: { enums: closed }`).") }
+            body.block("public init\(enumeration.closed ? "?" : "")(rawValue: \(raw))") { initializer in
                 initializer.block("switch rawValue") { cases in
                     for item in enumeration.cases {
                         cases.line("case \(literal(item.rawValue)): self = .\(SwiftName.escaped(item.swiftName))")
                     }
-                    cases.line("default: self = .unknown(rawValue)")
+                    cases.line(enumeration.closed ? "default: return nil" : "default: self = .unknown(rawValue)")
                 }
             }
             body.line()
@@ -53,15 +56,26 @@ struct ModelRenderer {
                     for item in enumeration.cases {
                         cases.line("case .\(SwiftName.escaped(item.swiftName)): return \(literal(item.rawValue))")
                     }
-                    cases.line("case .unknown(let value): return value")
+                    if !enumeration.closed { cases.line("case .unknown(let value): return value") }
                 }
             }
             body.line()
             body.line("public var description: String { \(enumeration.rawType == .string ? "rawValue" : "String(rawValue)") }")
             body.line()
             body.block("public init(from decoder: any Decoder) throws") { initializer in
-                initializer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(raw).self))")
-                initializer.line("if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: \"enum\") }")
+                guard enumeration.closed else {
+                    initializer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(raw).self))")
+                    initializer.line("if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: \"enum\") }")
+                    return
+                }
+                // Closed: a value the schema does not list is refused, as JSON Schema's enum does.
+                initializer.block("guard let value = Self(rawValue: try decoder.singleValueContainer().decode(\(raw).self)) else") {
+                    refused in
+                    refused.line(
+                        "throw SchemaViolation(codingPath: decoder.codingPath, keyword: \"enum\", message: \"the value is not one the schema declares\")"
+                    )
+                }
+                initializer.line("self = value")
             }
             body.line()
             body.block("public func encode(to encoder: any Encoder) throws") { encode in
@@ -82,8 +96,10 @@ struct ModelRenderer {
                 let prefix = types.indirectPrefix(.model(variant.model), in: qualifiedName)
                 body.line("\(prefix)case \(SwiftName.escaped(variant.caseName))(\(types.swift(.model(variant.model))))")
             }
-            body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
-            body.line("case unknown(\(label): String, value: JSONValue)")
+            if !union.closed {
+                body.doc("A variant this version of the SDK does not know: its discriminator and the value as received.")
+                body.line("case unknown(\(label): String, value: JSONValue)")
+            }
             body.line()
             body.doc("The discriminator's value.")
             body.block("public var \(SwiftName.escaped(union.tagPropertyName)): String") { getter in
@@ -91,7 +107,7 @@ struct ModelRenderer {
                     for variant in union.variants {
                         cases.line("case .\(SwiftName.escaped(variant.caseName)): return \(SwiftName.stringLiteral(variant.tag))")
                     }
-                    cases.line("case .unknown(let tag, _): return tag")
+                    if !union.closed { cases.line("case .unknown(let tag, _): return tag") }
                 }
             }
             body.line()
@@ -107,6 +123,13 @@ struct ModelRenderer {
                     }
                     cases.line("default:")
                     cases.indented { unknown in
+                        if union.closed {
+                            // Closed: no variant has this tag, so none matches (JSON Schema's oneOf).
+                            unknown.line(
+                                "throw SchemaViolation(codingPath: decoder.codingPath, keyword: \"oneOf\", message: \"the value is not one the schema declares\")"
+                            )
+                            return
+                        }
                         unknown.line("try ModelCoding.unknownValue(decoder, keyword: \"oneOf\")")
                         unknown.line("self = .unknown(\(label): tag, value: try JSONValue(from: decoder))")
                     }
@@ -118,7 +141,7 @@ struct ModelRenderer {
                     for variant in union.variants {
                         cases.line("case .\(SwiftName.escaped(variant.caseName))(let value): try value.encode(to: encoder)")
                     }
-                    cases.line("case .unknown(_, let value): try value.encode(to: encoder)")
+                    if !union.closed { cases.line("case .unknown(_, let value): try value.encode(to: encoder)") }
                 }
             }
         }

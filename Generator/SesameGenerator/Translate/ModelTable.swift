@@ -14,6 +14,8 @@ struct ModelTable {
     let models: [String: ModelIR]
     /// The resources of the models files and referenced documents, for `$ref` from other files.
     let documents: SchemaDocuments
+    /// sdk.yaml's `models` options, which inline schemas follow too.
+    let options: ModelOptions
 
     /// Whether a models file declares `name`.
     func declares(_ name: String) -> Bool { declarations[name] != nil }

@@ -128,8 +128,12 @@ extension ModelTranslator {
         check.maxItems = entries["maxItems"].flatMap { count($0, reader: &reader) }
         check.pattern = pattern(entries, reader: &reader)
         if let entry = entries["format"], let format = reader.string(entry.value, "format") {
-            if StringFormat(rawValue: format) == nil { reportUnknownFormat(format, at: entry.value, reader: &reader) }
-            check.format = format
+            if let known = StringFormat(rawValue: format) {
+                // An annotation (`models: { formats: annotate }`) is not checked.
+                if options.asserts(known) { check.format = format }
+            } else {
+                reportUnknownFormat(format, at: entry.value, reader: &reader)
+            }
         }
         if let entry = entries["items"] { check.items = schemaCheck(entry.value, reader: &reader) }
         if let entry = entries["properties"], let properties = reader.mapping(entry.value, "properties") {

@@ -231,7 +231,7 @@ extension ModelTranslator {
             cases.append(EnumCaseIR(rawValue: raw, location: reader.location(of: item)))
         }
         if cases.isEmpty && items.isEmpty { reader.error("enum must list at least one value", at: entry.value) }
-        return EnumIR(rawType: rawType, cases: cases)
+        return EnumIR(rawType: rawType, cases: cases, closed: options.closedEnums)
     }
 
     mutating func union(_ entries: [Entry], reader: inout NodeReader) -> UnionIR {
@@ -280,6 +280,6 @@ extension ModelTranslator {
         for (target, (tag, node)) in tags where !variants.contains(where: { $0.tag == tag }) {
             reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
         }
-        return UnionIR(discriminator: propertyName, variants: variants)
+        return UnionIR(discriminator: propertyName, variants: variants, closed: options.closedEnums)
     }
 }

@@ -68,6 +68,9 @@ extension ModelTranslator {
             if let formatEntry = entries["format"], let text = reader.string(formatEntry.value, "format") {
                 format = StringFormat(rawValue: text)
                 if format == nil { reportUnknownFormat(text, at: formatEntry.value, reader: &reader) }
+                // An annotation (`models: { formats: annotate }`): a plain String, its format
+                // only in the documentation (`documentation`).
+                if let known = format, !options.asserts(known) { format = nil }
             }
             constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
             constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }

@@ -41,12 +41,15 @@ struct ModelTranslator {
     var mergedProperties = 0
 
     private(set) var extraDiagnostics: [Diagnostic] = []
+    /// sdk.yaml's `models` options: closed enums, formats as annotations.
+    let options: ModelOptions
 
     /// Collects the top-level models of every models file (see `ModelReferences`).
-    init(modelFiles: [ParsedFile], documents: SchemaDocuments) {
+    init(modelFiles: [ParsedFile], documents: SchemaDocuments, options: ModelOptions = ModelOptions()) {
         var readers: [String: NodeReader] = [:]
         references = ModelReferences(modelFiles: modelFiles, documents: documents, readers: &readers)
         self.readers = readers
+        self.options = options
     }
 
     /// An inline-schema translator over a complete table: every declared model is
@@ -54,6 +57,7 @@ struct ModelTranslator {
     init(table: ModelTable) {
         references = ModelReferences(table: table)
         translated = table.models
+        options = table.options
     }
 
     /// Resolves a `$ref` to a declared model name (see `ModelReferences.resolve`).
@@ -63,7 +67,9 @@ struct ModelTranslator {
 
     /// The declared models, translated: call after `translateAll()`.
     var table: ModelTable {
-        ModelTable(declarations: declarations, typeNames: references.typeNames, models: translated, documents: references.documents)
+        ModelTable(
+            declarations: declarations, typeNames: references.typeNames, models: translated, documents: references.documents,
+            options: options)
     }
 
     /// Every diagnostic found so far, in all files.
@@ -225,11 +231,30 @@ struct ModelTranslator {
     func documentation(_ entries: [Entry], reader: inout NodeReader) -> String? {
         let title = entries["title"].flatMap { reader.string($0.value, "title") }
         let description = entries["description"].flatMap { reader.string($0.value, "description") }
+        let text: String?
         switch (title, description) {
-        case (let title?, let description?): return "\(title)\n\n\(description)"
-        case (let title?, nil): return title
-        case (nil, let description): return description
+        case (let title?, let description?): text = "\(title)\n\n\(description)"
+        case (let title?, nil): text = title
+        case (nil, let description): text = description
         }
+        // A format that is an annotation (`models: { formats: annotate }`) is said here only,
+        // the schema's own or its items'.
+        guard options.formats == .annotate else { return text }
+        let annotated = { (node: Node?) -> StringFormat? in
+            guard case .mapping(let mapping)? = node, let format = mapping["format"]?.string.flatMap(StringFormat.init(rawValue:)),
+                !options.asserts(format)
+            else { return nil }
+            return format
+        }
+        let note: String
+        if let format = entries["format"]?.value.string.flatMap(StringFormat.init(rawValue:)), !options.asserts(format) {
+            note = "Format: \(format.rawValue) (an annotation: not checked)."
+        } else if let format = annotated(entries["items"]?.value) {
+            note = "Format of each item: \(format.rawValue) (an annotation: not checked)."
+        } else {
+            return text
+        }
+        return text.map { "\($0)\n\n\(note)" } ?? note
     }
 
     /// The name of a nested type of `owner` (with no owner, a type hoisted to the top

@@ -75,6 +75,7 @@ struct SDKFileTranslator {
                 reader: &reader)
         }
         if let entry = entries["references"] { checkReferences(entry.value, reader: &reader) }
+        if let entry = entries["models"] { checkModelOptions(entry.value, reader: &reader) }
         guard let credentialEntry = entries["credential"] else { return nil }
         let credential = translateCredential(
             credentialEntry.value, operations: operations, claims: openID?.claims, reader: &reader)

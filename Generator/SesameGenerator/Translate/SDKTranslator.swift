@@ -77,7 +77,8 @@ struct SDKTranslator {
                 name: sdk.name, description: sdk.description, baseURL: sdk.baseURL, credential: sdk.credential,
                 lifecycle: sdk.lifecycle, methods: methods, operations: operations, models: models.sorted { $0.swiftName < $1.swiftName },
                 errors: errors, events: events, store: store, typeNames: typeNames,
-                authorizationServerURL: sdk.authorizationServerURL, authorizationIssuer: sdk.authorizationIssuer, openID: sdk.openID),
+                authorizationServerURL: sdk.authorizationServerURL, authorizationIssuer: sdk.authorizationIssuer, openID: sdk.openID,
+                modelOptions: table.options),
             diagnostics.sortedByLocation()
         )
     }

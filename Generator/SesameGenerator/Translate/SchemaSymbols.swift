@@ -27,7 +27,9 @@ struct SchemaSymbols {
             otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument },
             settings: ReferenceSettings.read(files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }),
             unreadable: unreadable)
-        models = ModelTranslator(modelFiles: files.filter { $0.source.role == .models && !isDocument($0) }, documents: documents)
+        models = ModelTranslator(
+            modelFiles: files.filter { $0.source.role == .models && !isDocument($0) }, documents: documents,
+            options: ModelOptions.read(files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }))
         for file in files where file.source.role != .models && !file.source.isReferencedDocument {
             if let previous = roleFiles[file.source.role] {
                 diagnostics.append(

@@ -1,0 +1,44 @@
+/// sdk.yaml's `models` options: closing or opening the enums changes the Swift API; making
+/// the string formats annotations (or checks again) changes what the SDK accepts, not its types.
+extension SchemaDiffer {
+    mutating func compareModelOptions() {
+        let before = old.modelOptions
+        let after = new.modelOptions
+        let location = after.location ?? new.credential.location
+        if before.enums != after.enums {
+            let what =
+                after.enums == .closed
+                ? "enums became closed (models.enums): generated enums and discriminated unions lose their .unknown case, and a value they do not list is refused; app code that names .unknown no longer compiles"
+                : "enums became open (models.enums): generated enums and discriminated unions gain an .unknown case; app code that switches over them exhaustively no longer compiles"
+            add("models.enums-changed", .breaking, what, at: location)
+        }
+        if before.formats != after.formats {
+            let what =
+                after.formats == .annotate
+                ? "formats became annotations (models.formats): email, uri-reference, hostname, ipv4 and ipv6 are no longer checked on decode or encode; shipped apps still refuse a malformed value"
+                : "formats are checked again (models.formats): email, uri-reference, hostname, ipv4 and ipv6 values that do not parse are refused on decode and encode"
+            add("models.formats-changed", .warning, what, at: location)
+        }
+    }
+
+    /// Whether two types are the same for apps: equal, or equal but for a string format that
+    /// only one side checks, when `models.formats` changed (the Swift type is `String` on both
+    /// sides; `compareModelOptions` reports the change once).
+    func sameType(_ before: TypeIR?, _ after: TypeIR?) -> Bool {
+        guard before != after else { return true }
+        guard old.modelOptions.formats != new.modelOptions.formats, let before, let after else { return false }
+        return before.withoutStringFormats == after.withoutStringFormats
+    }
+}
+
+extension TypeIR {
+    /// The type with the formats that leave it a `String` removed (`email` → plain string).
+    var withoutStringFormats: TypeIR {
+        switch self {
+        case .string(let format?) where format.isCheckedString: return .string(nil)
+        case .array(let element): return .array(element.withoutStringFormats)
+        case .dictionary(let value): return .dictionary(value.withoutStringFormats)
+        default: return self
+        }
+    }
+}
