@@ -50,6 +50,17 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
+        // The SDK generated from the root's Tests/Fixtures/ClaimsDetails/Schema (`make generate`):
+        // one OpenID Connect sign-in whose ID token's claims are the user's details
+        // (`details: idToken`). EndToEndTests runs it against the reference server.
+        .target(
+            name: "ClaimsDetailsSDK",
+            dependencies: [
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameOpenID", package: "Sesame"),
+            ]
+        ),
+
         // MARK: Reference back-end and demo
         .target(
             name: "ReferenceServer",
@@ -148,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ReferenceSDK", "ReferenceServer",
+                "ReferenceSDK", "ReferenceServer", "ClaimsDetailsSDK",
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameOpenID", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),

@@ -91,7 +91,7 @@ struct Discover: ParsableCommand {
             return (data, source, issuer, [])
         }
         let location = DiscoveryDocument.location(of: url)
-        guard DiscoveryDocument.isSecure(location.fetch) else {
+        guard WebOrigin.isSecure(location.fetch) else {
             throw ValidationError("\(location.fetch.absoluteString): refusing plain http outside loopback")
         }
         if let issuer, issuer != location.issuer, !location.alsoAccepted.contains(issuer) {

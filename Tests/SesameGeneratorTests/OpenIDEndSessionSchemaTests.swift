@@ -36,6 +36,20 @@ import Testing
         #expect(
             absolute.runtimeDescription.openID?.endSessionURL(authorizationServer: URL(string: "https://other.example.com")!)
                 == URL(string: "https://idp.example.com/v2/logout?federated"))
+        // The provider's origin with its default port written out, and an IPv6 loopback
+        // provider's own origin: the same origin, accepted.
+        for (issuer, endSession) in [
+            (OpenIDSchemaTests.issuer, "https://idp.example.com:443/logout"),
+            (#"authorizationServer: { baseURL: "http://[::1]:8081", issuer: "http://[::1]:8081" }"#, "http://[::1]:8081/logout"),
+        ] {
+            let validation = Fixture.validate([
+                "sdk.yaml": OpenIDSchemaTests.sdk(
+                    openID: "{ keys: /oauth/jwks, endSession: \"\(endSession)\", postLogoutRedirectURI: com.example.app://out }",
+                    issuer: issuer)
+            ])
+            #expect(validation.diagnostics.isEmpty, "\(endSession): \(validation.diagnostics)")
+            #expect(validation.ir?.runtimeDescription.openID?.endSession == endSession)
+        }
         // Without endSession, nothing is printed: SDKs that declare none do not change.
         let plain = Fixture.file(
             "TestSDKSchema.swift",
@@ -68,6 +82,16 @@ import Testing
         #expect(
             Fixture.printed(["sdk.yaml": Self.sdk("{ keys: /jwks, postLogoutRedirectURI: com.example.app://out }")]) == [
                 "Schema/sdk.yaml:4:24: error: postLogoutRedirectURI is sent to the provider's end-session endpoint: add endSession: /oauth/logout (its end_session_endpoint)"
+            ])
+        // The provider's origin as WebOrigin says it: an IPv6 host in brackets.
+        let ipv6 = #"authorizationServer: { baseURL: "http://[::1]:8081", issuer: "http://[::1]:8081" }"#
+        #expect(
+            Fixture.printed([
+                "sdk.yaml": OpenIDSchemaTests.sdk(
+                    openID: "{ keys: /jwks, endSession: \"http://[::1]:9999/logout\", postLogoutRedirectURI: com.example.app://out }",
+                    issuer: ipv6)
+            ]) == [
+                "Schema/sdk.yaml:4:36: error: endSession must be a path on the authorization server (/oauth/logout) or an absolute https URL on the provider's origin (http://[::1]:8081), without a fragment: the ID token goes there as id_token_hint"
             ])
         // endSession alone is valid, with a warning: the app must supply the post-logout URI.
         #expect(

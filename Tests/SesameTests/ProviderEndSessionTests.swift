@@ -109,6 +109,57 @@ import Testing
                         endpoint: URL(string: "https://idp.test/base/logout?ui=compact")!, postLogoutRedirectURI: Self.back)))
     }
 
+    /// A post-logout URI in the configuration with no end-session endpoint anywhere (neither
+    /// the schema's nor the configuration's) is not dropped silently: unusable, with a reason
+    /// naming what to set. Turning the end session off is the app's own choice: off.
+    @Test func aConfiguredURIWithoutAnEndpointIsUnusableWithAReason() {
+        for openID in [nil, OpenIDDescription(keys: "/jwks")] {
+            guard
+                case .unusable(let reason) = ProviderEndSession(
+                    sdk: Self.sdk(openID), configuration: Configuration(postLogoutRedirectURI: Self.back))
+            else {
+                Issue.record("postLogoutRedirectURI without an endpoint was dropped silently")
+                continue
+            }
+            #expect(reason.hasPrefix("postLogoutRedirectURI is set, but there is no end-session endpoint"))
+        }
+        #expect(
+            ProviderEndSession(
+                sdk: Self.sdk(nil), configuration: Configuration(postLogoutRedirectURI: Self.back, endsProviderSession: false))
+                == .off)
+    }
+
+    @Test func aConfiguredURIWithoutAnEndpointIsAWarningAtCreationAndSignOutSaysWhy() async throws {
+        let transport = TwoServerTransport()
+        let opened = LockedValue<[URL]>([])
+        let browser = ScriptedBrowser { url in
+            opened.set(opened.value + [url])
+            let query = queryParameters(of: url)
+            let code = await transport.issueCode(challenge: query["code_challenge"] ?? "")
+            return URL(string: "com.example.app://oauth/callback?code=\(code)&state=\(query["state"] ?? "")")!
+        }
+        let logs = LogCapture()
+        let service = AuthenticationService<TwoServerSchema>(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport, logger: logs.logger(),
+                receivesServerEvents: false, browser: browser,
+                idTokenValidator: EndSessionTests.AcceptingValidator(), postLogoutRedirectURI: Self.back))
+        #expect(TwoServerSchema.description.openID?.endSession == nil)
+        // Said when the service is created, before any sign-in.
+        #expect(logs.lines.contains { $0.contains("sign-out will not end the provider's session: postLogoutRedirectURI is set") })
+        await transport.setIDToken(EndSessionTests.idToken)
+        _ = try await service.authenticate(with: TwoServerMethod.oauth2)
+        let openedBySignIn = opened.value.count
+        // Sign-out never throws: signed out, the reason in its result, no browser opened.
+        guard case .providerNotConfirmed(let reason, nil) = await service.unauthenticate() else {
+            Issue.record("expected providerNotConfirmed")
+            return
+        }
+        #expect(reason.hasPrefix("postLogoutRedirectURI is set, but there is no end-session endpoint"))
+        #expect(await service.state == .unauthenticated)
+        #expect(opened.value.count == openedBySignIn)
+    }
+
     @Test func aSchemaEndSessionWithoutAURIOpensNothingAndSaysWhyThenTheConfigurationsURIIsUsed() async throws {
         let transport = TwoServerTransport()
         let opened = LockedValue<[URL]>([])

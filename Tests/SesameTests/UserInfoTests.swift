@@ -96,9 +96,13 @@ import Testing
         let service = service()
         _ = try await service.authenticate(with: TwoServerMethod.password)
         #expect(await service.session?.credential.idToken == nil)
+        let sentBefore = await transport.sent.count
         await #expect(throws: UserInfoRejection.noIDToken(operation: "userinfo")) {
             try await service.perform(OperationRequest(UserInfoSchema.userInfo))
         }
+        // Refused before sending: the access token did not go to the provider for nothing.
+        #expect(await transport.sent.count == sentBefore)
+        #expect(await !transport.sent.contains { $0.path == "/userinfo" })
     }
 
     @Test func anotherOperationIsNotChecked() async throws {

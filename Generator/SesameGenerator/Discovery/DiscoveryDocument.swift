@@ -82,7 +82,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
                 member: "id_token_signing_alg_values_supported")
         }
         if let document {
-            let origins = Set(document.originEndpoints.map { DiscoveryDocument.origin(of: $0.url) })
+            let origins = Set(document.originEndpoints.map { WebOrigin.of($0.url) })
             if origins.count > 1 {
                 reader.error(
                     "the authorization, token, revocation and device endpoints are on several origins (\(origins.sorted().joined(separator: ", "))): the format has one authorization server origin",
@@ -97,23 +97,6 @@ public struct DiscoveryDocument: Sendable, Hashable {
         [("authorization_endpoint", authorizationEndpoint), ("token_endpoint", tokenEndpoint)]
             + [("revocation_endpoint", revocationEndpoint), ("device_authorization_endpoint", deviceAuthorizationEndpoint)]
             .compactMap { name, url in url.map { (name, $0) } }
-    }
-
-    /// `scheme://host[:port]`, lowercased.
-    static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        let host = url.host?.lowercased() ?? ""
-        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return "\(scheme)://\(bracketed)" + (url.port.map { ":\($0)" } ?? "")
-    }
-
-    /// Whether `url` is `https`, or `http` on a loopback host (127.0.0.1, ::1, localhost).
-    public static func isSecure(_ url: URL) -> Bool {
-        switch url.scheme?.lowercased() {
-        case "https": return url.host?.isEmpty == false
-        case "http": return ["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "")
-        default: return false
-        }
     }
 
     /// The issuer a discovery URL names (Discovery §4, RFC 8414 §3.1), the other spellings
@@ -134,7 +117,10 @@ public struct DiscoveryDocument: Sendable, Hashable {
         }
         let oauth = "/.well-known/oauth-authorization-server"
         if url.path.hasPrefix(oauth) {
-            let issuer = origin(of: url) + url.path.dropFirst(oauth.count)
+            // RFC 8414 §3.1 inserts the well-known path between the authority and the issuer's
+            // path: the authority stays as written (the issuer is compared as a string).
+            let authority = text.range(of: oauth).map { String(text[..<$0.lowerBound]) } ?? WebOrigin.of(url)
+            let issuer = authority + url.path.dropFirst(oauth.count)
             return (issuer, [issuer + "/"], url)
         }
         let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
@@ -183,7 +169,7 @@ extension DiscoveryDocument {
                 error("the discovery document has no issuer string", member: "issuer")
                 return nil
             }
-            guard let url = URL(string: issuer), url.query == nil, url.fragment == nil, DiscoveryDocument.isSecure(url) else {
+            guard let url = URL(string: issuer), url.query == nil, url.fragment == nil, WebOrigin.isSecure(url) else {
                 error(
                     "issuer '\(issuer)' must be an https URL (http only on loopback) without a query or fragment (RFC 8414 §2)",
                     member: "issuer")
@@ -197,7 +183,7 @@ extension DiscoveryDocument {
                 if required { error("the discovery document has no \(member)", member: member) }
                 return nil
             }
-            guard let text = value.stringValue, let url = URL(string: text), url.fragment == nil, DiscoveryDocument.isSecure(url) else {
+            guard let text = value.stringValue, let url = URL(string: text), url.fragment == nil, WebOrigin.isSecure(url) else {
                 error("\(member) must be an https URL (http only on loopback) without a fragment", member: member)
                 return nil
             }

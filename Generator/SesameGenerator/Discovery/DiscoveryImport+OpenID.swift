@@ -134,14 +134,14 @@ extension DiscoveryImport {
     /// when it is elsewhere (the schema refuses it: the ID token would go to another origin).
     static func openIDEndSession(_ endpoint: URL, of document: DiscoveryDocument, baseURL: String) -> String? {
         if let path = pathOnServer(endpoint, baseURL: baseURL, allowingQuery: true) { return path }
-        let origins = [URL(string: document.issuer), URL(string: baseURL)].compactMap { $0.map(DiscoveryDocument.origin(of:)) }
-        return origins.contains(DiscoveryDocument.origin(of: endpoint)) ? endpoint.absoluteString : nil
+        let origins = [URL(string: document.issuer), URL(string: baseURL)].compactMap { $0.map(WebOrigin.of) }
+        return origins.contains(WebOrigin.of(endpoint)) ? endpoint.absoluteString : nil
     }
 
     /// `url`'s path below `baseURL`'s (its query too when `allowingQuery`), when both share an
     /// origin and the path starts with the base URL's; nil otherwise.
     private static func pathOnServer(_ url: URL, baseURL: String, allowingQuery: Bool) -> String? {
-        guard let base = URL(string: baseURL), DiscoveryDocument.origin(of: url) == DiscoveryDocument.origin(of: base),
+        guard let base = URL(string: baseURL), WebOrigin.of(url) == WebOrigin.of(base),
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false), allowingQuery || components.query == nil
         else { return nil }
         var prefix = base.path

@@ -144,8 +144,8 @@ public enum DiscoveryImport {
     /// The existing base URL when it is on the token endpoint's origin (it may carry a path
     /// prefix), else that origin.
     static func baseURL(for document: DiscoveryDocument, existing: String?) -> String {
-        let origin = DiscoveryDocument.origin(of: document.tokenEndpoint)
-        if let existing, let url = URL(string: existing), DiscoveryDocument.origin(of: url) == origin { return existing }
+        let origin = WebOrigin.of(document.tokenEndpoint)
+        if let existing, let url = URL(string: existing), WebOrigin.of(url) == origin { return existing }
         return origin
     }
 

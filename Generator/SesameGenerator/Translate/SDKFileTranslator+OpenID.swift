@@ -134,11 +134,11 @@ extension SDKFileTranslator {
         var endpoint: String?
         if let entry = items["endSession"], let text = reader.string(entry.value, "endSession") {
             let providerOrigins = Set(
-                [issuer?.issuer, authorizationServerURL].compactMap { $0.flatMap(URL.init(string:)) }.map(Self.origin))
+                [issuer?.issuer, authorizationServerURL].compactMap { $0.flatMap(URL.init(string:)) }.map(WebOrigin.of))
             if text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("#"), URL(string: "https://host" + text) != nil {
                 endpoint = text
             } else if let url = URL(string: text), url.host?.isEmpty == false, url.fragment == nil,
-                url.scheme?.lowercased() == "https" || Self.isLoopback(url), providerOrigins.contains(Self.origin(url))
+                WebOrigin.isSecure(url), providerOrigins.contains(WebOrigin.of(url))
             {
                 endpoint = text
             } else {
@@ -170,12 +170,4 @@ extension SDKFileTranslator {
         return (endpoint, postLogoutRedirectURI)
     }
 
-    /// `scheme://host[:port]`, lowercased.
-    private static func origin(_ url: URL) -> String {
-        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? "")" + (url.port.map { ":\($0)" } ?? "")
-    }
-
-    private static func isLoopback(_ url: URL) -> Bool {
-        url.scheme?.lowercased() == "http" && ["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "")
-    }
 }

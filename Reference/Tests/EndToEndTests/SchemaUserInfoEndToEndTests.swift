@@ -89,7 +89,8 @@ struct SchemaUserInfoEndToEndTests {
             await #expect(throws: UserInfoRejection.noIDToken(operation: "userinfo")) {
                 _ = try await service.userinfo()
             }
-            #expect(await Self.userInfoRequests(e2e) == 1)
+            // Refused before sending: no request reached the endpoint.
+            #expect(await Self.userInfoRequests(e2e) == 0)
             #expect(await service.state == .authenticated(details))
         }
     }
@@ -116,10 +117,16 @@ struct SchemaUserInfoEndToEndTests {
             let unknown = try await get("Bearer not-a-token-it-issued")
             #expect(unknown.status == 401)
             #expect(unknown.challenge?.contains(#"error="invalid_token""#) == true)
-            // A token of a sign-in that did not ask for openid.
-            let service = e2e.makeService(browser: Self.alice())
+            // A token of a sign-in that did not ask for openid: 403 insufficient_scope. The SDK
+            // no longer sends it (no ID token: refused before sending), so the test does.
+            let store = InMemorySessionStore<AuthenticationDetails>()
+            let service = e2e.makeService(store: store, browser: Self.alice())
             _ = try await service.authenticate(with: SingleStepMethod.oauth2())
-            await #expect(throws: ReferenceSDKError.self) { _ = try await service.userinfo() }
+            let accessToken = try #require(try store.load()?.credential.accessToken)
+            let plain = try await get("Bearer " + accessToken)
+            #expect(plain.status == 403)
+            #expect(plain.challenge?.contains(#"error="insufficient_scope""#) == true)
+            await #expect(throws: UserInfoRejection.noIDToken(operation: "userinfo")) { _ = try await service.userinfo() }
         }
     }
 }

@@ -31,9 +31,12 @@ extension AuthenticationService {
     ///   `stepUpRequired` for a 401 or 403 with an RFC 9470 challenge (no refresh is tried and
     ///   the session stays as it was). For the schema's UserInfo operation (`openID.userInfo`),
     ///   ``UserInfoRejection`` when its `sub` is not the session's ID token's (OpenID Connect
-    ///   Core §5.3.2): the response is not returned.
+    ///   Core §5.3.2): the response is not returned; and
+    ///   ``UserInfoRejection/noIDToken(operation:)`` before anything is sent when the session
+    ///   holds no validated ID token to check it against.
     public nonisolated func perform(_ request: OperationRequest) async throws -> OperationResponse {
         do {
+            if isUserInfo(request.description) { try await checkUserInfoCanBeChecked(operation: request.description.name) }
             let response = try await send(request, credential: request.description.authenticated ? .session : .none)
             if isUserInfo(request.description) { try await checkUserInfoSubject(of: response) }
             return response

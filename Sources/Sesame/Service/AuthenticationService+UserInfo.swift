@@ -9,6 +9,19 @@ extension AuthenticationService {
         return request == userInfo
     }
 
+    /// Refuses the UserInfo operation before it is sent when the session holds no validated ID
+    /// token: its response could only be refused (§5.3.2 compares it with the ID token's `sub`),
+    /// so the access token does not go to the provider for nothing.
+    /// - Throws: ``SesameError/notAuthenticated`` without a session,
+    ///   ``UserInfoRejection/noIDToken(operation:)`` without a validated ID token.
+    func checkUserInfoCanBeChecked(operation: String) throws {
+        guard let session else { throw SesameError.notAuthenticated }
+        guard let idToken = session.credential.idToken, Schema.idTokenSubject(ofValidated: idToken) != nil else {
+            logger.warning("\(operation): no validated ID token to check a UserInfo response against; not sent")
+            throw UserInfoRejection.noIDToken(operation: operation)
+        }
+    }
+
     /// OpenID Connect Core §5.3.2: the UserInfo response's `sub` must be exactly the `sub` of
     /// the ID token the session holds (read when the response arrived, so a response that
     /// outlived a user switch is compared with the new user's token and refused).

@@ -102,6 +102,10 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
             configuration.idTokenValidator
             ?? Self.schemaIDTokenValidator(sdk: sdk, configuration: configuration, pipeline: pipeline)
         self.providerEndSession = ProviderEndSession(sdk: sdk, configuration: configuration)
+        if case .unusable(let reason) = providerEndSession {
+            // Said once at configuration time; each sign-out of a session with an ID token says it again in its result.
+            configuration.logger.warning("sign-out will not end the provider's session: \(reason)")
+        }
         self.broadcaster = EventBroadcaster(capacity: configuration.eventBufferCapacity)
         let refresh = sdk.credential.refresh
         self.refresher = RefreshMachine(

@@ -102,7 +102,10 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     public var endSession: EndSessionConfiguration?
     /// Replaces the schema's `openID.postLogoutRedirectURI`, the URI the provider redirects
     /// back to after the schema's end session (per build or environment); nil keeps the
-    /// schema's. Not used when ``endSession`` is set (it carries its own).
+    /// schema's. Not used when ``endSession`` is set (it carries its own). Set when there is no
+    /// end-session endpoint at all (no `openID.endSession`, no ``endSession``), it cannot be
+    /// used: the service logs a warning when it is created, and the sign-out of a session with
+    /// an ID token returns `.providerNotConfirmed(reason:notRevoked:)` saying so.
     public var postLogoutRedirectURI: URL?
     /// Whether sign-out ends the session at the OpenID provider: `false` turns off both the
     /// schema's end session and ``endSession``, so sign-out stays with the back-end. `true` by

@@ -13,7 +13,9 @@ enum ProviderEndSession: Sendable, Hashable {
     /// Sign-out opens this end-session request in the browser.
     case configured(EndSessionConfiguration)
     /// The schema declares an end-session endpoint that cannot be used (no post-logout
-    /// redirect URI, or no URL): sign-out says why in its result, and opens nothing.
+    /// redirect URI, or no URL), or the configuration sets a post-logout redirect URI with no
+    /// endpoint anywhere: the service logs a warning when it is created, sign-out says why in
+    /// its result, and opens nothing.
     case unusable(reason: String)
 
     init<Details>(sdk: SDKDescription, configuration: AuthenticationServiceConfiguration<Details>) {
@@ -26,7 +28,16 @@ enum ProviderEndSession: Sendable, Hashable {
             return
         }
         guard let openID = sdk.openID, openID.endSession != nil else {
-            self = .off
+            // A post-logout URI says the app expects the provider's session to end at sign-out:
+            // with no endpoint to send it to, sign-out says so rather than dropping it silently.
+            if configuration.postLogoutRedirectURI != nil {
+                self = .unusable(
+                    reason:
+                        "postLogoutRedirectURI is set, but there is no end-session endpoint: declare openID.endSession in the schema or set endSession in the configuration"
+                )
+            } else {
+                self = .off
+            }
             return
         }
         guard let endpoint = openID.endSessionURL(authorizationServer: sdk.baseURL(of: .authorization)) else {

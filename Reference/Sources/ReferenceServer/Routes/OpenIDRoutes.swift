@@ -32,7 +32,8 @@ struct OpenIDRoutes {
     }
 
     /// `POST /_control/openid/rotate-keys`, `POST /_control/openid/next-id-token`
-    /// (`{"fault": "aud"}`, or `null` to clear), `POST /_control/openid/next-userinfo`
+    /// (`{"fault": "aud"}`, or `null` to clear; `{"claims": {"name": "Alice"}}` adds or replaces
+    /// claims of the next ID token, whatever their JSON type), `POST /_control/openid/next-userinfo`
     /// (`{"fault": "sub"}` or `{"fault": "no-sub"}`, or `null`), `POST /_control/openid/algorithm`
     /// (`{"algorithm": "ES256"}`) and `GET /_control/openid/keys` (the key ids the JWKS lists).
     func registerControl(on control: RouterGroup<ServerRequestContext>) {
@@ -44,8 +45,9 @@ struct OpenIDRoutes {
             try Responses.json(["keyIDs": try await state.signingKeyIDs()])
         }
         control.post("/openid/next-id-token") { request, _ in
-            let (body, fault) = try await faultRequest(IDTokenFault.self, request)
-            await state.setNextIDTokenFault(fault)
+            let body = try await RequestDecoding.json(NextIDTokenBody.self, from: request)
+            await state.setNextIDTokenFault(try Self.fault(IDTokenFault.self, named: body.fault))
+            await state.setNextIDTokenClaims(body.claims)
             return try Responses.json(body)
         }
         control.post("/openid/next-userinfo") { request, _ in
@@ -68,16 +70,29 @@ struct OpenIDRoutes {
         _ type: Fault.Type, _ request: Request
     ) async throws -> (FaultBody, Fault?) where Fault.RawValue == String {
         let body = try await RequestDecoding.json(FaultBody.self, from: request)
-        let fault = try body.fault.map { name in
+        return (body, try Self.fault(Fault.self, named: body.fault))
+    }
+
+    /// The fault `name` names, nil for nil.
+    /// - Throws: `invalid_request` naming the faults when `name` is none of `Fault`'s.
+    private static func fault<Fault: RawRepresentable & CaseIterable>(
+        _ type: Fault.Type, named name: String?
+    ) throws -> Fault? where Fault.RawValue == String {
+        try name.map { name in
             guard let fault = Fault(rawValue: name) else {
                 let names = Fault.allCases.map(\.rawValue).joined(separator: ", ")
                 throw OAuthError.invalidRequest("`fault` must be one of \(names), or null.")
             }
             return fault
         }
-        return (body, fault)
     }
 
     /// A fault knob's body.
     private struct FaultBody: Codable { var fault: String? }
+
+    /// The next ID token knob's body: a fault, claims to add or replace, or neither (a good token).
+    private struct NextIDTokenBody: Codable {
+        var fault: String?
+        var claims: [String: JSONValue]?
+    }
 }

@@ -10,6 +10,8 @@ struct OpenIDProviderState: Sendable {
     var algorithm = OpenIDSigningKeys.Algorithm.rs256
     /// Applied to the next ID token only, then cleared.
     var nextFault: IDTokenFault?
+    /// Added to (or replacing) the next ID token's claims only, then cleared.
+    var nextClaims: [String: JSONValue]?
     /// Applied to the next UserInfo response only, then cleared.
     var nextUserInfoFault: UserInfoFault?
     /// The `nonce` of the authorization request behind each code, then each session.
@@ -69,6 +71,13 @@ extension ReferenceServerState {
         openID.nextFault = fault
     }
 
+    /// Gives the next ID token `claims` beside (or instead of) its own, whatever their JSON
+    /// type: a profile claim that changed since the last token (`name`), or one of a type a
+    /// client's model does not expect. nil: the next token's claims are the server's own.
+    func setNextIDTokenClaims(_ claims: [String: JSONValue]?) {
+        openID.nextClaims = claims
+    }
+
     /// Signs ID tokens with `algorithm` from now on.
     public func setIDTokenAlgorithm(_ algorithm: String) throws {
         guard let value = OpenIDSigningKeys.Algorithm(rawValue: algorithm) else {
@@ -98,8 +107,8 @@ extension ReferenceServerState {
     /// contains `openid`: `iss` (`issuer`), `sub` (the account's uid), `aud` (`clientID`),
     /// `exp`, `iat`, `auth_time` (when the user signed in), `sid` (the session), `acr` (what the login page
     /// reached, when it recorded one), `at_hash`, and `nonce` when `includesNonce` (the code
-    /// exchange; a refresh's ID token has none, §12.2). The fault the control API set, if any,
-    /// is applied and cleared.
+    /// exchange; a refresh's ID token has none, §12.2). The claims and the fault the control
+    /// API set, if any, are applied and cleared.
     /// - Throws: when the signing keys cannot be made.
     func addingIDToken(to tokens: TokenResponse, clientID: String, issuer: String, includesNonce: Bool) throws -> TokenResponse {
         guard let record = accessTokens[tokens.access_token], let session = sessions[record.sessionID],
@@ -123,6 +132,10 @@ extension ReferenceServerState {
                 OpenIDSigningKeys.accessTokenHash(of: fault == .accessTokenHash ? SecretGenerator.token() : tokens.access_token)),
         ]
         if let acr = authenticationContexts.sessions[session.id] { claims["acr"] = .string(acr) }
+        if let extra = openID.nextClaims {
+            claims.merge(extra) { _, new in new }
+            openID.nextClaims = nil
+        }
         if fault == .nonce {
             claims["nonce"] = .string(SecretGenerator.token())
         } else if includesNonce, let nonce = openID.sessionNonces[session.id] {
