@@ -123,13 +123,6 @@ enum CodingBenchmark {
             sesamePeakBytes: peaks[0], codablePeakBytes: peaks[1], peerPeakBytes: peaks[2])
     }
 
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
     /// The figures as a table, one line per payload.
     static func table(_ results: [Result]) -> String {
         func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkTargets
 import CryptoExtras
 import Foundation
 import JWTKit
@@ -113,10 +114,6 @@ struct IDTokenBenchmark: AsyncParsableCommand {
         for _ in 0..<count { try await body() }
         let elapsed = clock.now - start
         return (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12) / Double(count)
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
     }
 
     static func line(_ result: Result) -> String {

@@ -239,10 +239,4 @@ struct LaunchBenchmark: AsyncParsableCommand {
             migrator(definition.cache.migrations.map(\.identifier)),
         ]
     }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
 }
