@@ -96,6 +96,11 @@ struct PropertyIR: Sendable, Hashable, Codable {
     /// for a property `container`); set by the naming pass, never a local the decoder
     /// declares itself (`SwiftName.reservedDecoderLocals`).
     var localName: String = ""
+    /// Not declared in `properties`, but named by the object's own checks (`required`,
+    /// `dependentRequired`, `properties` of a `oneOf` branch, …): a `JSONValue?` that keeps the
+    /// key as received, `null` included, so that what was decoded encodes back and its check
+    /// sees it (ModelTranslator+NamedKeys).
+    var namedByChecks = false
     var location: SourceLocation
 
     init(

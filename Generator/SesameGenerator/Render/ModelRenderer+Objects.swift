@@ -147,7 +147,10 @@ extension ModelRenderer {
                 let wire = types.wire(property.type) ?? types.swift(property.type)
                 let converted = { (expression: String) in types.fromWire(expression, property.type) }
                 var expression: String
-                if property.nullable && property.required {
+                if property.namedByChecks {
+                    // Kept as received, `null` too (`decodeIfPresent` reads `null` as absent).
+                    expression = "try container.contains(\(key)) ? container.decode(JSONValue.self, forKey: \(key)) : nil"
+                } else if property.nullable && property.required {
                     expression = "try container.decode(\(wire)?.self, forKey: \(key))"
                     if types.wire(property.type) != nil { expression = "(\(expression)).map { \(converted("$0")) }" }
                 } else if property.isOptional || property.defaultValue != nil {

@@ -171,7 +171,9 @@ extension ModelTranslator {
         _ part: ObjectIR, into properties: inout [PropertyIR], additional: inout AdditionalPropertiesIR, at member: Node,
         reader: inout NodeReader
     ) {
-        for property in part.properties {
+        // A member's keys named by its checks are not its declarations: the composed model
+        // keeps those its merged checks name (`keepingKeysNamedByChecks`).
+        for property in part.properties where !property.namedByChecks {
             if let index = properties.firstIndex(where: { $0.name == property.name }) {
                 if properties[index].type != property.type {
                     reader.error("allOf declares property '\(property.name)' twice with different types", at: member)

@@ -194,7 +194,8 @@ struct ModelTranslator {
             constraints.schema = schemaCheck(node, reportingUnsupported: false, reader: &reader)
             kind = .alias(.any, constraints)
         } else if entries["allOf"] != nil {
-            kind = .object(allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+            let object = allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+            kind = .object(Self.keepingKeysNamedByChecks(object, at: location))
         } else if let enumEntry = entries["enum"], !isSwiftEnum(enumEntry, entries: entries) {
             // An enum of mixed, non-scalar or no values: JSONValue, checked against the list.
             var constraints = ConstraintsIR()
@@ -203,7 +204,8 @@ struct ModelTranslator {
         } else if let enumEntry = entries["enum"] {
             kind = .enumeration(enumeration(enumEntry, entries: entries, reader: &reader))
         } else if isObject(entries) {
-            kind = .object(object(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+            let object = object(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
+            kind = .object(Self.keepingKeysNamedByChecks(object, at: location))
         } else {
             var scratch: [ModelIR] = []
             let resolved = schemaType(

@@ -63,22 +63,33 @@ public enum PaletteOrName: Codable, Hashable, Sendable {
     }
 
     public struct Option2: Codable, Hashable, Sendable {
+        /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+        public var name: JSONValue?
 
         /// The keywords checked on the object's JSON.
         private static let schemaCheck = SchemaCheck(ModelCheck(required: ["name"]))
+        /// The declared properties, counted against `minProperties` when the check asks only which are present.
+        private static let schemaCheckKeys: [PropertyKey] = ["name"]
 
         /// Creates a value; properties with a default in the schema may be left out.
-        public init() {
+        public init(name: JSONValue? = nil) {
+            self.name = name
         }
 
         public init(from decoder: any Decoder) throws {
-            try ModelCoding.check(decoder, Self.schemaCheck)
-            _ = try decoder.container(keyedBy: PropertyKey.self)
+            let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+            self.name = try container.contains("name") ? container.decode(JSONValue.self, forKey: "name") : nil
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
-            _ = encoder.container(keyedBy: PropertyKey.self)
+            try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+                switch name {
+                    case "name": return self.name != nil
+                    default: return false
+                }
+            }
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encodeIfPresent(self.name, forKey: "name")
         }
     }
 }

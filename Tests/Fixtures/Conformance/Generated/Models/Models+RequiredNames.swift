@@ -8,31 +8,37 @@ import Foundation
 
 public struct RequiredNames: Codable, Hashable, Sendable {
     public var id: String
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var extra: JSONValue?
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(required: ["extra"]))
     /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["id"]
+    private static let schemaCheckKeys: [PropertyKey] = ["id", "extra"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(id: String) {
+    public init(id: String, extra: JSONValue? = nil) {
         self.id = id
+        self.extra = extra
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decode(String.self, forKey: "id")
+        self.extra = try container.contains("extra") ? container.decode(JSONValue.self, forKey: "extra") : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
         try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
             switch name {
                 case "id": return true
+                case "extra": return self.extra != nil
                 default: return false
             }
         }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.extra, forKey: "extra")
     }
 }
 

@@ -497,3 +497,92 @@ public struct NamedPair: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.a, forKey: "a")
     }
 }
+
+// MARK: - OneOfRequired
+
+public struct OneOfRequired: Codable, Hashable, Sendable {
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var bar: JSONValue?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var baz: JSONValue?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var foo: JSONValue?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(oneOf: [ModelCheck(required: ["foo", "bar"]), ModelCheck(required: ["foo", "baz"])]))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["bar", "baz", "foo"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(bar: JSONValue? = nil, baz: JSONValue? = nil, foo: JSONValue? = nil) {
+        self.bar = bar
+        self.baz = baz
+        self.foo = foo
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.bar = try container.contains("bar") ? container.decode(JSONValue.self, forKey: "bar") : nil
+        self.baz = try container.contains("baz") ? container.decode(JSONValue.self, forKey: "baz") : nil
+        self.foo = try container.contains("foo") ? container.decode(JSONValue.self, forKey: "foo") : nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "bar": return self.bar != nil
+                case "baz": return self.baz != nil
+                case "foo": return self.foo != nil
+                default: return false
+            }
+        }
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.bar, forKey: "bar")
+        try container.encodeIfPresent(self.baz, forKey: "baz")
+        try container.encodeIfPresent(self.foo, forKey: "foo")
+    }
+}
+
+// MARK: - Guarded
+
+public struct Guarded: Codable, Hashable, Sendable {
+    public var card: String?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var billing: JSONValue?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var blocked: JSONValue?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(dependentRequired: ["card": ["billing"]], not: ModelCheck(properties: ["blocked": ModelCheck(constValue: JSONValue.bool(true))], required: ["blocked"])))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["card", "billing", "blocked"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(card: String? = nil, billing: JSONValue? = nil, blocked: JSONValue? = nil) {
+        self.card = card
+        self.billing = billing
+        self.blocked = blocked
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
+        self.billing = try container.contains("billing") ? container.decode(JSONValue.self, forKey: "billing") : nil
+        self.blocked = try container.contains("blocked") ? container.decode(JSONValue.self, forKey: "blocked") : nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "card": return self.card != nil
+                case "billing": return self.billing != nil
+                case "blocked": return self.blocked != nil
+                default: return false
+            }
+        }
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.card, forKey: "card")
+        try container.encodeIfPresent(self.billing, forKey: "billing")
+        try container.encodeIfPresent(self.blocked, forKey: "blocked")
+    }
+}

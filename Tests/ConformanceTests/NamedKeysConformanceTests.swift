@@ -1,0 +1,67 @@
+import ConformanceSDK
+import Foundation
+@_spi(Generated) import Sesame
+import Testing
+
+/// Issue 27: an object model keeps the keys its own checks name without declaring them
+/// (docs/format.md, "Keys named only by the checks"), so that what it decoded encodes back and
+/// its check on encode sees what decoding saw (`oneOf/8` of the JSON-Schema-Test-Suite).
+@Suite struct NamedKeysConformanceTests {
+    /// The JSON `value` encodes to, as a `JSONValue` (key order aside).
+    private func encodedJSON(_ value: some Encodable) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: JSONEncoder.sesame.encode(value))
+    }
+
+    /// Decodes `json` as `Model`, encodes it back, and requires the same JSON.
+    private func roundTrips<Model: Codable>(_ model: Model.Type, _ json: String) throws {
+        let decoded = try Instance.decode(model, json)
+        let expected = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(try encodedJSON(decoded) == expected)
+    }
+
+    /// The violation encoding `value` throws, or nil when it encodes.
+    private func violation(_ value: some Encodable) -> SchemaViolation? {
+        do {
+            _ = try JSONEncoder.sesame.encode(value)
+            return nil
+        } catch {
+            return error as? SchemaViolation
+        }
+    }
+
+    @Test func aValueTheOneOfAcceptsEncodesBackAsDecoded() throws {
+        try roundTrips(OneOfRequired.self, #"{"foo": 1, "bar": 2}"#)
+        try roundTrips(OneOfRequired.self, #"{"foo": 1, "baz": [true]}"#)
+        // `null` is a value: kept as `.null`, written back.
+        try roundTrips(OneOfRequired.self, #"{"foo": null, "bar": {"x": "y"}}"#)
+        let decoded = try Instance.decode(OneOfRequired.self, #"{"foo": 1, "bar": 2}"#)
+        #expect(decoded.foo == .integer(1))
+        #expect(decoded.bar == .integer(2))
+        #expect(decoded.baz == nil)
+        // The suite's refused cases stay refused on decode.
+        #expect(Instance.violation(OneOfRequired.self, #"{"foo": 1, "bar": 2, "baz": 3}"#)?.keyword == "oneOf")
+        #expect(Instance.violation(OneOfRequired.self, #"{"foo": 1}"#)?.keyword == "oneOf")
+    }
+
+    @Test func aValueBuiltInSwiftThatTheOneOfRefusesStillDoesNotEncode() {
+        #expect(violation(OneOfRequired())?.keyword == "oneOf")
+        #expect(violation(OneOfRequired(foo: .integer(1)))?.keyword == "oneOf")
+        #expect(violation(OneOfRequired(bar: .integer(2), baz: .integer(3), foo: .integer(1)))?.keyword == "oneOf")
+        #expect(violation(OneOfRequired(bar: .integer(2), foo: .null)) == nil)
+    }
+
+    @Test func dependentRequiredAndNotKeepTheirKeysToo() throws {
+        try roundTrips(Guarded.self, #"{"card": "4970", "billing": {"city": "Paris"}}"#)
+        try roundTrips(Guarded.self, #"{"blocked": false}"#)
+        #expect(Instance.violation(Guarded.self, #"{"blocked": true}"#)?.keyword == "not")
+        #expect(violation(Guarded(card: "4970"))?.keyword == "dependentRequired")
+        #expect(violation(Guarded(blocked: .bool(true)))?.keyword == "not")
+        #expect(violation(Guarded(card: "4970", billing: .string("Paris"))) == nil)
+    }
+
+    @Test func aRequiredNameWithNoPropertySchemaIsKept() throws {
+        try roundTrips(RequiredNames.self, #"{"id": "1", "extra": [true]}"#)
+        try roundTrips(RequiredNames.self, #"{"id": "1", "extra": null}"#)
+        #expect(violation(RequiredNames(id: "1"))?.keyword == "required")
+    }
+}
