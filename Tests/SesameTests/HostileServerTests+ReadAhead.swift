@@ -1,0 +1,104 @@
+import Foundation
+import HTTPTypes
+import SesameTestSupport
+import Testing
+@_spi(Generated) import SesameDescription
+@_spi(Generated) @testable import Sesame
+
+/// FoundationNetworking's read-ahead (issue 29): libcurl reads on the session's work queue and
+/// hands each chunk to the delegate queue; when that queue gets little of the CPU (a loaded
+/// machine), chunks pile up in it. Here the delegate queue is slowed on purpose (`pacing`
+/// sleeps before each chunk), so the pile-up no longer depends on the machine's load: the
+/// server-side count of what left the server shows how far libcurl read ahead of the delegate.
+/// Before `BoundedDelegateQueue`, 4,369 MiB left the server over the two event connections
+/// (VmHWM 6,231 MiB) and 1,485 MiB for the body nobody read; after it, 5 to 340 (most runs
+/// under 32) and 16 to 29 MiB (docs/runtime.md, "Response limits").
+///
+/// Linux only: the read-ahead, and the queue that bounds it, are FoundationNetworking's.
+#if canImport(FoundationNetworking)
+extension HostileServerTests {
+    /// A delegate queue that sleeps 5 ms before each chunk: at most 200 chunks (3.2 MiB) a second.
+    static func starvedTransport(maximumBufferedBytes: Int = 8 << 20) -> StreamingURLSessionTransport {
+        StreamingURLSessionTransport(
+            configuration: .default, maximumBufferedBytes: maximumBufferedBytes, pacing: { Thread.sleep(forTimeInterval: 0.005) })
+    }
+
+    /// The bounded queue's counts, and what the delegate saw, for the failure messages.
+    static func queueCounts(_ transport: StreamingURLSessionTransport) -> String {
+        let queue = (transport.session.delegateQueue as? BoundedDelegateQueue)?.counts
+        return "most callbacks waiting \(queue?.mostPending ?? -1), stalls \(queue?.stalls ?? -1),"
+            + " largest chunk \(transport.counts.largestChunk) bytes; VmHWM \(peakResidentMiB()) MiB"
+    }
+
+    /// Whether no wait of the bounded queue ended by its stall timeout (which would mean a
+    /// callback blocked on URLSession's work queue).
+    static func neverStalled(_ transport: StreamingURLSessionTransport) -> Bool {
+        (transport.session.delegateQueue as? BoundedDelegateQueue)?.counts.stalls == 0
+    }
+
+    /// What may leave the server beyond the limits when the delegate queue is slow: the
+    /// kernel's buffers (the server's send buffer, the client's receive buffer, up to 6 MiB on
+    /// Linux), the 16 chunks `BoundedDelegateQueue` holds, and what libcurl reads while a cancel
+    /// drains (libcurl reads freely until the cancel takes effect: 1 to 340 MiB seen for two
+    /// connections, most runs under 32). Without the bounded queue, libcurl reads ahead for as long as the
+    /// delegate takes to reach the limit: 4,369 MiB for two event connections.
+    static let starvedSlack = 256 << 20
+
+    @Test func anEndlessEventLineToAStarvedDelegateQueueStopsTheServerEarly() async throws {
+        let server = try Self.server { _, connection in
+            connection.writeHead([("Content-Type", "text/event-stream")])
+            connection.write("data: ")
+            connection.stream(Self.hugeBody, of: Self.pattern)
+        }
+        defer { server.stop() }
+        let transport = Self.starvedTransport()
+        let service = try await Self.signedIn(server, transport: transport, events: true)
+        let reconnected = await poll(timeout: .seconds(30)) {
+            server.requests.filter { $0.target == "/events" }.count >= 2
+        }
+        #expect(reconnected)
+        await service.unauthenticate()
+        let connections = server.requests.filter { $0.target == "/events" }.count
+        let sent = await Self.bytesSentOnceIdle(server)
+        print("starved events: \(sent >> 20) MiB sent over \(connections) connections; \(Self.queueCounts(transport))")
+        #expect(sent < connections * (3 * Self.limit + Self.starvedSlack), "\(sent >> 20) MiB sent over \(connections) connections")
+        #expect(Self.neverStalled(transport), "\(Self.queueCounts(transport))")
+    }
+
+    /// A body nobody reads, through the transport alone (an OpenAPI client's request, its
+    /// limit the transport's 16 MiB of unread bytes): the delegate takes 5 s to see 16 MiB, and
+    /// without the bounded queue libcurl reads on at full speed meanwhile.
+    @Test func aHugeBodyToAStarvedDelegateQueueStopsTheServerEarly() async throws {
+        let server = try LoopbackServer { _, connection in
+            connection.writeHead([("Content-Type", "application/octet-stream")])
+            connection.stream(Self.hugeBody, of: Self.pattern)
+        }
+        defer { server.stop() }
+        let unread = 16 << 20
+        let transport = Self.starvedTransport(maximumBufferedBytes: unread)
+        let (response, body) = try await transport.send(
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/blob"), body: nil, baseURL: server.baseURL,
+            operationID: "blob")
+        #expect(response.status == .ok)
+        // Nothing reads the body: the transport stops once 16 MiB wait unread.
+        _ = await poll(timeout: .seconds(60)) { transport.counts.mostUnread > unread }
+        let sent = await Self.bytesSentOnceIdle(server)
+        withExtendedLifetime(body) {}
+        print("starved body: \(sent >> 20) MiB sent; \(Self.queueCounts(transport))")
+        #expect(transport.counts.mostUnread <= unread + Self.pattern.count)
+        #expect(sent < unread + Self.starvedSlack, "\(sent >> 20) MiB sent")
+        #expect(Self.neverStalled(transport), "\(Self.queueCounts(transport))")
+    }
+}
+#endif
+
+extension HostileServerTests {
+    /// The process's peak resident memory so far (VmHWM), in MiB; -1 where /proc is missing.
+    static func peakResidentMiB() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return -1 }
+        return kib >> 10
+    }
+}
