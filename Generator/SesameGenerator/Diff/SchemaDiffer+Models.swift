@@ -71,20 +71,35 @@ extension SchemaDiffer {
                 }
                 let oldTags = Set(before.variants.map(\.tag))
                 for variant in after.variants where !oldTags.contains(variant.tag) {
-                    // A closed union (models.enums: closed) in shipped apps refuses the new tag.
+                    // A closed union (models.enums: closed) in shipped apps refuses the new tag
+                    // when it decodes one: only a response model is decoded.
+                    let refused = before.closed && responseModels.contains(path)
+                    let what =
+                        refused
+                        ? "older SDKs, whose unions are closed, refuse it in responses"
+                        : before.closed
+                            ? "the union travels only in requests, which older SDKs never send it in"
+                            : "older SDKs decode it as .unknown"
                     add(
-                        "union.variant-added", before.closed ? .breaking : .compatible,
-                        before.closed
-                            ? "variant '\(variant.tag)' of '\(path)' was added; older SDKs, whose unions are closed, refuse it"
-                            : "variant '\(variant.tag)' of '\(path)' was added; older SDKs decode it as .unknown", at: variant.location)
+                        "union.variant-added", refused ? .breaking : .compatible,
+                        "variant '\(variant.tag)' of '\(path)' was added; \(what)", at: variant.location)
                 }
             case (.choice(let before), .choice(let after)):
                 if before.variants.map(\.type) != after.variants.map(\.type) || before.exactlyOne != after.exactlyOne {
                     add("model.type-changed", .breaking, "model '\(path)' changed its schemas", at: updated.location)
                 }
             case (.alias(let before, let beforeConstraints), .alias(let after, let afterConstraints)):
+                let wrapped = oldTypes.wrapsAlias(model, before, beforeConstraints)
+                let wrapsNow = newTypes.wrapsAlias(updated, after, afterConstraints)
                 if !sameType(before, after) {
                     add("model.type-changed", .breaking, "model '\(path)' changed type", at: updated.location)
+                } else if wrapped != wrapsNow {
+                    // The same test as the renderer's: a checked `Email` is a struct, an unchecked one `String`.
+                    let what =
+                        wrapped
+                        ? "became a typealias of its value's type; app code that calls '\(path)(rawValue:)' or reads '.rawValue' no longer compiles"
+                        : "became a struct wrapping its value; app code that uses it as its value's type no longer compiles"
+                    add("model.type-changed", .breaking, "model '\(path)' \(what)", at: updated.location)
                 } else if beforeConstraints != afterConstraints {
                     add("model.constraints-changed", .warning, "model '\(path)' changed its constraints", at: updated.location)
                 }
@@ -165,12 +180,16 @@ extension SchemaDiffer {
         let oldValues = Set(before.cases.map(\.rawValue))
         for item in after.cases where !oldValues.contains(item.rawValue) {
             // Open enums keep unknown values, so shipped apps decode the new one; closed ones
-            // (models.enums: closed) refuse it.
+            // (models.enums: closed) refuse it, when they decode it: in a response model.
+            let refused = before.closed && responseModels.contains(path)
+            let what =
+                refused
+                ? "older SDKs, whose enums are closed, refuse it in responses"
+                : before.closed
+                    ? "the enum travels only in requests, which older SDKs never send it in"
+                    : "older SDKs decode it as .unknown"
             add(
-                "enum.value-added", before.closed ? .breaking : .compatible,
-                before.closed
-                    ? "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs, whose enums are closed, refuse it"
-                    : "value '\(item.rawValue)' was added to enum '\(path)'; older SDKs decode it as .unknown",
+                "enum.value-added", refused ? .breaking : .compatible, "value '\(item.rawValue)' was added to enum '\(path)'; \(what)",
                 at: item.location)
         }
         if before.rawType != after.rawType {

@@ -11,12 +11,17 @@ struct SchemaDiffer {
     let requestModels: Set<String>
     let oldModels: [String: ModelIR]
     let newModels: [String: ModelIR]
+    /// How each side's types render, for what decides a model's Swift shape (``TypeRendering/wrapsAlias(_:_:_:)``).
+    let oldTypes: TypeRendering
+    let newTypes: TypeRendering
 
     init(old: SDKIR, new: SDKIR) {
         self.old = old
         self.new = new
         oldModels = SchemaDiffer.table(old.models)
         newModels = SchemaDiffer.table(new.models)
+        oldTypes = TypeRendering(models: old.models)
+        newTypes = TypeRendering(models: new.models)
         let (responses, requests) = SchemaDiffer.usage(of: old, models: oldModels)
         responseModels = responses
         requestModels = requests

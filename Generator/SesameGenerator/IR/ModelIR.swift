@@ -162,7 +162,7 @@ struct UnionIR: Sendable, Hashable, Codable {
     var unknownTagLabel: String
     /// The property that returns the discriminator's value (`typeValue`); set by the naming pass.
     var tagPropertyName: String
-    /// `models: { enums: closed }`: no `.unknown(kind:value:)` case, an unknown tag is refused.
+    /// `models: { enums: closed }`: no `.unknown(<discriminator>:value:)` case, an unknown tag is refused.
     var closed: Bool
 
     init(

@@ -154,7 +154,7 @@ struct ModelRenderer {
     ) {
         let name = SwiftName.escaped(model.swiftName)
         let swiftType = types.swift(type)
-        guard types.hasChecks(type, constraints) || constraints.schema != nil || types.wire(type) != nil || !model.nested.isEmpty else {
+        guard types.wrapsAlias(model, type, constraints) else {
             writer.line("public typealias \(name) = \(swiftType)")
             return
         }

@@ -120,6 +120,14 @@ struct TypeRendering {
         }
     }
 
+    /// Whether an alias model (`.alias(type, constraints)`) renders as a `RawRepresentable`
+    /// struct wrapping its value rather than a `typealias`: when its value is checked, has a
+    /// wire type or JSON check, or it holds nested models. `sesame diff` grades a change of
+    /// this answer breaking (`Email(rawValue:)` stops compiling when `Email` becomes `String`).
+    func wrapsAlias(_ model: ModelIR, _ type: TypeIR, _ constraints: ConstraintsIR) -> Bool {
+        hasChecks(type, constraints) || constraints.schema != nil || wire(type) != nil || !model.nested.isEmpty
+    }
+
     /// Whether `checks` writes any line (the JSON check, `constraints.schema`, is not one of them).
     func hasChecks(_ type: TypeIR, _ constraints: ConstraintsIR) -> Bool {
         var typed = constraints

@@ -7,7 +7,8 @@ struct ModelOptions: Sendable, Hashable, Codable {
     /// What a generated enum does with a value the schema does not list.
     enum Enums: String, Sendable, Hashable, Codable, CaseIterable {
         /// Kept as `.unknown(raw)` (and a discriminated union's unknown variant as
-        /// `.unknown(kind:value:)`): a back-end may add a value without breaking shipped apps.
+        /// `.unknown(<discriminator>:value:)`, labelled with the discriminator's name): a
+        /// back-end may add a value without breaking shipped apps.
         case open
         /// Refused, as JSON Schema's `enum` does: the Swift enums have no `.unknown` case, so a
         /// `switch` over them is exhaustive.
