@@ -105,6 +105,15 @@ public struct DiscoveryDocument: Sendable, Hashable {
         return components.string ?? WebOrigin.of(url)
     }
 
+    /// `url`'s text without any user name or password.
+    static func withoutCredentials(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+
     /// Whether `url` is `https` with a host, or `http` on a loopback host.
     @available(*, deprecated, renamed: "WebOrigin.isSecure")
     public static func isSecure(_ url: URL) -> Bool { WebOrigin.isSecure(url) }
@@ -133,7 +142,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
     /// refuses such URLs before fetching, and the well-known form's authority is rebuilt
     /// without them.
     public static func location(of url: URL) -> (issuer: String, alsoAccepted: [String], fetch: URL) {
-        let text = url.absoluteString
+        let text = withoutCredentials(url)
         let openID = "/.well-known/openid-configuration"
         if text.hasSuffix(openID) {
             let prefix = String(text.dropLast(openID.count))
