@@ -90,6 +90,13 @@ struct Discover: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: source) else { throw ValidationError("\(source) cannot be read") }
             return (data, source, issuer, [])
         }
+        // Credentials in the URL would go into the issuer, sdk.yaml and diagnostics: refused before
+        // anything is fetched or printed, without echoing the URL.
+        guard url.user == nil, url.password == nil else {
+            throw ValidationError(
+                "the discovery URL has a user name or password in it: give the issuer's URL without credentials (discovery documents are public)"
+            )
+        }
         let location = DiscoveryDocument.location(of: url)
         guard WebOrigin.isSecure(location.fetch) else {
             throw ValidationError("\(location.fetch.absoluteString): refusing plain http outside loopback")

@@ -106,6 +106,28 @@ extension CommandLineTests {
         #expect(try Data(contentsOf: sdk) == before)
     }
 
+    /// A discovery URL with a user name or password is refused before anything is fetched,
+    /// and the password appears nowhere in the output (it used to go into the issuer, then
+    /// into the `--issuer` mismatch error and sdk.yaml).
+    @Test func aURLWithCredentialsIsRefusedWithoutEchoingThem() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, _) = try schemaAndOutput(in: folder)
+        try writeSchema(try ReferenceSchema.sources(), to: schema)
+        let sdk = schema.appendingPathComponent("sdk.yaml")
+        let before = try Data(contentsOf: sdk)
+        for url in [
+            "https://user:hunter2@idp.example.com/.well-known/oauth-authorization-server",
+            "https://user:hunter2@idp.example.com/.well-known/openid-configuration",
+        ] {
+            let refused = try await run(["discover", url, "--issuer", "https://other.example.com", "--schema", schema.path])
+            #expect(refused.status != 0)
+            #expect(refused.errors.contains("has a user name or password in it"), "\(refused.errors)")
+            #expect(!refused.errors.contains("hunter2") && !refused.output.contains("hunter2"))
+        }
+        #expect(try Data(contentsOf: sdk) == before)
+    }
+
     @Test func aSymlinkedSdkYamlIsRefusedAndARegularOneKeepsItsMode() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -107,6 +107,37 @@ import Testing
         #expect(location.fetch.absoluteString == fetch)
     }
 
+    /// RFC 8414 §3.3 and Discovery §4.3: the issuer is compared as a string, so the authority
+    /// is kept as written in both well-known forms alike (no case or default-port
+    /// normalisation in one and not the other), and never carries a user name or password.
+    @Test(arguments: [
+        ("https://IdP.Example.com/.well-known/oauth-authorization-server/t", "https://IdP.Example.com/t"),
+        ("https://IdP.Example.com/t/.well-known/openid-configuration", "https://IdP.Example.com/t"),
+        ("https://idp.example.com:443/.well-known/oauth-authorization-server/t", "https://idp.example.com:443/t"),
+        ("https://idp.example.com:443/t/.well-known/openid-configuration", "https://idp.example.com:443/t"),
+        ("https://user:hunter2@idp.example.com/.well-known/oauth-authorization-server/t", "https://idp.example.com/t"),
+        ("https://user:hunter2@idp.example.com:8443/.well-known/oauth-authorization-server", "https://idp.example.com:8443"),
+        ("https://user:hunter2@idp.example.com/t/.well-known/openid-configuration", "https://idp.example.com/t"),
+        ("https://user:hunter2@idp.example.com/t", "https://idp.example.com/t"),
+    ])
+    func theWellKnownAuthorityIsKeptAsWrittenWithoutCredentials(url: String, issuer: String) {
+        let location = DiscoveryDocument.location(of: URL(string: url)!)
+        #expect(location.issuer == issuer)
+        #expect(location.alsoAccepted == (url.contains("/.well-known/") ? [issuer + "/"] : []))
+        #expect(!location.issuer.contains("hunter2") && !location.issuer.contains("user"))
+    }
+
+    /// The issuer is compared exactly: a document naming the normalised spelling of an
+    /// upper-case host or an explicit `:443` is refused, with the expected one in the error.
+    @Test func theIssuerIsComparedAsWritten() {
+        for expected in ["https://IdP.Example.com/t", "https://idp.example.com:443/t"] {
+            let (document, diagnostics) = DiscoveryDocument.read(
+                Self.document(["issuer": #""https://idp.example.com/t""#]), file: "idp.json", expectedIssuer: expected)
+            #expect(document == nil)
+            #expect(diagnostics.contains { $0.severity == .error && $0.message.contains("'\(expected)'") }, "\(diagnostics)")
+        }
+    }
+
     // MARK: The edit
 
     static var parsed: DiscoveryDocument { Self.read().0! }

@@ -160,6 +160,26 @@ import Testing
         #expect(opened.value.count == openedBySignIn)
     }
 
+    /// The schema's own end session, unusable (here without a post-logout URI anywhere), is
+    /// said when the service is created too, not only the configuration's.
+    @Test func anUnusableSchemaEndSessionIsAWarningAtCreation() {
+        let logs = LogCapture()
+        _ = AuthenticationService<EndSessionWithoutURISchema>(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: TwoServerTransport(),
+                logger: logs.logger(), receivesServerEvents: false))
+        #expect(
+            logs.lines.contains { $0.contains("sign-out will not end the provider's session: no post-logout redirect URI") },
+            "\(logs.lines)")
+        // Usable with the configuration's URI: nothing said.
+        let quiet = LogCapture()
+        _ = AuthenticationService<EndSessionWithoutURISchema>(
+            configuration: .init(
+                client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: TwoServerTransport(),
+                logger: quiet.logger(), receivesServerEvents: false, postLogoutRedirectURI: Self.back))
+        #expect(!quiet.lines.contains { $0.contains("sign-out will not end the provider's session") })
+    }
+
     @Test func aSchemaEndSessionWithoutAURIOpensNothingAndSaysWhyThenTheConfigurationsURIIsUsed() async throws {
         let transport = TwoServerTransport()
         let opened = LockedValue<[URL]>([])

@@ -92,6 +92,32 @@ public struct DiscoveryDocument: Sendable, Hashable {
         return (reader.hasErrors ? nil : document, reader.diagnostics)
     }
 
+    /// `scheme://host[:port]` of `url` as written (RFC 8414 §3.1's authority, into which the
+    /// well-known path is inserted), without any user name or password.
+    /// (Foundation always splits a URL it parsed; the normalised origin is the fallback.)
+    static func authority(of url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return WebOrigin.of(url) }
+        components.user = nil
+        components.password = nil
+        components.percentEncodedPath = ""
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        return components.string ?? WebOrigin.of(url)
+    }
+
+    /// `url`'s text without any user name or password.
+    static func withoutCredentials(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+
+    /// Whether `url` is `https` with a host, or `http` on a loopback host.
+    @available(*, deprecated, renamed: "WebOrigin.isSecure")
+    public static func isSecure(_ url: URL) -> Bool { WebOrigin.isSecure(url) }
+
     /// The endpoints whose requests the format describes, by metadata name.
     var originEndpoints: [(name: String, url: URL)] {
         [("authorization_endpoint", authorizationEndpoint), ("token_endpoint", tokenEndpoint)]
@@ -108,8 +134,15 @@ public struct DiscoveryDocument: Sendable, Hashable {
     ///   `/.well-known/openid-configuration` is fetched after removing a trailing `/`
     ///   (Discovery §4.1); only a bare origin is also accepted with or without its `/`, the
     ///   same URL (RFC 3986 §6.2.3).
+    ///
+    /// The issuer is compared with the document's as a string, as RFC 8414 §3.3 and Discovery
+    /// §4.3 require ("identical"): the scheme, host and port stay as written, in every form (an
+    /// upper-case host or an explicit `:443` is not normalised away, so the document must spell
+    /// its issuer the same way). A user name or password is never part of it: `sesame discover`
+    /// refuses such URLs before fetching, and the well-known form's authority is rebuilt
+    /// without them.
     public static func location(of url: URL) -> (issuer: String, alsoAccepted: [String], fetch: URL) {
-        let text = url.absoluteString
+        let text = withoutCredentials(url)
         let openID = "/.well-known/openid-configuration"
         if text.hasSuffix(openID) {
             let prefix = String(text.dropLast(openID.count))
@@ -117,10 +150,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
         }
         let oauth = "/.well-known/oauth-authorization-server"
         if url.path.hasPrefix(oauth) {
-            // RFC 8414 §3.1 inserts the well-known path between the authority and the issuer's
-            // path: the authority stays as written (the issuer is compared as a string).
-            let authority = text.range(of: oauth).map { String(text[..<$0.lowerBound]) } ?? WebOrigin.of(url)
-            let issuer = authority + url.path.dropFirst(oauth.count)
+            let issuer = authority(of: url) + url.path.dropFirst(oauth.count)
             return (issuer, [issuer + "/"], url)
         }
         let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text

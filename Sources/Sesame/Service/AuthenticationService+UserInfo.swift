@@ -16,10 +16,7 @@ extension AuthenticationService {
     ///   ``UserInfoRejection/noIDToken(operation:)`` without a validated ID token.
     func checkUserInfoCanBeChecked(operation: String) throws {
         guard let session else { throw SesameError.notAuthenticated }
-        guard let idToken = session.credential.idToken, Schema.idTokenSubject(ofValidated: idToken) != nil else {
-            logger.warning("\(operation): no validated ID token to check a UserInfo response against; not sent")
-            throw UserInfoRejection.noIDToken(operation: operation)
-        }
+        _ = try validatedIDTokenSubject(of: session, operation: operation, outcome: "not sent")
     }
 
     /// OpenID Connect Core §5.3.2: the UserInfo response's `sub` must be exactly the `sub` of
@@ -42,13 +39,23 @@ extension AuthenticationService {
             throw SesameError.decoding(
                 operation: operation, reason: "$.sub: required string claim is missing (OpenID Connect Core §5.3.2)")
         }
-        guard let idToken = session.credential.idToken, let expected = Schema.idTokenSubject(ofValidated: idToken) else {
-            logger.warning("\(operation): no validated ID token to check the UserInfo response against; not used")
-            throw UserInfoRejection.noIDToken(operation: operation)
-        }
+        let expected = try validatedIDTokenSubject(of: session, operation: operation, outcome: "not used")
         guard received == expected else {
             logger.warning("\(operation): the UserInfo response's sub is not the ID token's; not used")
             throw UserInfoRejection.subjectMismatch(operation: operation)
         }
+    }
+
+    /// The `sub` of the validated ID token `session` holds, which a UserInfo response must
+    /// match (§5.3.2).
+    /// - Throws: ``UserInfoRejection/noIDToken(operation:)`` when the session holds no
+    ///   validated ID token, after logging a warning that ends with `outcome` (what happens to
+    ///   the request or response instead).
+    private func validatedIDTokenSubject(of session: StoredSession<Schema.Details>, operation: String, outcome: String) throws -> String {
+        guard let idToken = session.credential.idToken, let subject = Schema.idTokenSubject(ofValidated: idToken) else {
+            logger.warning("\(operation): no validated ID token to check the UserInfo response against; \(outcome)")
+            throw UserInfoRejection.noIDToken(operation: operation)
+        }
+        return subject
     }
 }
