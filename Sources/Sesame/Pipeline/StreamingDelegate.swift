@@ -14,7 +14,6 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     struct Counts: Sendable, Equatable {
         var largestResponse = 0
         var mostUnread = 0
-        var largestChunk = 0
     }
 
     private struct Waiter {
@@ -27,41 +26,15 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
 
     private let lock = NSLock()
     private var waiters: [Int: Waiter] = [:]
-    /// Tasks registered that have not completed, and those of them being cancelled.
-    private var live: Set<Int> = []
-    private var cancelling: Set<Int> = []
-    #if canImport(FoundationNetworking)
-    /// The session's delegate queue (Linux): at most a few chunks wait in it (``BoundedDelegateQueue``).
-    let queue = BoundedDelegateQueue(capacity: StreamingDelegate.queueCapacity)
-    /// How many of URLSession's callbacks (on Linux, one per chunk libcurl reads) may wait for
-    /// the delegate at once: past it libcurl stops reading.
-    static let queueCapacity = 16
-    #endif
     private var recorded = Counts()
-    /// Where ``cancel(_:)`` sends `URLSessionTask.cancel()`, which may wait for the work queue:
-    /// a serial queue of its own, so that a waiting cancel never holds one of Dispatch's
-    /// global threads, which the delegate queue may need to let the work queue go on.
-    private let cancels = DispatchQueue(label: "Sesame.StreamingURLSessionTransport.cancel")
 
     var counts: Counts { lock.withLock { recorded } }
-
-    /// For tests: runs on the delegate queue before each chunk of a response still being read
-    /// is counted, standing for a delegate that gets little of the CPU (a loaded machine).
-    /// Chunks of a cancelled response are dropped without it, as they cost next to nothing.
-    let pacing: (@Sendable () -> Void)?
-
-    init(pacing: (@Sendable () -> Void)? = nil) {
-        self.pacing = pacing
-    }
 
     func register(
         _ task: Int, limits: ResponseLimits, head: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>,
         body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
     ) {
-        lock.withLock {
-            waiters[task] = Waiter(head: head, body: body, limits: limits)
-            live.insert(task)
-        }
+        lock.withLock { waiters[task] = Waiter(head: head, body: body, limits: limits) }
     }
 
     /// The body's reader took `count` bytes.
@@ -95,7 +68,6 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if let pacing, lock.withLock({ waiters[dataTask.taskIdentifier] != nil }) { pacing() }
         let (body, exceeded) = lock.withLock {
             () -> (AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation?, ResponseLimitExceeded?) in
             guard var waiter = waiters[dataTask.taskIdentifier] else { return (nil, nil) }
@@ -103,7 +75,6 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
             waiter.unread += data.count
             recorded.largestResponse = max(recorded.largestResponse, waiter.received)
             recorded.mostUnread = max(recorded.mostUnread, waiter.unread)
-            recorded.largestChunk = max(recorded.largestChunk, data.count)
             var exceeded: ResponseLimitExceeded?
             if let total = waiter.limits.total, waiter.received > total {
                 exceeded = ResponseLimitExceeded(limit: total, unread: false)
@@ -120,10 +91,8 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
         guard let body else { return }
         if let exceeded {
             // The chunk that passed the limit is dropped, the request cancelled: nothing
-            // more of this response is kept. Cancelled from another queue: `cancel()` waits
-            // for URLSession's work queue, which may be waiting for this queue
-            // (``BoundedDelegateQueue``).
-            cancel(dataTask)
+            // more of this response is kept.
+            dataTask.cancel()
             body.finish(throwing: exceeded)
         } else {
             body.yield(ArraySlice(data))
@@ -131,10 +100,7 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     }
 
     override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let waiter = lock.withLock {
-            live.remove(task.taskIdentifier)
-            return waiters.removeValue(forKey: task.taskIdentifier)
-        }
+        let waiter = lock.withLock { waiters.removeValue(forKey: task.taskIdentifier) }
         if let error {
             waiter?.head?.resume(throwing: error)
             waiter?.body.finish(throwing: error)
@@ -142,32 +108,6 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
             waiter?.head?.resume(
                 throwing: SesameError.decoding(operation: "response", reason: "the response ended before its head"))
             waiter?.body.finish()
-        }
-    }
-
-    /// Cancels `task` from a queue of its own (`cancels`), never waiting: `URLSessionTask.cancel()` waits
-    /// for the session's work queue, which may be waiting for this delegate's queue. Until the
-    /// cancel has taken effect, the queue lets every callback in
-    /// (``BoundedDelegateQueue/beginDraining()``), so that libcurl's callback returns and the
-    /// cancel reaches the work queue.
-    func cancel(_ task: URLSessionTask) {
-        let identifier = task.taskIdentifier
-        let begins = lock.withLock { live.contains(identifier) && cancelling.insert(identifier).inserted }
-        #if canImport(FoundationNetworking)
-        if begins { queue.beginDraining() }
-        #endif
-        cancels.async { [self] in
-            task.cancel()
-            guard begins else { return }
-            // FoundationNetworking's `cancel()` returns once the task is marked, and stops
-            // libcurl's transfer in a block it queues on the task's work queue; `priority`
-            // reads on that queue, after the block: once it returns, libcurl reads no more of
-            // this response.
-            _ = task.priority
-            lock.withLock { _ = cancelling.remove(identifier) }
-            #if canImport(FoundationNetworking)
-            queue.endDraining()
-            #endif
         }
     }
 }

@@ -15,10 +15,7 @@ import FoundationNetworking
 /// URLSession receives and counts them as they arrive: once a response passes the limits of
 /// the request (for the service's requests, its `maximumResponseSize`; otherwise
 /// `maximumBufferedBytes`), it cancels the request and the body fails, so that memory stays
-/// bounded on Linux and on Apple platforms alike, however slowly the body is read. On Linux its
-/// URLSession's delegate queue holds at most 16 chunks: FoundationNetworking, which has no
-/// back-pressure of its own, then stops reading the socket until the delegate catches up,
-/// however little of the CPU the delegate gets (``BoundedDelegateQueue``, docs/runtime.md).
+/// bounded on Linux and on Apple platforms alike, however slowly the body is read.
 ///
 /// It never follows a redirect itself (the pipeline's ``CredentialMiddleware`` does, sending the
 /// credential only to the back-end's origin) and declines HTTP authentication challenges:
@@ -45,21 +42,11 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     ///     client's), the most bytes of a response received and not read yet; past it the
     ///     request is cancelled and its body fails. The service's own requests use its
     ///     `maximumResponseSize` instead.
-    public convenience init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
-        self.init(configuration: configuration, maximumBufferedBytes: maximumBufferedBytes, pacing: nil)
-    }
-
-    /// For tests: `pacing` runs on the delegate queue before each chunk (``StreamingDelegate``).
-    init(configuration: URLSessionConfiguration, maximumBufferedBytes: Int, pacing: (@Sendable () -> Void)?) {
-        let delegate = StreamingDelegate(pacing: pacing)
+    public init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
+        let delegate = StreamingDelegate()
         self.delegate = delegate
         self.limit = max(1, maximumBufferedBytes)
-        #if canImport(FoundationNetworking)
-        let queue: OperationQueue? = delegate.queue
-        #else
-        let queue: OperationQueue? = nil
-        #endif
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
@@ -85,8 +72,8 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         let limits = ResponseLimits.current ?? ResponseLimits(total: nil, unread: limit)
         let (chunks, chunkContinuation) = AsyncThrowingStream<ArraySlice<UInt8>, any Error>.makeStream()
         let task = session.dataTask(with: urlRequest)
+        chunkContinuation.onTermination = { _ in task.cancel() }
         let delegate = self.delegate
-        chunkContinuation.onTermination = { _ in delegate.cancel(task) }
         let identifier = task.taskIdentifier
         let (response, length) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
@@ -95,7 +82,7 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
                 task.resume()
             }
         } onCancel: {
-            delegate.cancel(task)
+            task.cancel()
         }
         let counted = CountedChunks(chunks: chunks) { delegate.read($0, of: identifier) }
         return (response, HTTPBody(counted, length: length, iterationBehavior: .single))
