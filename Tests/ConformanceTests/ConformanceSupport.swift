@@ -28,6 +28,20 @@ enum Instance {
         (try? decode(model, json)) != nil
     }
 
+    /// The violation encoding `value` throws, or nil when it encodes; another error is
+    /// recorded as an issue (and nil returned).
+    static func encodingViolation(_ value: some Encodable) -> SchemaViolation? {
+        do {
+            _ = try JSONEncoder.sesame.encode(value)
+            return nil
+        } catch let violation as SchemaViolation {
+            return violation
+        } catch {
+            Issue.record("expected a SchemaViolation, found \(error)")
+            return nil
+        }
+    }
+
     /// The JSON text of a value, keys sorted.
     static func encoded(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder.sesame.encode(value), as: UTF8.self)

@@ -7,19 +7,6 @@ import Testing
 /// anything, and throws the `SchemaViolation` decoding would (docs/format.md, "Checked on
 /// encode too"): a value the schema refuses cannot be encoded, nor sent.
 @Suite struct EncodeCheckConformanceTests {
-    /// The violation encoding `value` throws, or nil when it encodes (or fails otherwise).
-    private func violation(_ value: some Encodable) -> SchemaViolation? {
-        do {
-            _ = try JSONEncoder.sesame.encode(value)
-            return nil
-        } catch let violation as SchemaViolation {
-            return violation
-        } catch {
-            Issue.record("expected a SchemaViolation, found \(error)")
-            return nil
-        }
-    }
-
     /// Encodes `value`, decodes it back and requires the same value.
     private func roundTrips<Value: Codable & Equatable>(_ value: Value) throws {
         let data = try JSONEncoder.sesame.encode(value)
@@ -27,13 +14,13 @@ import Testing
     }
 
     @Test func propertyKeywordsAreCheckedOnTheSwiftValue() throws {
-        let short = violation(Nested(defaulted: "x"))
+        let short = Instance.encodingViolation(Nested(defaulted: "x"))
         #expect(short?.keyword == "minLength")
         #expect(short?.path == "$.defaulted")
-        let zero = violation(Parcel(to: Address(city: "Paris"), box: Parcel.Box(grams: 0)))
+        let zero = Instance.encodingViolation(Parcel(to: Address(city: "Paris"), box: Parcel.Box(grams: 0)))
         #expect(zero?.keyword == "minimum")
         #expect(zero?.path == "$.box.grams")
-        let editor = violation(Edit(id: "e", editor: "a"))
+        let editor = Instance.encodingViolation(Edit(id: "e", editor: "a"))
         #expect(editor?.keyword == "minLength")
         #expect(editor?.path == "$.editor")
         try roundTrips(Nested(defaulted: "ok"))
@@ -41,24 +28,24 @@ import Testing
     }
 
     @Test func formatsAreCheckedOnPropertiesAndEachItem() throws {
-        let v4 = violation(Formats(v4: "10.0.0.256"))
+        let v4 = Instance.encodingViolation(Formats(v4: "10.0.0.256"))
         #expect(v4?.keyword == "format")
         #expect(v4?.path == "$.v4")
-        let email = violation(Formats(email: "not an address"))
+        let email = Instance.encodingViolation(Formats(email: "not an address"))
         #expect(email?.keyword == "format")
         #expect(email?.message.contains("not an address") == false)
-        let item = violation(Formats(hosts: ["example.com", "-bad-"]))
+        let item = Instance.encodingViolation(Formats(hosts: ["example.com", "-bad-"]))
         #expect(item?.keyword == "format")
         #expect(item?.path == "$.hosts[1]")
         try roundTrips(Formats(v4: "10.0.0.1", email: "ada@example.com", hosts: ["example.com"]))
     }
 
     @Test func aliasKeywordsAreCheckedOnTheRawValue() throws {
-        #expect(violation(Digit(rawValue: "a"))?.keyword == "pattern")
-        #expect(violation(Commented(rawValue: "a"))?.keyword == "minLength")
-        #expect(violation(ConstInteger(rawValue: 3))?.keyword == "const")
+        #expect(Instance.encodingViolation(Digit(rawValue: "a"))?.keyword == "pattern")
+        #expect(Instance.encodingViolation(Commented(rawValue: "a"))?.keyword == "minLength")
+        #expect(Instance.encodingViolation(ConstInteger(rawValue: 3))?.keyword == "const")
         // Inside a choice, the violation is the variant's, at the choice's path.
-        let variant = violation([EnumOrZ.option2(EnumOrZ.Option2(rawValue: "a"))])
+        let variant = Instance.encodingViolation([EnumOrZ.option2(EnumOrZ.Option2(rawValue: "a"))])
         #expect(variant?.keyword == "pattern")
         #expect(variant?.path == "$[0]")
         try roundTrips(Digit(rawValue: "7"))
@@ -66,37 +53,37 @@ import Testing
     }
 
     @Test func jsonOnlyKeywordsOfAJSONValueModelAreCheckedOnTheValueItHolds() throws {
-        #expect(violation(MinimumAnyType(rawValue: .integer(4)))?.keyword == "minimum")
-        #expect(violation(MixedEnum(rawValue: .string("b")))?.keyword == "enum")
-        #expect(violation(Between(rawValue: .integer(6)))?.keyword == "maximum")
-        #expect(violation(NoValue(rawValue: .null)) != nil)
-        #expect(violation(UniqueItems(rawValue: [.integer(1), .integer(1)]))?.keyword == "uniqueItems")
+        #expect(Instance.encodingViolation(MinimumAnyType(rawValue: .integer(4)))?.keyword == "minimum")
+        #expect(Instance.encodingViolation(MixedEnum(rawValue: .string("b")))?.keyword == "enum")
+        #expect(Instance.encodingViolation(Between(rawValue: .integer(6)))?.keyword == "maximum")
+        #expect(Instance.encodingViolation(NoValue(rawValue: .null)) != nil)
+        #expect(Instance.encodingViolation(UniqueItems(rawValue: [.integer(1), .integer(1)]))?.keyword == "uniqueItems")
         try roundTrips(MinimumAnyType(rawValue: .integer(5)))
         try roundTrips(MixedEnum(rawValue: .array([.integer(1), .integer(2)])))
     }
 
     @Test func jsonOnlyKeywordsOfATypedAliasAreCheckedOnItsJSON() throws {
-        #expect(violation(MultipleOf(rawValue: 0.3))?.keyword == "multipleOf")
-        #expect(violation(Forbidden(rawValue: "admin"))?.keyword == "not")
-        #expect(violation(Contains(rawValue: [1, 2]))?.keyword == "minContains")
+        #expect(Instance.encodingViolation(MultipleOf(rawValue: 0.3))?.keyword == "multipleOf")
+        #expect(Instance.encodingViolation(Forbidden(rawValue: "admin"))?.keyword == "not")
+        #expect(Instance.encodingViolation(Contains(rawValue: [1, 2]))?.keyword == "minContains")
         try roundTrips(MultipleOf(rawValue: 1.5))
         try roundTrips(Contains(rawValue: [10, 11]))
     }
 
     @Test func anObjectModelsCheckIsCheckedOnTheJSONItEncodesTo() throws {
-        let dependent = violation(PropertyCounts(card: "4242"))
+        let dependent = Instance.encodingViolation(PropertyCounts(card: "4242"))
         #expect(dependent?.keyword == "dependentRequired")
-        #expect(violation(PropertyCounts())?.keyword == "minProperties")
-        let postcode = violation(Conditional(country: "FR", postcode: "1"))
+        #expect(Instance.encodingViolation(PropertyCounts())?.keyword == "minProperties")
+        let postcode = Instance.encodingViolation(Conditional(country: "FR", postcode: "1"))
         #expect(postcode?.keyword == "pattern")
         #expect(postcode?.path == "$.postcode")
         // Nested under another value: the path is the whole path.
-        let nested = violation(["a": PropertyCounts(card: "4242")])
+        let nested = Instance.encodingViolation(["a": PropertyCounts(card: "4242")])
         #expect(nested?.keyword == "dependentRequired")
         #expect(nested?.path == "$.a.billing")
         // The violation decoding the same JSON throws, path and message included.
-        #expect(violation(PropertyCounts(card: "4242")) == Instance.violation(PropertyCounts.self, #"{"card": "4242"}"#))
-        let closed = violation(Transfer(amount: 1, additionalProperties: ["number": .string("4"), "x": .bool(true)]))
+        #expect(Instance.encodingViolation(PropertyCounts(card: "4242")) == Instance.violation(PropertyCounts.self, #"{"card": "4242"}"#))
+        let closed = Instance.encodingViolation(Transfer(amount: 1, additionalProperties: ["number": .string("4"), "x": .bool(true)]))
         #expect(closed?.keyword == "additionalProperties")
         #expect(closed == Instance.violation(Transfer.self, #"{"amount": 1, "number": "4", "x": true}"#))
         try roundTrips(PropertyCounts(card: "4242", billing: "b"))
@@ -105,16 +92,16 @@ import Testing
     }
 
     @Test func aPropertysJSONCheckIsCheckedWhereThePropertyIs() throws {
-        let step = violation(Nested(step: 3))
+        let step = Instance.encodingViolation(Nested(step: 3))
         #expect(step?.keyword == "multipleOf")
         #expect(step?.path == "$.step")
         #expect(step == Instance.violation(Nested.self, #"{"step": 3}"#))
-        let empty = violation(Nested(tags: ["a", ""]))
+        let empty = Instance.encodingViolation(Nested(tags: ["a", ""]))
         #expect(empty?.keyword == "not")
         #expect(empty?.path == "$.tags[1]")
-        let nothing = violation(Booleans(nothing: .bool(true)))
+        let nothing = Instance.encodingViolation(Booleans(nothing: .bool(true)))
         #expect(nothing?.path == "$.nothing")
-        let deep = violation(["k": [Nested(step: 10), Nested(step: 11)]])
+        let deep = Instance.encodingViolation(["k": [Nested(step: 10), Nested(step: 11)]])
         #expect(deep?.path == "$.k[1].step")
         try roundTrips(Nested(tags: ["a", "b"], step: 10))
     }
@@ -130,7 +117,7 @@ import Testing
                 if let card { object["card"] = .string(card) }
                 if let billing { object["billing"] = .string(billing) }
                 let json = String(decoding: try JSONEncoder.sesame.encode(JSONValue.object(object)), as: UTF8.self)
-                #expect(violation(value) == Instance.violation(PropertyCounts.self, json), "\(json)")
+                #expect(Instance.encodingViolation(value) == Instance.violation(PropertyCounts.self, json), "\(json)")
             }
         }
         for name in [nil, "Ada"] {
@@ -140,7 +127,7 @@ import Testing
                 if let name { object["name"] = .string(name) }
                 if let age { object["age"] = .integer(age) }
                 let json = String(decoding: try JSONEncoder.sesame.encode(JSONValue.object(object)), as: UTF8.self)
-                #expect(violation(value) == Instance.violation(Counted.self, json), "\(json)")
+                #expect(Instance.encodingViolation(value) == Instance.violation(Counted.self, json), "\(json)")
             }
         }
     }
@@ -160,21 +147,21 @@ import Testing
                     if let editor { object["editor"] = .string(editor) }
                     let json = String(decoding: try JSONEncoder.sesame.encode(JSONValue.object(object)), as: UTF8.self)
                     let decoding = Instance.violation(Edit.self, json)
-                    #expect((violation(value) == nil) == (decoding == nil), "\(json)")
+                    #expect((Instance.encodingViolation(value) == nil) == (decoding == nil), "\(json)")
                     // A value breaking both the check and a property's keyword may be named by
                     // either (docs/format.md, "Checked on encode too").
-                    if editor != "a" { #expect(violation(value) == decoding, "\(json)") }
+                    if editor != "a" { #expect(Instance.encodingViolation(value) == decoding, "\(json)") }
                 }
             }
         }
-        #expect(violation(Edit(id: "e", updatedAt: day))?.path == "$.createdAt")
+        #expect(Instance.encodingViolation(Edit(id: "e", updatedAt: day))?.path == "$.createdAt")
     }
 
     /// An object model whose check holds a `$ref`: the referenced model is decoded from the
     /// JSON the value encodes to, and its failure is named inside it.
     @Test func aReferenceInsideACheckIsCheckedOnEncode() throws {
         let stamped = ISO8601DateFormatter().date(from: "2024-01-01T00:00:00Z")!
-        let edit = violation(EditLonger(editor: "ab"))
+        let edit = Instance.encodingViolation(EditLonger(editor: "ab"))
         #expect(edit?.keyword == "minLength")
         #expect(edit?.path == "$.editor")
         try roundTrips(Edit(id: "e", createdAt: stamped, updatedAt: stamped, editor: "ab"))

@@ -8,16 +8,6 @@ import Testing
 /// (open enums, asserted formats), Tests/Fixtures/JSONSemantics sets `models: { enums: closed,
 /// formats: annotate }` (docs/format.md, "models: enums and formats").
 @Suite struct ModelOptionsConformanceTests {
-    /// The violation encoding `value` throws, or nil when it encodes.
-    private func encodingViolation(_ value: some Encodable) -> SchemaViolation? {
-        do {
-            _ = try JSONEncoder.sesame.encode(value)
-            return nil
-        } catch {
-            return error as? SchemaViolation
-        }
-    }
-
     // MARK: enums
 
     @Test func anOpenEnumKeepsAnUnlistedValue() throws {
@@ -62,7 +52,7 @@ import Testing
         let decoded = Instance.violation(Formats.self, #"{"email": "not an address"}"#)
         #expect(decoded?.keyword == "format")
         #expect(decoded?.path == "$.email")
-        #expect(encodingViolation(Formats(email: "not an address"))?.keyword == "format")
+        #expect(Instance.encodingViolation(Formats(email: "not an address"))?.keyword == "format")
     }
 
     @Test func anAnnotatedFormatAcceptsAMalformedEmailOnDecodeAndEncode() throws {
@@ -70,7 +60,7 @@ import Testing
         let mailbox = try Instance.decode(Mailbox.self, json)
         #expect(mailbox.address == "not an address")
         #expect(mailbox.hosts == ["-x-"])
-        #expect(encodingViolation(mailbox) == nil)
+        #expect(Instance.encodingViolation(mailbox) == nil)
         let back = try Instance.decode(Mailbox.self, try Instance.encoded(mailbox))
         #expect(back == mailbox)
     }
