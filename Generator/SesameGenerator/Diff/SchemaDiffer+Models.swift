@@ -71,18 +71,8 @@ extension SchemaDiffer {
                 }
                 let oldTags = Set(before.variants.map(\.tag))
                 for variant in after.variants where !oldTags.contains(variant.tag) {
-                    // A closed union (models.enums: closed) in shipped apps refuses the new tag
-                    // when it decodes one: only a response model is decoded.
-                    let refused = before.closed && responseModels.contains(path)
-                    let what =
-                        refused
-                        ? "older SDKs, whose unions are closed, refuse it in responses"
-                        : before.closed
-                            ? "the union travels only in requests, which older SDKs never send it in"
-                            : "older SDKs decode it as .unknown"
-                    add(
-                        "union.variant-added", refused ? .breaking : .compatible,
-                        "variant '\(variant.tag)' of '\(path)' was added; \(what)", at: variant.location)
+                    let (grade, why) = addedValueGrade(closed: before.closed, path: path, noun: "union")
+                    add("union.variant-added", grade, "variant '\(variant.tag)' of '\(path)' was added; \(why)", at: variant.location)
                 }
             case (.choice(let before), .choice(let after)):
                 if before.variants.map(\.type) != after.variants.map(\.type) || before.exactlyOne != after.exactlyOne {
@@ -179,21 +169,25 @@ extension SchemaDiffer {
         }
         let oldValues = Set(before.cases.map(\.rawValue))
         for item in after.cases where !oldValues.contains(item.rawValue) {
-            // Open enums keep unknown values, so shipped apps decode the new one; closed ones
-            // (models.enums: closed) refuse it, when they decode it: in a response model.
-            let refused = before.closed && responseModels.contains(path)
-            let what =
-                refused
-                ? "older SDKs, whose enums are closed, refuse it in responses"
-                : before.closed
-                    ? "the enum travels only in requests, which older SDKs never send it in"
-                    : "older SDKs decode it as .unknown"
-            add(
-                "enum.value-added", refused ? .breaking : .compatible, "value '\(item.rawValue)' was added to enum '\(path)'; \(what)",
-                at: item.location)
+            let (grade, why) = addedValueGrade(closed: before.closed, path: path, noun: "enum")
+            add("enum.value-added", grade, "value '\(item.rawValue)' was added to enum '\(path)'; \(why)", at: item.location)
         }
         if before.rawType != after.rawType {
             add("enum.type-changed", .breaking, "enum '\(path)' changed its raw type", at: location)
         }
+    }
+}
+
+extension SchemaDiffer {
+    /// How a value (or variant) added to the enum (or discriminated union) at `path` is
+    /// graded, and why: open ones keep unknown values as `.unknown`, so shipped apps decode it;
+    /// closed ones (`models.enums: closed`) refuse it when they decode it, which only a
+    /// response model does.
+    func addedValueGrade(closed: Bool, path: String, noun: String) -> (SchemaChange.Grade, String) {
+        guard closed else { return (.compatible, "older SDKs decode it as .unknown") }
+        guard responseModels.contains(path) else {
+            return (.compatible, "the \(noun) travels only in requests, which older SDKs never send it in")
+        }
+        return (.breaking, "older SDKs, whose \(noun)s are closed, refuse it in responses")
     }
 }

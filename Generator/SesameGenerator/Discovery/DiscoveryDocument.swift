@@ -96,9 +96,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
     /// well-known path is inserted), without any user name or password.
     /// (Foundation always splits a URL it parsed; the normalised origin is the fallback.)
     static func authority(of url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return WebOrigin.of(url) }
-        components.user = nil
-        components.password = nil
+        guard var components = componentsWithoutCredentials(of: url) else { return WebOrigin.of(url) }
         components.percentEncodedPath = ""
         components.percentEncodedQuery = nil
         components.percentEncodedFragment = nil
@@ -107,11 +105,18 @@ public struct DiscoveryDocument: Sendable, Hashable {
 
     /// `url`'s text without any user name or password.
     static func withoutCredentials(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return url.absoluteString }
-        components.user = nil
-        components.password = nil
+        guard url.user != nil || url.password != nil, let components = componentsWithoutCredentials(of: url) else {
+            return url.absoluteString
+        }
         return components.string ?? url.absoluteString
+    }
+
+    /// `url`'s components with the user name and password removed.
+    private static func componentsWithoutCredentials(of url: URL) -> URLComponents? {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.user = nil
+        components?.password = nil
+        return components
     }
 
     /// Whether `url` is `https` with a host, or `http` on a loopback host.

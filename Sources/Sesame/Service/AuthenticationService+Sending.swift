@@ -36,9 +36,10 @@ extension AuthenticationService {
     ///   holds no validated ID token to check it against.
     public nonisolated func perform(_ request: OperationRequest) async throws -> OperationResponse {
         do {
-            if isUserInfo(request.description) { try await checkUserInfoCanBeChecked(operation: request.description.name) }
+            let userInfo = isUserInfo(request.description)
+            if userInfo { try await checkUserInfoCanBeChecked(operation: request.description.name) }
             let response = try await send(request, credential: request.description.authenticated ? .session : .none)
-            if isUserInfo(request.description) { try await checkUserInfoSubject(of: response) }
+            if userInfo { try await checkUserInfoSubject(of: response) }
             return response
         } catch {
             throw Self.publicError(error)
