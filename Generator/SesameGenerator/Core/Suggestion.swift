@@ -10,6 +10,19 @@ enum Suggestion {
     /// reader needs help with, and the diagnostic stays short.
     static let maximumLength = 256
 
+    /// The "did you mean" tail every diagnostic appends: `; did you mean 'x'?` for the
+    /// candidate closest to `word`, written as `writtenAs` spells it (`'{x}'` for a
+    /// placeholder, `'#/x'` for a `$ref`); nil when no candidate is close enough, so a site
+    /// writes `?? ""` or its own fallback.
+    static func hint(
+        for word: String, among candidates: [String], writtenAs spelling: (String) -> String = { $0 }
+    ) -> String? {
+        closest(to: word, in: candidates).map { "; did you mean '\(spelling($0))'?" }
+    }
+
+    /// The candidate closest to `word`, ignoring case: at most 3 edits away and at most a
+    /// third of the candidate's length (at least 1), the first one on a tie; nil when none is
+    /// that close.
     static func closest(to word: String, in candidates: [String]) -> String? {
         guard word.utf8.count <= maximumLength * 4 else { return nil }
         let lowered = Array(word.lowercased())

@@ -30,10 +30,10 @@ extension NodeReader {
                 kept.append(entry)
                 continue
             }
-            let suggestion = Suggestion.closest(to: entry.key, in: grammar.keyNames)
+            let suggestion = Suggestion.hint(for: entry.key, among: grammar.keyNames)
             var hint = ""
             if let names = grammar.names, names.always || suggestion == nil { hint = names.hint }
-            error("unknown key '\(entry.key)' in \(what)\(hint)\(suggestion.map { "; did you mean '\($0)'?" } ?? "")", at: entry.keyNode)
+            error("unknown key '\(entry.key)' in \(what)\(hint)\(suggestion ?? "")", at: entry.keyNode)
         }
         return kept
     }

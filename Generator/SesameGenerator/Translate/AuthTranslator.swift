@@ -201,7 +201,7 @@ struct AuthTranslator {
     ) {
         if path.count == 1 {
             if !visible.contains(path[0]) {
-                let hint = Suggestion.closest(to: path[0], in: Array(visible)).map { "; did you mean '{\($0)}'?" } ?? ""
+                let hint = Suggestion.hint(for: path[0], among: Array(visible)) { "{\($0)}" } ?? ""
                 reader.append(.error("no parameter, need or earlier step provides '{\(path[0])}'\(hint)", at: location))
             }
             return

@@ -194,7 +194,7 @@ struct ModelReferences {
         if parts.count == 2 { name = name.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
         guard let declaration = declarations[name] else {
             let hint =
-                Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '#/\(Self.escapePointer($0))'?" } ?? ""
+                Suggestion.hint(for: name, among: Array(declarations.keys)) { "#/" + Self.escapePointer($0) } ?? ""
             reader.error("unknown model '\(name)' in $ref '\(text)'\(hint)", at: node)
             return nil
         }

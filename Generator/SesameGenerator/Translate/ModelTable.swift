@@ -36,7 +36,7 @@ struct ModelTable {
 
     /// Reports a model name that no file declares, with the closest declared name.
     func reportUnknownModel(_ name: String, at node: Node, reader: inout NodeReader) {
-        let hint = Suggestion.closest(to: name, in: Array(declarations.keys)).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.hint(for: name, among: Array(declarations.keys)) ?? ""
         reader.error("unknown model '\(name)'\(hint)", at: node)
     }
 

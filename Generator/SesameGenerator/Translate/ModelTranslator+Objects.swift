@@ -31,9 +31,9 @@ extension ModelTranslator {
         schema.required = required.keys.filter { !declared.contains($0) }.sorted()
         for name in schema.required {
             // Most often a typo: say so, without refusing what JSON Schema allows.
-            if let close = Suggestion.closest(to: name, in: Array(declared)) {
+            if let hint = Suggestion.hint(for: name, among: Array(declared)) {
                 reader.warning(
-                    "required property '\(name)' has no property schema, so it must be present with any value; did you mean '\(close)'?",
+                    "required property '\(name)' has no property schema, so it must be present with any value\(hint)",
                     at: required[name]!)
             }
         }

@@ -109,7 +109,7 @@ extension NodeReader {
     mutating func server(_ entry: Entry?, default fallback: ServerRole) -> ServerRole {
         guard let entry, let text = string(entry.value, "server") else { return fallback }
         if let value = ServerRole(rawValue: text) { return value }
-        let hint = Suggestion.closest(to: text, in: ServerRole.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.hint(for: text, among: ServerRole.allCases.map(\.rawValue)) ?? ""
         error("server must be api or authorization, found '\(text)'\(hint)", at: entry.value)
         return fallback
     }

@@ -11,7 +11,7 @@ extension SDKFileTranslator {
         for (key, values) in options {
             guard let entry = items[key], let text = reader.string(entry.value, key) else { continue }
             if !values.contains(text) {
-                let hint = Suggestion.closest(to: text, in: values).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: text, among: values) ?? ""
                 reader.error(
                     "models.\(key) must be \(values.map { "'\($0)'" }.joined(separator: " or ")), found '\(text)'\(hint)", at: entry.value)
             }

@@ -40,9 +40,7 @@ extension SDKFileTranslator {
                     if !accepted.insert(name).inserted { reader.error("algorithm '\(name)' is listed twice", at: node) }
                 } else {
                     let refused = name.lowercased() == "none" || name.uppercased().hasPrefix("HS")
-                    let hint = Suggestion.closest(to: name, in: OpenIDDescription.signingAlgorithms.sorted()).map {
-                        "; did you mean '\($0)'?"
-                    }
+                    let hint = Suggestion.hint(for: name, among: OpenIDDescription.signingAlgorithms.sorted())
                     reader.error(
                         refused
                             ? "algorithm '\(name)' is never accepted for ID tokens: none and HMAC cannot be verified by a public client"
@@ -84,7 +82,7 @@ extension SDKFileTranslator {
         guard let name = reader.string(entry.value, "userInfo") else { return nil }
         guard let operation = operations.first(where: { $0.name == name }) else {
             if !declaredOperations.contains(name) {
-                let hint = Suggestion.closest(to: name, in: operations.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: name, among: operations.map(\.name)) ?? ""
                 reader.error("unknown operation '\(name)' for userInfo\(hint)", at: entry.value)
             }
             return nil

@@ -72,7 +72,7 @@ struct StoreTableDiff {
         guard let from = column.renamedFrom else { return nil }
         let location = column.renamedFromLocation ?? column.location
         guard let previous = old.column(named: from) else {
-            let hint = Suggestion.closest(to: from, in: old.columns.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(for: from, among: old.columns.map(\.name)) ?? ""
             error(
                 "column '\(new.name).\(column.name)' is renamed from '\(from)', but table '\(old.name)' of version "
                     + "\(version.number - 1) has no column '\(from)'\(hint)", location)

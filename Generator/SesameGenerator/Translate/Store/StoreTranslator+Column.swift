@@ -56,7 +56,7 @@ extension StoreTranslator {
     private mutating func columnType(_ node: Node) -> StoreColumnTypeIR? {
         guard let text = reader.string(node, "a column type") else { return nil }
         if let type = StoreColumnTypeIR(rawValue: text) { return type }
-        let hint = Suggestion.closest(to: text, in: StoreColumnTypeIR.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.hint(for: text, among: StoreColumnTypeIR.allCases.map(\.rawValue)) ?? ""
         reader.error("unknown column type '\(text)'\(hint) (types: \(typeList))", at: node)
         return nil
     }

@@ -17,7 +17,7 @@ extension StoreTranslator {
         for item in entries.named {
             guard isTableName(item.key) else {
                 let hint =
-                    Suggestion.closest(to: item.key, in: Grammar.storeVersion.keyNames).map { "; did you mean '\($0)'?" }
+                    Suggestion.hint(for: item.key, among: Grammar.storeVersion.keyNames)
                     ?? " (table names start with an uppercase letter and contain only letters, digits and _)"
                 reader.error("unknown key '\(item.key)' in version \(number) of '\(kind.rawValue)'\(hint)", at: item.keyNode)
                 continue
@@ -105,7 +105,7 @@ extension StoreTranslator {
             let unique = fields["unique"].flatMap { reader.bool($0.value, "unique") } ?? false
             guard let tableName = reader.string(tableEntry.value, "table") else { continue }
             guard let table = tables.first(where: { $0.name == tableName }) else {
-                let hint = Suggestion.closest(to: tableName, in: tables.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: tableName, among: tables.map(\.name)) ?? ""
                 reader.error(
                     "index '\(entry.key)' names table '\(tableName)', which this version does not declare\(hint)", at: tableEntry.value)
                 continue
@@ -114,7 +114,7 @@ extension StoreTranslator {
             var columns: [String] = []
             for (name, node) in names {
                 if table.column(named: name) == nil {
-                    let hint = Suggestion.closest(to: name, in: table.columns.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                    let hint = Suggestion.hint(for: name, among: table.columns.map(\.name)) ?? ""
                     reader.error("table '\(tableName)' has no column '\(name)'\(hint)", at: node)
                 } else if columns.contains(name) {
                     reader.error("column '\(name)' appears twice in index '\(entry.key)'", at: node)

@@ -84,7 +84,7 @@ struct StoreTranslator {
     private mutating func policy(_ node: Node, kind: StoreKindIR) -> StorePolicyIR? {
         guard let text = reader.string(node, "policy") else { return nil }
         guard let policy = StorePolicyIR(rawValue: text) else {
-            let hint = Suggestion.closest(to: text, in: ["migrate", "recreate"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(for: text, among: ["migrate", "recreate"]) ?? ""
             reader.error("policy must be 'migrate' or 'recreate', found '\(text)'\(hint)", at: node)
             return nil
         }
