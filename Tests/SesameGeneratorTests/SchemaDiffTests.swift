@@ -70,6 +70,21 @@ import Testing
             new: ["models.yaml": models + "\nKind: { type: string, enum: [a] }\n"],
             expected: ["breaking enum.value-removed @ Schema/models.yaml:13:1"]),
         Case(
+            name: "a plain model given a check becomes a struct: typealias to struct",
+            old: ["models.yaml": models + "\nHandle: { type: string }\n"],
+            new: ["models.yaml": models + "\nHandle: { type: string, maxLength: 40 }\n"],
+            expected: ["breaking model.type-changed @ Schema/models.yaml:13:1"]),
+        Case(
+            name: "a checked model losing its check becomes a typealias: struct to typealias",
+            old: ["models.yaml": models + "\nHandle: { type: string, maxLength: 40 }\n"],
+            new: ["models.yaml": models + "\nHandle: { type: string }\n"],
+            expected: ["breaking model.type-changed @ Schema/models.yaml:13:1"]),
+        Case(
+            name: "a checked model changing its check stays a struct",
+            old: ["models.yaml": models + "\nHandle: { type: string, maxLength: 40 }\n"],
+            new: ["models.yaml": models + "\nHandle: { type: string, maxLength: 80 }\n"],
+            expected: ["warning model.constraints-changed @ Schema/models.yaml:13:1"]),
+        Case(
             name: "error code removed and added",
             old: ["errors.yaml": "errors:\n  gone: { status: 400, category: client }\n"],
             new: ["errors.yaml": "errors:\n  fresh: { status: 429, category: transient }\n"],
@@ -138,6 +153,23 @@ import Testing
         let changes = SchemaDiff.compare(old: old, new: new)
         let rendered = changes.map { "\($0.grade.rawValue) \($0.kind) @ \($0.location.map(\.description) ?? "-")" }
         #expect(rendered == item.expected)
+    }
+
+    /// `TypeRendering.wrapsAlias` decides the Swift shape; the message says which way it went.
+    @Test func aModelThatChangesShapeSaysWhichWay() throws {
+        let plain = try #require(Fixture.validate(["models.yaml": Self.models + "\nHandle: { type: string }\n"]).ir)
+        let checked = try #require(
+            Fixture.validate(["models.yaml": Self.models + "\nHandle: { type: string, maxLength: 40 }\n"]).ir)
+        let toStruct = SchemaDiff.compare(old: plain, new: checked).map(\.message)
+        #expect(
+            toStruct == [
+                "model 'Handle' became a struct wrapping its value; app code that uses it as its value's type no longer compiles"
+            ])
+        let toAlias = SchemaDiff.compare(old: checked, new: plain).map(\.message)
+        #expect(
+            toAlias == [
+                "model 'Handle' became a typealias of its value's type; app code that calls 'Handle(rawValue:)' or reads '.rawValue' no longer compiles"
+            ])
     }
 
     @Test func breakingChangesMakeTheCommandFail() throws {
