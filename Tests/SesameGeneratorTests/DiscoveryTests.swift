@@ -127,6 +127,30 @@ import Testing
         #expect(!location.issuer.contains("hunter2") && !location.issuer.contains("user"))
     }
 
+    /// A library caller gets no credentials back from any part of the location, the URL to
+    /// fetch included (the CLI refuses such URLs before it asks): they are dropped, the rest
+    /// kept as written.
+    @Test(arguments: [
+        (
+            "https://user:hunter2@idp.example.com/.well-known/oauth-authorization-server/t",
+            "https://idp.example.com/.well-known/oauth-authorization-server/t"
+        ),
+        (
+            "https://user:hunter2@IdP.Example.com:8443/t/.well-known/openid-configuration",
+            "https://IdP.Example.com:8443/t/.well-known/openid-configuration"
+        ),
+        ("https://user:hunter2@idp.example.com/t", "https://idp.example.com/t/.well-known/openid-configuration"),
+        ("https://hunter2@idp.example.com/", "https://idp.example.com/.well-known/openid-configuration"),
+        ("https://:hunter2@idp.example.com/.well-known/openid-configuration", "https://idp.example.com/.well-known/openid-configuration"),
+    ])
+    func theURLToFetchCarriesNoCredentials(url: String, fetch: String) {
+        let location = DiscoveryDocument.location(of: URL(string: url)!)
+        #expect(location.fetch.absoluteString == fetch)
+        #expect(location.fetch.user == nil && location.fetch.password == nil)
+        let everything = [location.issuer, location.fetch.absoluteString] + location.alsoAccepted
+        #expect(!everything.contains { $0.contains("hunter2") })
+    }
+
     /// The issuer is compared exactly: a document naming the normalised spelling of an
     /// upper-case host or an explicit `:443` is refused, with the expected one in the error.
     @Test func theIssuerIsComparedAsWritten() {

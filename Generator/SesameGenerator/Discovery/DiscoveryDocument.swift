@@ -103,12 +103,12 @@ public struct DiscoveryDocument: Sendable, Hashable {
         return components.string ?? WebOrigin.of(url)
     }
 
-    /// `url`'s text without any user name or password.
-    static func withoutCredentials(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil, let components = componentsWithoutCredentials(of: url) else {
-            return url.absoluteString
-        }
-        return components.string ?? url.absoluteString
+    /// `url` without any user name or password, the rest as written; `url` itself when it has
+    /// none. (Foundation splits every URL it parsed; should it not, the origin stands in, and
+    /// failing that a URL nothing fetches: never one that still carries them.)
+    static func withoutCredentials(_ url: URL) -> URL {
+        guard url.user != nil || url.password != nil else { return url }
+        return componentsWithoutCredentials(of: url)?.url ?? URL(string: WebOrigin.of(url)) ?? URL(fileURLWithPath: "/")
     }
 
     /// `url`'s components with the user name and password removed.
@@ -143,11 +143,15 @@ public struct DiscoveryDocument: Sendable, Hashable {
     /// The issuer is compared with the document's as a string, as RFC 8414 §3.3 and Discovery
     /// §4.3 require ("identical"): the scheme, host and port stay as written, in every form (an
     /// upper-case host or an explicit `:443` is not normalised away, so the document must spell
-    /// its issuer the same way). A user name or password is never part of it: `sesame discover`
-    /// refuses such URLs before fetching, and the well-known form's authority is rebuilt
-    /// without them.
-    public static func location(of url: URL) -> (issuer: String, alsoAccepted: [String], fetch: URL) {
-        let text = withoutCredentials(url)
+    /// its issuer the same way).
+    ///
+    /// A user name or password in `url` is dropped: none of the three carries them (they
+    /// would reach sdk.yaml, diagnostics and logs, and discovery documents are public, so the
+    /// fetch needs none). This never fails; a caller that would rather refuse such a URL, as
+    /// `sesame discover` does before fetching, checks `url.user` and `url.password` first.
+    public static func location(of given: URL) -> (issuer: String, alsoAccepted: [String], fetch: URL) {
+        let url = withoutCredentials(given)
+        let text = url.absoluteString
         let openID = "/.well-known/openid-configuration"
         if text.hasSuffix(openID) {
             let prefix = String(text.dropLast(openID.count))
