@@ -76,16 +76,32 @@ default: for _ in 0..<count { _ = try decoder.decode(Components.Schemas.TokenRes
 }
 EOF
 
-(cd "$work" && "$swift" build -c release >/dev/null)
+fail() {
+    echo "token-profile: $*" >&2
+    exit 1
+}
+command -v valgrind >/dev/null || fail "valgrind is not installed (apt-get install valgrind)"
+(cd "$work" && "$swift" build -c release >/dev/null) || fail "building the throw-away package in $work failed (KEEP=1 keeps it)"
 binary="$work/.build/release/token-profile"
+[[ -x "$binary" ]] || fail "the build left no executable at $binary"
+# The total callgrind prints ("Collected : N"), or an error that says what happened instead: a
+# run that fails or crashes under valgrind, or ends without a total, gives no figure.
 instructions() {
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$1.$2" "$binary" "$1" "$2" 2>&1 \
-        | awk '/Collected/ { gsub(",", "", $4); print $4 }'
+    local log="$work/valgrind.$1.$2.log" status=0 total
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$1.$2" "$binary" "$1" "$2" \
+        >"$log" 2>&1 || status=$?
+    total="$(awk '/Collected/ { gsub(",", "", $4); print $4 }' "$log")"
+    if [[ $status -ne 0 || ! $total =~ ^[0-9]+$ ]]; then
+        echo "token-profile: valgrind gave no instruction total for '$1 $2' (exit status $status${total:+, total '$total'}); the end of its output:" >&2
+        tail -n 15 "$log" >&2
+        return 1
+    fi
+    echo "$total"
 }
 declare -A perDecode
 for side in sesame peer; do
-    low="$(instructions "$side" 1000)"
-    high="$(instructions "$side" 3000)"
+    low="$(instructions "$side" 1000)" || exit 1
+    high="$(instructions "$side" 3000)" || exit 1
     perDecode[$side]=$(((high - low) / 2000))
     echo "$side: ${perDecode[$side]} instructions per decode"
 done
