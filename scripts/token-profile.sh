@@ -91,8 +91,14 @@ instructions() {
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$1.$2" "$binary" "$1" "$2" \
         >"$log" 2>&1 || status=$?
     total="$(awk '/Collected/ { gsub(",", "", $4); print $4 }' "$log")"
-    if [[ $status -ne 0 || ! $total =~ ^[0-9]+$ ]]; then
-        echo "token-profile: valgrind gave no instruction total for '$1 $2' (exit status $status${total:+, total '$total'}); the end of its output:" >&2
+    local why=""
+    if [[ $status -ne 0 ]]; then
+        why="valgrind exited with status $status${total:+ (the total it printed, $total, is not used)}"
+    elif [[ ! $total =~ ^[0-9]+$ ]]; then
+        why="valgrind printed no instruction total"
+    fi
+    if [[ -n $why ]]; then
+        echo "token-profile: no count for '$1 $2': $why; the end of its output:" >&2
         tail -n 15 "$log" >&2
         return 1
     fi
