@@ -64,6 +64,10 @@ import Testing
         try roundTrips(NamedThroughAlias.self, #"{"a": "x", "b": [1], "c": {"d": true}}"#)
         #expect(Instance.violation(NamedThroughAlias.self, #"{"a": "x", "b": 1}"#) != nil)
         #expect(Instance.encodingViolation(NamedPair(a: "x"))?.keyword == "required")
+        // The keys of an object `const` or `enum` value in a check.
+        try roundTrips(ListedObject.self, #"{"a": 1, "b": 2}"#)
+        try roundTrips(ListedObject.self, #"{"c": 3}"#)
+        #expect(Instance.violation(ListedObject.self, #"{"a": 1, "b": 3}"#)?.keyword == "anyOf")
     }
 
     /// Issue 27: undeclared keys a `minProperties` counts, or a `not` of `maxProperties` tells

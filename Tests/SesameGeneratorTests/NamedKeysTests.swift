@@ -135,6 +135,18 @@ import Testing
         #expect(object.properties.map(\.name) == ["a", "b", "c"])
     }
 
+    /// The keys of an object `const` or `enum` value in a check are named by it.
+    @Test func theKeysOfAnObjectConstOrEnumAreKept() {
+        let swift = Fixture.model(
+            "Listed",
+            in: generated(
+                "Listed: { type: object, properties: { b: { type: integer } }, anyOf: [{ const: { a: 1, b: 2 } }, { enum: [{ c: 3 }, 4] }] }"
+            ))
+        #expect(swift.contains("public var a: JSONValue?"))
+        #expect(swift.contains("public var c: JSONValue?"))
+        #expect(swift.contains("public var b: Int?"))
+    }
+
     @Test func minPropertiesKeepsEveryUndeclaredKey() {
         let swift = Fixture.model("Counted", in: generated("Counted: { type: object, minProperties: 1 }"))
         #expect(swift.contains("public var additionalProperties: [String: JSONValue]"))

@@ -5,7 +5,8 @@ import Yams
 /// the JSON-Schema-Test-Suite): `{ type: object, oneOf: [{ required: [foo, bar] }, { required:
 /// [foo, baz] }] }` accepts `{"foo": 1, "bar": 2}`, and a struct that kept nothing of it would
 /// encode `{}`, which its own `oneOf` refuses. So such a model keeps each key its checks name
-/// (`required`, `dependentRequired`, `properties`, in the check itself and in its `allOf`,
+/// (`required`, `dependentRequired`, `properties`, the keys of an object `const` or `enum`
+/// value, in the check itself and in its `allOf`,
 /// `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and `dependentSchemas` branches, and in the
 /// checks of the models their `$ref`s name) as a `JSONValue?` property of its own, decoded and
 /// encoded back as received; and the undeclared keys its checks count or match without naming
@@ -94,6 +95,10 @@ extension ModelTranslator {
             add(next.required, referenced: referenced)
             add(next.properties.keys, referenced: referenced)
             for (key, names) in next.dependentRequired { add([key] + names, referenced: referenced) }
+            // An object `const` or `enum` value names its keys too.
+            for case .object(let value)? in [next.constValue] + (next.enumValues ?? []).map(Optional.some) {
+                add(value.keys, referenced: referenced)
+            }
             found.patterns.formUnion(next.patternProperties.keys)
             found.minProperties = max(found.minProperties, next.minProperties ?? 0)
             if mixed && (next.maxProperties != nil || next.propertyNames != nil || next.additionalProperties != nil) {
