@@ -54,4 +54,37 @@ import Testing
         try roundTrips(RequiredNames.self, #"{"id": "1", "extra": null}"#)
         #expect(Instance.encodingViolation(RequiredNames(id: "1"))?.keyword == "required")
     }
+
+    /// Issue 27: the keys a `$ref` requires through the models it names are kept (they were
+    /// dropped, and encoding the decoded value threw `required`).
+    @Test func keysAReferencedModelRequiresEncodeBack() throws {
+        try roundTrips(NamedPair.self, #"{"a": "x", "b": 1}"#)
+        try roundTrips(NamedPair.self, #"{"a": "x", "b": null}"#)
+        // Through an alias: its own check names c, the model it is names a and b.
+        try roundTrips(NamedThroughAlias.self, #"{"a": "x", "b": [1], "c": {"d": true}}"#)
+        #expect(Instance.violation(NamedThroughAlias.self, #"{"a": "x", "b": 1}"#) != nil)
+        #expect(Instance.encodingViolation(NamedPair(a: "x"))?.keyword == "required")
+        // The keys of an object `const` or `enum` value in a check.
+        try roundTrips(ListedObject.self, #"{"a": 1, "b": 2}"#)
+        try roundTrips(ListedObject.self, #"{"c": 3}"#)
+        #expect(Instance.violation(ListedObject.self, #"{"a": 1, "b": 3}"#)?.keyword == "anyOf")
+    }
+
+    /// Issue 27: undeclared keys a `minProperties` counts, or a `not` of `maxProperties` tells
+    /// apart, are kept, every one; a `patternProperties` keeps those its patterns match.
+    @Test func undeclaredKeysTheChecksCountOrMatchEncodeBack() throws {
+        try roundTrips(CountedKeys.self, #"{"a": 1}"#)
+        try roundTrips(CountedKeys.self, #"{"a": null, "b": {"c": [2]}}"#)
+        #expect(Instance.violation(CountedKeys.self, "{}")?.keyword == "minProperties")
+        try roundTrips(NotAtMostOne.self, #"{"a": 1, "b": 2}"#)
+        #expect(Instance.violation(NotAtMostOne.self, #"{"a": 1}"#)?.keyword == "not")
+        try roundTrips(NotIntegerExtensions.self, #"{"id": 1, "x-a": "text"}"#)
+        #expect(Instance.violation(NotIntegerExtensions.self, #"{"id": 1, "x-a": 2}"#)?.keyword == "not")
+        // A key no pattern matches is ignored, as before: decoded, not kept.
+        let decoded = try Instance.decode(NotIntegerExtensions.self, #"{"x-a": "text", "other": 1}"#)
+        #expect(try encodedJSON(decoded) == .object(["x-a": .string("text")]))
+        // The fixture's earlier models: `Patterns` keeps its `x-` keys, `PropertyCounts` every key.
+        try roundTrips(Patterns.self, #"{"id": 1, "x-trace": "abc"}"#)
+        try roundTrips(PropertyCounts.self, #"{"other": 1}"#)
+    }
 }

@@ -116,6 +116,39 @@ import Testing
         #expect(try await Self.validate(pointers).diagnostics.isEmpty)
     }
 
+    @Test func keysRequiredThroughAHundredThousandReferencesAreKept() async throws {
+        // Each object gains `b`, which the last model requires, through the chain (issue 27);
+        // 100,000 kept keys in all, at `maximumMergedProperties`.
+        var lines = (0..<Self.links).map { "M\($0): { type: object, properties: { a: { type: string } }, $ref: '#/M\($0 + 1)' }" }
+        lines.append("M\(Self.links): { required: [a, b] }")
+        let models = Fixture.models + "\n" + lines.joined(separator: "\n") + "\n"
+        let keys = try await onOwnThread {
+            let validation = Fixture.validate(["models.yaml": models])
+            guard case .object(let object)? = validation.ir?.models.first(where: { $0.name == "M0" })?.kind else {
+                return validation.diagnostics.map(\.description)
+            }
+            return object.properties.map(\.name)
+        }
+        #expect(keys == ["a", "b"])
+        // A cycle through 100,000 references ends too.
+        lines[lines.count - 1] = "M\(Self.links): { required: [a, b], $ref: '#/M0' }"
+        let printed = try await Self.validate(lines).diagnostics
+        #expect(printed.allSatisfy { $0.hasPrefix("Schema/models.yaml:") }, "\(printed.prefix(3))")
+    }
+
+    @Test func keysRequiredThroughReferencesPastTheLimitAreAPositionedError() async throws {
+        // 1,000 models each gain the 101 keys of the last one: 101,000, past 100,000.
+        let required = (0...100).map { "k\($0)" }.joined(separator: ", ")
+        var lines = (0..<1_000).map { "M\($0): { type: object, properties: { a: { type: string } }, $ref: '#/N' }" }
+        lines.append("N: { required: [\(required)] }")
+        let printed = try await Self.validate(lines).diagnostics
+        #expect(printed.count == 10)
+        #expect(
+            printed.allSatisfy {
+                $0.hasPrefix("Schema/models.yaml:") && $0.contains(": error: the $refs of this object's checks would add more than 100000")
+            }, "\(printed.prefix(3))")
+    }
+
     @Test func aQueryParameterThroughAHundredThousandAliasesIsChecked() async throws {
         // `isSimple` followed aliases by recursion: a long chain overflowed the stack, a cycle never ended.
         let auth = "operations:\n  me: { request: GET /me, response: User, parameters: { q: { in: query, schema: { $ref: '#/M0' } } } }\n"

@@ -52,6 +52,20 @@ struct ObjectIR: Sendable, Hashable, Codable {
     }
     /// Behind a reference: a model is copied often, and most objects have no such keyword.
     private var schemaStorage: Box<ModelCheck>?
+    /// Why `additionalProperties` is `.kept(.any, …)` when the schema did not ask for it: the
+    /// object's checks count or match its undeclared keys (`minProperties`,
+    /// `patternProperties`: docs/format.md, "Keys named only by the checks"); nil otherwise.
+    /// An `allOf` does not merge it: the composition keeps what its merged checks need.
+    var keptForChecks: KeptForChecks?
+
+    /// Which undeclared keys an object keeps for its checks (``keptForChecks``).
+    enum KeptForChecks: Sendable, Hashable, Codable {
+        /// Every one: a check counts them (`minProperties`), or tells them apart under
+        /// `not`, `oneOf` or `if` (`maxProperties`, `propertyNames`, `additionalProperties`).
+        case all
+        /// Those that match one of these `patternProperties` patterns (sorted).
+        case matching([String])
+    }
 
     init(
         properties: [PropertyIR], additionalProperties: AdditionalPropertiesIR,

@@ -1,3 +1,5 @@
+@_spi(Generated) import SesameDescription
+
 /// Objects: a struct with its stored properties, its initialiser, and a `Codable`
 /// conformance that checks what it decodes.
 extension ModelRenderer {
@@ -26,7 +28,17 @@ extension ModelRenderer {
                 }
             }
             if let extra = keepsExtra {
-                body.doc("Properties the schema does not declare, kept as received.")
+                switch object.keptForChecks {
+                case .all?:
+                    body.doc(
+                        "Properties the schema does not declare, kept as received: its checks count them (`minProperties`) or tell them apart (under `not`, `oneOf`, `if`)."
+                    )
+                case .matching?:
+                    body.doc(
+                        "Properties the schema does not declare and its `patternProperties` match, kept as received.")
+                case nil:
+                    body.doc("Properties the schema does not declare, kept as received.")
+                }
                 body.line("public var \(extraName): [String: \(types.swift(extra))]")
             }
             renderSchemaChecks(object, into: &body)
@@ -81,6 +93,12 @@ extension ModelRenderer {
         }
         if case .kept(_, let constraints) = object.additionalProperties, let schema = constraints.schema {
             writer.line("private static let extraSchemaCheck = \(types.schemaCheck(schema))")
+        }
+        if case .matching(let patterns)? = object.keptForChecks {
+            // A key is kept when it matches a pattern, as a string the check's `pattern` matches.
+            let check = ModelCheck(anyOf: patterns.map { ModelCheck(pattern: $0) })
+            writer.doc("The undeclared keys `\(object.additionalPropertiesName)` keeps: those a `patternProperties` pattern matches.")
+            writer.line("private static let keptKeysCheck = \(types.schemaCheck(check))")
         }
     }
 
@@ -199,7 +217,9 @@ extension ModelRenderer {
                 body.line("var kept: [String: \(types.swift(type))] = [:]")
                 let known = knownKeys(object)
                 body.line("let known: Set<String> = \(known)")
-                body.block("for key in extra.allKeys where !known.contains(key.stringValue)") { loop in
+                var matching = ""
+                if case .matching? = object.keptForChecks { matching = " && Self.keptKeysCheck.matches(.string(key.stringValue))" }
+                body.block("for key in extra.allKeys where !known.contains(key.stringValue)\(matching)") { loop in
                     loop.line("let value = \(types.fromWire("try extra.decode(\(wire).self, forKey: key)", type))")
                     if constraints.schema != nil {
                         loop.line(

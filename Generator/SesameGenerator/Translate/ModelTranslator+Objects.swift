@@ -184,7 +184,8 @@ extension ModelTranslator {
                 properties.append(property)
             }
         }
-        if part.additionalProperties != .ignored { additional = part.additionalProperties }
+        // Nor are the undeclared keys a member keeps for its checks (`keptForChecks`).
+        if part.additionalProperties != .ignored && part.keptForChecks == nil { additional = part.additionalProperties }
     }
 
     // MARK: Enums and unions

@@ -195,7 +195,7 @@ struct ModelTranslator {
             kind = .alias(.any, constraints)
         } else if entries["allOf"] != nil {
             let object = allOf(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
-            kind = .object(Self.keepingKeysNamedByChecks(object, at: location))
+            kind = .object(keepingKeysNamedByChecks(object, at: location, node: node, reader: &reader))
         } else if let enumEntry = entries["enum"], !isSwiftEnum(enumEntry, entries: entries) {
             // An enum of mixed, non-scalar or no values: JSONValue, checked against the list.
             var constraints = ConstraintsIR()
@@ -205,7 +205,7 @@ struct ModelTranslator {
             kind = .enumeration(enumeration(enumEntry, entries: entries, reader: &reader))
         } else if isObject(entries) {
             let object = object(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
-            kind = .object(Self.keepingKeysNamedByChecks(object, at: location))
+            kind = .object(keepingKeysNamedByChecks(object, at: location, node: node, reader: &reader))
         } else {
             var scratch: [ModelIR] = []
             let resolved = schemaType(

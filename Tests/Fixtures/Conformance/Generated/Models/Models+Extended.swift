@@ -50,6 +50,8 @@ public struct Extended: Codable, Hashable, Sendable {
 public struct Counted: Codable, Hashable, Sendable {
     public var name: String?
     public var age: Int?
+    /// Properties the schema does not declare, kept as received: its checks count them (`minProperties`) or tell them apart (under `not`, `oneOf`, `if`).
+    public var additionalProperties: [String: JSONValue]
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(minProperties: 2))
@@ -57,19 +59,28 @@ public struct Counted: Codable, Hashable, Sendable {
     private static let schemaCheckKeys: [PropertyKey] = ["name", "age"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(name: String? = nil, age: Int? = nil) {
+    public init(name: String? = nil, age: Int? = nil, additionalProperties: [String: JSONValue] = [:]) {
         self.name = name
         self.age = age
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
         self.age = try container.decodeIfPresentNotNull(Int.self, forKey: "age")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        var kept: [String: JSONValue] = [:]
+        let known: Set<String> = ["name", "age"]
+        for key in extra.allKeys where !known.contains(key.stringValue) {
+            let value = try extra.decode(JSONValue.self, forKey: key)
+            kept[key.stringValue] = value
+        }
+        self.additionalProperties = kept
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
             switch name {
                 case "name": return self.name != nil
                 case "age": return self.age != nil
@@ -79,6 +90,11 @@ public struct Counted: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.name, forKey: "name")
         try container.encodeIfPresent(self.age, forKey: "age")
+        var extra = encoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["name", "age"]
+        for key in additionalProperties.keys.sorted() where !known.contains(key) {
+            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        }
     }
 }
 

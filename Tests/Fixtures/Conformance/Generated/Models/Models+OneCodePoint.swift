@@ -28,31 +28,37 @@ public struct OneCodePoint: Codable, Hashable, Sendable, RawRepresentable {
 
 public struct PaletteChecked: Codable, Hashable, Sendable {
     public var main: String?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var shades: JSONValue?
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(required: ["main"]), thenSchema: ModelCheck(reference: "Palette")), references: ["Palette": ModelCoding.reference(Palette.self)])
     /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["main"]
+    private static let schemaCheckKeys: [PropertyKey] = ["main", "shades"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(main: String? = nil) {
+    public init(main: String? = nil, shades: JSONValue? = nil) {
         self.main = main
+        self.shades = shades
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.main = try container.decodeIfPresentNotNull(String.self, forKey: "main")
+        self.shades = try container.contains("shades") ? container.decode(JSONValue.self, forKey: "shades") : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
         try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
             switch name {
                 case "main": return self.main != nil
+                case "shades": return self.shades != nil
                 default: return false
             }
         }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.main, forKey: "main")
+        try container.encodeIfPresent(self.shades, forKey: "shades")
     }
 }
 

@@ -608,6 +608,8 @@ public struct UniqueItems: Codable, Hashable, Sendable, RawRepresentable {
 public struct PropertyCounts: Codable, Hashable, Sendable {
     public var card: String?
     public var billing: String?
+    /// Properties the schema does not declare, kept as received: its checks count them (`minProperties`) or tell them apart (under `not`, `oneOf`, `if`).
+    public var additionalProperties: [String: JSONValue]
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(propertyNames: ModelCheck(pattern: "^[a-z]+$"), minProperties: 1, maxProperties: 3, dependentRequired: ["card": ["billing"]]))
@@ -615,19 +617,28 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
     private static let schemaCheckKeys: [PropertyKey] = ["card", "billing"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(card: String? = nil, billing: String? = nil) {
+    public init(card: String? = nil, billing: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
         self.card = card
         self.billing = billing
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
         self.billing = try container.decodeIfPresentNotNull(String.self, forKey: "billing")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        var kept: [String: JSONValue] = [:]
+        let known: Set<String> = ["card", "billing"]
+        for key in extra.allKeys where !known.contains(key.stringValue) {
+            let value = try extra.decode(JSONValue.self, forKey: key)
+            kept[key.stringValue] = value
+        }
+        self.additionalProperties = kept
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
             switch name {
                 case "card": return self.card != nil
                 case "billing": return self.billing != nil
@@ -637,6 +648,11 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.card, forKey: "card")
         try container.encodeIfPresent(self.billing, forKey: "billing")
+        var extra = encoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["card", "billing"]
+        for key in additionalProperties.keys.sorted() where !known.contains(key) {
+            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        }
     }
 }
 
@@ -644,24 +660,37 @@ public struct PropertyCounts: Codable, Hashable, Sendable {
 
 public struct Patterns: Codable, Hashable, Sendable {
     public var id: Int?
+    /// Properties the schema does not declare and its `patternProperties` match, kept as received.
+    public var additionalProperties: [String: JSONValue]
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(properties: ["id": ModelCheck()], patternProperties: ["^x-": ModelCheck(types: [.string])], additionalProperties: ModelCheck.never))
     /// The declared properties, counted against `minProperties` when the check asks only which are present.
     private static let schemaCheckKeys: [PropertyKey] = ["id"]
+    /// The undeclared keys `additionalProperties` keeps: those a `patternProperties` pattern matches.
+    private static let keptKeysCheck = SchemaCheck(ModelCheck(anyOf: [ModelCheck(pattern: "^x-")]))
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(id: Int? = nil) {
+    public init(id: Int? = nil, additionalProperties: [String: JSONValue] = [:]) {
         self.id = id
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.id = try container.decodeIfPresentNotNull(Int.self, forKey: "id")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        var kept: [String: JSONValue] = [:]
+        let known: Set<String> = ["id"]
+        for key in extra.allKeys where !known.contains(key.stringValue) && Self.keptKeysCheck.matches(.string(key.stringValue)) {
+            let value = try extra.decode(JSONValue.self, forKey: key)
+            kept[key.stringValue] = value
+        }
+        self.additionalProperties = kept
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
             switch name {
                 case "id": return self.id != nil
                 default: return false
@@ -669,6 +698,11 @@ public struct Patterns: Codable, Hashable, Sendable {
         }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.id, forKey: "id")
+        var extra = encoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["id"]
+        for key in additionalProperties.keys.sorted() where !known.contains(key) {
+            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        }
     }
 }
 

@@ -470,31 +470,37 @@ public struct Transfer: Codable, Hashable, Sendable {
 
 public struct NamedPair: Codable, Hashable, Sendable {
     public var a: String?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var b: JSONValue?
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(reference: "RequiredOnly"), references: ["RequiredOnly": ModelCoding.reference(RequiredOnly.self)])
     /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["a"]
+    private static let schemaCheckKeys: [PropertyKey] = ["a", "b"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(a: String? = nil) {
+    public init(a: String? = nil, b: JSONValue? = nil) {
         self.a = a
+        self.b = b
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
         self.a = try container.decodeIfPresentNotNull(String.self, forKey: "a")
+        self.b = try container.contains("b") ? container.decode(JSONValue.self, forKey: "b") : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
         try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
             switch name {
                 case "a": return self.a != nil
+                case "b": return self.b != nil
                 default: return false
             }
         }
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.a, forKey: "a")
+        try container.encodeIfPresent(self.b, forKey: "b")
     }
 }
 
@@ -584,5 +590,109 @@ public struct Guarded: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.card, forKey: "card")
         try container.encodeIfPresent(self.billing, forKey: "billing")
         try container.encodeIfPresent(self.blocked, forKey: "blocked")
+    }
+}
+
+// MARK: - RequiredChain
+
+public struct RequiredChain: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: RequiredOnly
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(required: ["c"]))
+
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
+    public init(rawValue: RequiredOnly) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(RequiredOnly.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+// MARK: - NamedThroughAlias
+
+public struct NamedThroughAlias: Codable, Hashable, Sendable {
+    public var a: String?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var b: JSONValue?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var c: JSONValue?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(anyOf: [ModelCheck(reference: "RequiredChain")]), references: ["RequiredChain": ModelCoding.reference(RequiredChain.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["a", "b", "c"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(a: String? = nil, b: JSONValue? = nil, c: JSONValue? = nil) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.a = try container.decodeIfPresentNotNull(String.self, forKey: "a")
+        self.b = try container.contains("b") ? container.decode(JSONValue.self, forKey: "b") : nil
+        self.c = try container.contains("c") ? container.decode(JSONValue.self, forKey: "c") : nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "a": return self.a != nil
+                case "b": return self.b != nil
+                case "c": return self.c != nil
+                default: return false
+            }
+        }
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.a, forKey: "a")
+        try container.encodeIfPresent(self.b, forKey: "b")
+        try container.encodeIfPresent(self.c, forKey: "c")
+    }
+}
+
+// MARK: - CountedKeys
+
+public struct CountedKeys: Codable, Hashable, Sendable {
+    /// Properties the schema does not declare, kept as received: its checks count them (`minProperties`) or tell them apart (under `not`, `oneOf`, `if`).
+    public var additionalProperties: [String: JSONValue]
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(minProperties: 1))
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(additionalProperties: [String: JSONValue] = [:]) {
+        self.additionalProperties = additionalProperties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        _ = try decoder.container(keyedBy: PropertyKey.self)
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        var kept: [String: JSONValue] = [:]
+        let known: Set<String> = []
+        for key in extra.allKeys where !known.contains(key.stringValue) {
+            let value = try extra.decode(JSONValue.self, forKey: key)
+            kept[key.stringValue] = value
+        }
+        self.additionalProperties = kept
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+        _ = encoder.container(keyedBy: PropertyKey.self)
+        var extra = encoder.container(keyedBy: AnyCodingKey.self)
+        for key in additionalProperties.keys.sorted() {
+            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        }
     }
 }

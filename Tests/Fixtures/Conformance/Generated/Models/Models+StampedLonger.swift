@@ -36,16 +36,19 @@ public struct StampedLonger: Codable, Hashable, Sendable {
 public struct EditLonger: Codable, Hashable, Sendable {
     public var editor: String?
     public var main: Color?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var shades: JSONValue?
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["editor"]), thenSchema: ModelCheck(reference: "StampedLonger")), ModelCheck(ifSchema: ModelCheck(types: [.object], required: ["main"]), thenSchema: ModelCheck(reference: "Palette"))]), references: ["Palette": ModelCoding.reference(Palette.self), "StampedLonger": ModelCoding.reference(StampedLonger.self)])
     /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["editor", "main"]
+    private static let schemaCheckKeys: [PropertyKey] = ["editor", "main", "shades"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init(editor: String? = nil, main: Color? = nil) {
+    public init(editor: String? = nil, main: Color? = nil, shades: JSONValue? = nil) {
         self.editor = editor
         self.main = main
+        self.shades = shades
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +58,7 @@ public struct EditLonger: Codable, Hashable, Sendable {
             try ModelCoding.length(value, min: 2, max: nil, codingPath: container.codingPath(appending: "editor"))
         }
         self.main = try container.decodeIfPresentNotNull(Color.self, forKey: "main")
+        self.shades = try container.contains("shades") ? container.decode(JSONValue.self, forKey: "shades") : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,6 +66,7 @@ public struct EditLonger: Codable, Hashable, Sendable {
             switch name {
                 case "editor": return self.editor != nil
                 case "main": return self.main != nil
+                case "shades": return self.shades != nil
                 default: return false
             }
         }
@@ -71,6 +76,7 @@ public struct EditLonger: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: PropertyKey.self)
         try container.encodeIfPresent(self.editor, forKey: "editor")
         try container.encodeIfPresent(self.main, forKey: "main")
+        try container.encodeIfPresent(self.shades, forKey: "shades")
     }
 }
 
@@ -136,22 +142,39 @@ public struct Circle: Codable, Hashable, Sendable {
 // MARK: - NotAShape
 
 public struct NotAShape: Codable, Hashable, Sendable {
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var kind: JSONValue?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var radius: JSONValue?
 
     /// The keywords checked on the object's JSON.
     private static let schemaCheck = SchemaCheck(ModelCheck(not: ModelCheck(reference: "Shape")), references: ["Shape": ModelCoding.reference(Shape.self)])
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["kind", "radius"]
 
     /// Creates a value; properties with a default in the schema may be left out.
-    public init() {
+    public init(kind: JSONValue? = nil, radius: JSONValue? = nil) {
+        self.kind = kind
+        self.radius = radius
     }
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        _ = try decoder.container(keyedBy: PropertyKey.self)
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.kind = try container.contains("kind") ? container.decode(JSONValue.self, forKey: "kind") : nil
+        self.radius = try container.contains("radius") ? container.decode(JSONValue.self, forKey: "radius") : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
-        _ = encoder.container(keyedBy: PropertyKey.self)
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "kind": return self.kind != nil
+                case "radius": return self.radius != nil
+                default: return false
+            }
+        }
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.kind, forKey: "kind")
+        try container.encodeIfPresent(self.radius, forKey: "radius")
     }
 }
 
