@@ -7,6 +7,10 @@ extension ModelTranslator {
     mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
         var schema = checkedKeywords(entries, unevaluatedProperties: false, reader: &reader) ?? ModelCheck()
+        // `const` beside `properties` holds too (it was dropped, issue 27): the whole object is
+        // checked against the value, on decode and on encode; its keys are kept
+        // (keepingKeysNamedByChecks), so that a decoded value encodes back.
+        if let entry = entries["const"] { schema.constValue = literal(entry.value, reader: &reader) }
         if let ref = entries["$ref"], let name = resolveReference(ref.value, reader: &reader), declarations[name] != nil {
             // `$ref` beside `properties` applies too (2020-12): the object must also be the
             // referenced model, checked on its JSON (it was ignored).

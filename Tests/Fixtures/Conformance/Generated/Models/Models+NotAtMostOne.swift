@@ -134,3 +134,41 @@ public struct ListedObject: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.c, forKey: "c")
     }
 }
+
+// MARK: - ObjectConst
+
+public struct ObjectConst: Codable, Hashable, Sendable {
+    public var b: Int?
+    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
+    public var a: JSONValue?
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(constValue: JSONValue.object(["a": JSONValue.integer(1), "b": JSONValue.integer(2)])))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["b", "a"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(b: Int? = nil, a: JSONValue? = nil) {
+        self.b = b
+        self.a = a
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.b = try container.decodeIfPresentNotNull(Int.self, forKey: "b")
+        self.a = try container.contains("a") ? container.decode(JSONValue.self, forKey: "a") : nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "b": return self.b != nil
+                case "a": return self.a != nil
+                default: return false
+            }
+        }
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.b, forKey: "b")
+        try container.encodeIfPresent(self.a, forKey: "a")
+    }
+}
