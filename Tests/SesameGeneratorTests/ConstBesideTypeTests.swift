@@ -57,6 +57,27 @@ import Testing
         #expect(numberConst.contains("try ModelCoding.constant(self.rawValue, 1.5, codingPath: decoder.codingPath)"))
     }
 
+    /// An object `const` that compares the text of a `Date`, `UUID`, … property would refuse on
+    /// encode what it accepted on decode (the Swift value re-encodes the text its own way).
+    @Test func anObjectConstNamingAPropertyThatRewritesItsTextIsRefused() {
+        let stamped =
+            "Stamped: { type: object, properties: { at: { type: string, format: date-time } }, const: { at: \"2020-01-01T00:00:00+00:00\" } }"
+        #expect(
+            Fixture.printed(models: stamped) == [
+                "Schema/models.yaml:13:90: error: const is not supported on an object whose property 'at' is a string (date-time): the Swift value does not keep the JSON text the const compares with; make it a plain string or drop the const"
+            ])
+        let ids =
+            "Ids: { type: object, additionalProperties: { type: string, format: uuid }, const: { x: \"00000000-0000-0000-0000-00000000000A\" } }"
+        #expect(Fixture.printed(models: ids).count == 1)
+        // A checked string keeps its text, and a key the const does not name is not compared.
+        #expect(
+            Fixture.printed(models: "Mail: { type: object, properties: { to: { type: string, format: email } }, const: { to: a@b.c } }")
+                .isEmpty)
+        #expect(
+            Fixture.printed(models: "Other: { type: object, properties: { at: { type: string, format: date-time } }, const: { b: 1 } }")
+                .isEmpty)
+    }
+
     /// What cannot be checked as written is refused at its position, not dropped.
     @Test func constsAndEnumsSesameCannotCheckAreRefusedAtTheirPosition() {
         #expect(

@@ -65,7 +65,39 @@ extension ModelTranslator {
                 entry, in: entries, additional: additional, checks: [schema], schema: &schema, qualifiedName: qualifiedName,
                 nested: &nested, reader: &reader)
         }
+        if let entry = entries["const"], case .object(let value)? = schema.constValue {
+            refuseConstOfRewrittenText(value, properties: properties, additional: additional, at: entry.value, reader: &reader)
+        }
         return ObjectIR(properties: properties, additionalProperties: additional, schema: schema.isEmpty ? nil : schema)
+    }
+
+    /// An error at `node` for each key of an object `const` value whose property decodes to a
+    /// Swift value that does not keep its JSON text (a `Date`, `CalendarDate`, `UUID` or `URL`,
+    /// or an array or dictionary of them): the check on encode compares the text the value
+    /// encodes to (`2020-01-01T00:00:00Z`) with the const's (`2020-01-01T00:00:00+00:00`),
+    /// so an object that decoded need not encode back. `const` on such a string is refused
+    /// for the same reason (checkLiteral).
+    private func refuseConstOfRewrittenText(
+        _ value: [String: JSONValue], properties: [PropertyIR], additional: AdditionalPropertiesIR, at node: Node,
+        reader: inout NodeReader
+    ) {
+        func rewritesText(_ type: TypeIR) -> Bool {
+            switch type {
+            case .string(let format?): return !format.isCheckedString
+            case .array(let element), .dictionary(let element): return rewritesText(element)
+            default: return false
+            }
+        }
+        var typed = Dictionary(properties.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        if case .kept(let type, _) = additional {
+            for key in value.keys where typed[key] == nil { typed[key] = type }
+        }
+        for key in value.keys.sorted() {
+            guard let type = typed[key], rewritesText(type) else { continue }
+            reader.error(
+                "const is not supported on an object whose property '\(key)' is a \(type.schemaName): the Swift value does not keep the JSON text the const compares with; make it a plain string or drop the const",
+                at: node)
+        }
     }
 
     private mutating func property(
