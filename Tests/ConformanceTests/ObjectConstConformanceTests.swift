@@ -48,6 +48,16 @@ import Testing
         #expect(Instance.encodingViolation(HoldsObjectConst(inner: .init(b: 3))) == nil)
     }
 
+    /// An inline object with a `const` and no `properties` is a nested struct (it was refused).
+    @Test func anInlineDictionaryConstIsChecked() throws {
+        try roundTrips(HoldsMapConst.self, #"{"map": {"x": 1}}"#)
+        let violation = Instance.violation(HoldsMapConst.self, #"{"map": {"x": 1, "y": 2}}"#)
+        #expect(violation?.keyword == "const")
+        #expect(violation?.path == "$.map")
+        #expect(Instance.encodingViolation(HoldsMapConst(map: .init(additionalProperties: ["x": 2])))?.keyword == "const")
+        #expect(Instance.encodingViolation(HoldsMapConst(map: .init(additionalProperties: ["x": 1]))) == nil)
+    }
+
     /// `enum` beside `properties` was already kept: a `JSONValue` checked against the list.
     @Test func anObjectEnumBesidePropertiesIsChecked() throws {
         try roundTrips(ObjectEnum.self, #"{"a": 1, "b": 2}"#)

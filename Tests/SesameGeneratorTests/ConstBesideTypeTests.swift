@@ -41,6 +41,17 @@ import Testing
         #expect(swift.contains(#"ModelCheck(constValue: JSONValue.object(["b": JSONValue.integer(3)]))"#))
     }
 
+    /// An inline object with a `const` and no `properties` was a dictionary, and its `const`
+    /// an error: it is a nested struct now, whose check the `const` is.
+    @Test func anInlineObjectConstWithoutPropertiesIsANestedStruct() {
+        let swift = model(
+            "Holder: { type: object, properties: { map: { type: object, additionalProperties: { type: integer }, const: { x: 1 } } } }",
+            file: "Holder")
+        #expect(swift.contains("public var map: Holder.Map?"))
+        #expect(swift.contains("public var additionalProperties: [String: Int]"))
+        #expect(swift.contains(#"ModelCheck(constValue: JSONValue.object(["x": JSONValue.integer(1)]))"#))
+    }
+
     /// Kept before this fix: an object, array or number `enum`, and an array or number
     /// `const`, each a check of the value.
     @Test func enumsAndConstsBesideOtherTypesAreChecked() {
@@ -90,11 +101,10 @@ import Testing
             Fixture.printed(
                 models: "Objects: { type: array, items: { type: object, properties: { b: { type: integer } } }, const: [{ b: 1 }] }")
                 == ["Schema/models.yaml:13:95: error: const is supported on strings, numbers, booleans, enums and arrays of them"])
+        // An inline array (a model of its own checks its const).
         #expect(
             Fixture.printed(
-                models:
-                    "Holder: { type: object, properties: { map: { type: object, additionalProperties: { type: integer }, const: { x: 1 } } } }"
-            )
-                == ["Schema/models.yaml:13:101: error: const is supported on plain strings, numbers, booleans and schemas without a type"])
+                models: "Holder: { type: object, properties: { list: { type: array, items: { type: integer }, const: [1, 2] } } }")
+                == ["Schema/models.yaml:13:86: error: const is supported on plain strings, numbers, booleans and schemas without a type"])
     }
 }

@@ -43,6 +43,8 @@ extension ModelTranslator {
             entries["enum"] != nil || (entries["oneOf"] != nil && entries["discriminator"] != nil) || entries["allOf"] != nil
             || isChoice(entries)
             || (isObject(entries) && (entries["properties"] != nil || entries["unevaluatedProperties"] != nil))
+            // An object `const` is the check of a struct of its own (a dictionary has none).
+            || (isObject(entries) && entries["const"] != nil)
         if needsType {
             let swiftName = uniqueNestedName(hint, in: nested, owner: qualifiedName)
             let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"

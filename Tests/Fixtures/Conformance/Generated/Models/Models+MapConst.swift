@@ -101,6 +101,71 @@ public struct HoldsObjectConst: Codable, Hashable, Sendable {
     }
 }
 
+// MARK: - HoldsMapConst
+
+public struct HoldsMapConst: Codable, Hashable, Sendable {
+    public var map: HoldsMapConst.Map? {
+        get { Indirect.unwrap(_map) }
+        set { _map = Indirect.wrap(newValue) }
+        _modify {
+            var value = Indirect.take(&_map)
+            defer { _map = Indirect.wrap(value) }
+            yield &value
+        }
+    }
+    private var _map: Indirect<HoldsMapConst.Map>?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(map: HoldsMapConst.Map? = nil) {
+        self._map = Indirect.wrap(map)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self._map = Indirect.wrap(try container.decodeIfPresentNotNull(HoldsMapConst.Map.self, forKey: "map"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.map, forKey: "map")
+    }
+
+    public struct Map: Codable, Hashable, Sendable {
+        /// Properties the schema does not declare, kept as received.
+        public var additionalProperties: [String: Int]
+
+        /// The keywords checked on the object's JSON.
+        private static let schemaCheck = SchemaCheck(ModelCheck(constValue: JSONValue.object(["x": JSONValue.integer(1)])))
+
+        /// Creates a value; properties with a default in the schema may be left out.
+        public init(additionalProperties: [String: Int] = [:]) {
+            self.additionalProperties = additionalProperties
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try ModelCoding.check(decoder, Self.schemaCheck)
+            _ = try decoder.container(keyedBy: PropertyKey.self)
+            let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+            var kept: [String: Int] = [:]
+            let known: Set<String> = []
+            for key in extra.allKeys where !known.contains(key.stringValue) {
+                let value = try extra.decode(Int.self, forKey: key)
+                kept[key.stringValue] = value
+            }
+            self.additionalProperties = kept
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
+            _ = encoder.container(keyedBy: PropertyKey.self)
+            var extra = encoder.container(keyedBy: AnyCodingKey.self)
+            for key in additionalProperties.keys.sorted() {
+                try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+            }
+        }
+    }
+}
+
 // MARK: - ObjectEnum
 
 public struct ObjectEnum: Codable, Hashable, Sendable, RawRepresentable {
