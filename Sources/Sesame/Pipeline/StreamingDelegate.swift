@@ -8,12 +8,17 @@ import FoundationNetworking
 /// Routes URLSession's callbacks to the request that is waiting for them, and counts each
 /// response's bytes against its ``ResponseLimits`` as they arrive (``StreamingURLSessionTransport``).
 /// Redirects and authentication challenges are declined as ``RedirectRefusal`` declines them.
+///
+/// On Linux its callbacks run on URLSession's work queue (``DirectDelegateQueue``): they never
+/// wait, and what waits for that queue (cancelling a task, declining a challenge) goes through
+/// ``cancel(_:)``'s queue instead.
 final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @unchecked Sendable {
-    /// What the tests read: the most bytes one response delivered, and the most that were
-    /// received and not yet read at once.
+    /// What the tests read: the most bytes one response delivered, the most that were received
+    /// and not yet read at once, and the largest chunk URLSession handed over.
     struct Counts: Sendable, Equatable {
         var largestResponse = 0
         var mostUnread = 0
+        var largestChunk = 0
     }
 
     private struct Waiter {
@@ -27,8 +32,21 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     private let lock = NSLock()
     private var waiters: [Int: Waiter] = [:]
     private var recorded = Counts()
+    /// Where ``cancel(_:)`` sends `URLSessionTask.cancel()`, which waits for the session's work
+    /// queue: a serial queue of its own, so that a cancel waiting for a busy work queue never
+    /// holds one of Dispatch's global threads (two on two cores).
+    private let cancels = DispatchQueue(label: "Sesame.StreamingURLSessionTransport.cancel")
 
     var counts: Counts { lock.withLock { recorded } }
+
+    /// For tests: runs before each chunk of a response still being read is counted, standing
+    /// for a delegate that gets little of the CPU (a loaded machine). Chunks of a response
+    /// already cut are dropped without it.
+    let pacing: (@Sendable () -> Void)?
+
+    init(pacing: (@Sendable () -> Void)? = nil) {
+        self.pacing = pacing
+    }
 
     func register(
         _ task: Int, limits: ResponseLimits, head: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>,
@@ -68,6 +86,7 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if let pacing, lock.withLock({ waiters[dataTask.taskIdentifier] != nil }) { pacing() }
         let (body, exceeded) = lock.withLock {
             () -> (AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation?, ResponseLimitExceeded?) in
             guard var waiter = waiters[dataTask.taskIdentifier] else { return (nil, nil) }
@@ -75,6 +94,7 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
             waiter.unread += data.count
             recorded.largestResponse = max(recorded.largestResponse, waiter.received)
             recorded.mostUnread = max(recorded.mostUnread, waiter.unread)
+            recorded.largestChunk = max(recorded.largestChunk, data.count)
             var exceeded: ResponseLimitExceeded?
             if let total = waiter.limits.total, waiter.received > total {
                 exceeded = ResponseLimitExceeded(limit: total, unread: false)
@@ -91,9 +111,10 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
         guard let body else { return }
         if let exceeded {
             // The chunk that passed the limit is dropped, the request cancelled: nothing
-            // more of this response is kept.
-            dataTask.cancel()
+            // more of this response is kept (its waiter is gone, so what libcurl reads until
+            // the cancel takes effect is dropped as it arrives).
             body.finish(throwing: exceeded)
+            cancel(dataTask)
         } else {
             body.yield(ArraySlice(data))
         }
@@ -109,5 +130,36 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
                 throwing: SesameError.decoding(operation: "response", reason: "the response ended before its head"))
             waiter?.body.finish()
         }
+    }
+
+    /// Declines the challenge as ``RedirectRefusal`` does, from ``cancel(_:)``'s queue:
+    /// FoundationNetworking cancels the task when the handler is called, which waits for the
+    /// work queue this callback may run on.
+    override func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        cancels.async { completionHandler(.rejectProtectionSpace, nil) }
+    }
+
+    /// Cancels `task` from a queue of its own, never waiting: `URLSessionTask.cancel()` waits
+    /// for the session's work queue, which the caller may be running on (on Linux, every
+    /// callback of this delegate; a body's end, which may follow one) or which libcurl may keep
+    /// busy while data keeps coming. Chunks that arrive meanwhile for a response that was cut
+    /// are dropped as they arrive.
+    func cancel(_ task: URLSessionTask) {
+        cancels.async { task.cancel() }
+    }
+
+    /// The body of `task` ended on the reader's side (read to its end, dropped, or its reader
+    /// cancelled): what still arrives for it is dropped, and the task is cancelled. A task
+    /// whose head has not arrived keeps its waiter, for the head to be answered.
+    func abandon(_ task: URLSessionTask) {
+        lock.withLock {
+            if let waiter = waiters[task.taskIdentifier], waiter.head == nil {
+                waiters[task.taskIdentifier] = nil
+            }
+        }
+        cancel(task)
     }
 }

@@ -15,7 +15,10 @@ import FoundationNetworking
 /// URLSession receives and counts them as they arrive: once a response passes the limits of
 /// the request (for the service's requests, its `maximumResponseSize`; otherwise
 /// `maximumBufferedBytes`), it cancels the request and the body fails, so that memory stays
-/// bounded on Linux and on Apple platforms alike, however slowly the body is read.
+/// bounded on Linux and on Apple platforms alike, however slowly the body is read. On Linux,
+/// where FoundationNetworking has no back-pressure of its own, its URLSession hands each chunk
+/// to the transport as libcurl reads it, never queueing it (``DirectDelegateQueue``), so that
+/// no chunk waits outside those limits however little of the CPU the reader gets.
 ///
 /// It never follows a redirect itself (the pipeline's ``CredentialMiddleware`` does, sending the
 /// credential only to the back-end's origin) and declines HTTP authentication challenges:
@@ -42,11 +45,22 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     ///     client's), the most bytes of a response received and not read yet; past it the
     ///     request is cancelled and its body fails. The service's own requests use its
     ///     `maximumResponseSize` instead.
-    public init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
-        let delegate = StreamingDelegate()
+    public convenience init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
+        self.init(configuration: configuration, maximumBufferedBytes: maximumBufferedBytes, pacing: nil)
+    }
+
+    /// For tests: `pacing` runs before each chunk of a response still being read
+    /// (``StreamingDelegate``).
+    init(configuration: URLSessionConfiguration, maximumBufferedBytes: Int, pacing: (@Sendable () -> Void)?) {
+        let delegate = StreamingDelegate(pacing: pacing)
         self.delegate = delegate
         self.limit = max(1, maximumBufferedBytes)
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue? = DirectDelegateQueue()
+        #else
+        let queue: OperationQueue? = nil
+        #endif
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
@@ -72,8 +86,8 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         let limits = ResponseLimits.current ?? ResponseLimits(total: nil, unread: limit)
         let (chunks, chunkContinuation) = AsyncThrowingStream<ArraySlice<UInt8>, any Error>.makeStream()
         let task = session.dataTask(with: urlRequest)
-        chunkContinuation.onTermination = { _ in task.cancel() }
         let delegate = self.delegate
+        chunkContinuation.onTermination = { _ in delegate.abandon(task) }
         let identifier = task.taskIdentifier
         let (response, length) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
@@ -82,7 +96,7 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel(task)
         }
         let counted = CountedChunks(chunks: chunks) { delegate.read($0, of: identifier) }
         return (response, HTTPBody(counted, length: length, iterationBehavior: .single))
