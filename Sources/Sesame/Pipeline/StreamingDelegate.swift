@@ -22,7 +22,7 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     }
 
     private struct Waiter {
-        var head: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>?
+        var head: CheckedContinuation<HTTPURLResponse, any Error>?
         var body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
         var limits: ResponseLimits
         var received = 0
@@ -49,7 +49,7 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     }
 
     func register(
-        _ task: Int, limits: ResponseLimits, head: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>,
+        _ task: Int, limits: ResponseLimits, head: CheckedContinuation<HTTPURLResponse, any Error>,
         body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation
     ) {
         lock.withLock { waiters[task] = Waiter(head: head, body: body, limits: limits) }
@@ -64,7 +64,7 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let head = lock.withLock { () -> CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>? in
+        let head = lock.withLock { () -> CheckedContinuation<HTTPURLResponse, any Error>? in
             let head = waiters[dataTask.taskIdentifier]?.head
             waiters[dataTask.taskIdentifier]?.head = nil
             return head
@@ -74,15 +74,23 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
             completionHandler(.cancel)
             return
         }
+        // The response's head is built by the reader (``head(of:)``), not here: this callback
+        // runs on URLSession's work queue on Linux, and does as little as it can there.
+        head?.resume(returning: http)
+        completionHandler(.allow)
+    }
+
+    /// The head of `response` as the transport returns it: status, header fields, and the
+    /// body's length when `Content-Length` gives it.
+    static func head(of response: HTTPURLResponse) -> (HTTPResponse, HTTPBody.Length) {
         var fields = HTTPFields()
-        for (name, value) in http.allHeaderFields {
+        for (name, value) in response.allHeaderFields {
             if let text = name as? String, let name = HTTPField.Name(text), let value = value as? String {
                 fields.append(HTTPField(name: name, value: value))
             }
         }
-        let length: HTTPBody.Length = http.expectedContentLength >= 0 ? .known(http.expectedContentLength) : .unknown
-        head?.resume(returning: (HTTPResponse(status: .init(code: http.statusCode), headerFields: fields), length))
-        completionHandler(.allow)
+        let length: HTTPBody.Length = response.expectedContentLength >= 0 ? .known(response.expectedContentLength) : .unknown
+        return (HTTPResponse(status: .init(code: response.statusCode), headerFields: fields), length)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

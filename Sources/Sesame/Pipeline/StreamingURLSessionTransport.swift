@@ -89,15 +89,16 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         let delegate = self.delegate
         chunkContinuation.onTermination = { _ in delegate.abandon(task) }
         let identifier = task.taskIdentifier
-        let (response, length) = try await withTaskCancellationHandler {
+        let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (headContinuation: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>) in
+                (headContinuation: CheckedContinuation<HTTPURLResponse, any Error>) in
                 delegate.register(identifier, limits: limits, head: headContinuation, body: chunkContinuation)
                 task.resume()
             }
         } onCancel: {
             delegate.cancel(task)
         }
+        let (response, length) = StreamingDelegate.head(of: head)
         let counted = CountedChunks(chunks: chunks) { delegate.read($0, of: identifier) }
         return (response, HTTPBody(counted, length: length, iterationBehavior: .single))
     }
