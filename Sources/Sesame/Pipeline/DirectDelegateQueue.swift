@@ -16,10 +16,13 @@ import Foundation
 /// so a delegate that runs slowly slows the reading, and TCP holds the server back.
 ///
 /// What that asks of the delegate (``StreamingDelegate``): its callbacks run on URLSession's
-/// work queue, so they must be short and must never call what waits for that queue —
-/// `URLSessionTask.cancel()`, and the completion handler of an authentication challenge, which
-/// cancels — from the callback itself: it sends those to a queue of its own. Nothing here ever
-/// waits.
+/// work queue, so they must be short and must never call, from the callback or from what it
+/// runs synchronously (a body stream's `onTermination`, which its `finish` runs), anything that
+/// waits for that queue: `URLSessionTask.cancel()`, `resume()`, `suspend()` and `priority`, the
+/// completion handler of an authentication challenge (FoundationNetworking cancels),
+/// `URLSession.dataTask(with:)` and `invalidateAndCancel()` (the transport's `deinit`). The
+/// delegate sends its cancels and its answer to a challenge to a queue of its own. Nothing here
+/// ever waits.
 final class DirectDelegateQueue: OperationQueue, @unchecked Sendable {
     /// What the tests read: the most callbacks that were inside ``addOperation(_:)`` at once,
     /// and how many ran.
@@ -37,6 +40,9 @@ final class DirectDelegateQueue: OperationQueue, @unchecked Sendable {
     override init() {
         super.init()
         name = "Sesame.StreamingURLSessionTransport.delegate"
+        // Only the block form of `addOperation` runs callbacks at once (the only one
+        // FoundationNetworking 6.3.1 uses); anything added otherwise runs one at a time.
+        maxConcurrentOperationCount = 1
     }
 
     /// Runs `block` now, on the calling thread.

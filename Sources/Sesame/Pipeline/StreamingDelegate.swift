@@ -33,8 +33,8 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
     private var waiters: [Int: Waiter] = [:]
     private var recorded = Counts()
     /// Where ``cancel(_:)`` sends `URLSessionTask.cancel()`, which waits for the session's work
-    /// queue: a serial queue of its own, so that a cancel waiting for a busy work queue never
-    /// holds one of Dispatch's global threads (two on two cores).
+    /// queue: a serial queue of its own, so that cancels waiting for a busy work queue hold one
+    /// thread (of Dispatch's overcommit pool) per transport, and none of its default pool.
     private let cancels = DispatchQueue(label: "Sesame.StreamingURLSessionTransport.cancel")
 
     var counts: Counts { lock.withLock { recorded } }
@@ -152,22 +152,33 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
 
     /// Cancels `task` from a queue of its own, never waiting: `URLSessionTask.cancel()` waits
     /// for the session's work queue, which the caller may be running on (on Linux, every
-    /// callback of this delegate; a body's end, which may follow one) or which libcurl may keep
-    /// busy while data keeps coming. Chunks that arrive meanwhile for a response that was cut
-    /// are dropped as they arrive.
+    /// callback of this delegate, and a body's end, which may follow one) or which libcurl may
+    /// keep busy while data keeps coming. Chunks that arrive meanwhile for a response that was
+    /// cut are dropped as they arrive.
+    ///
+    /// Cancel only a task whose response has not completed (``cancelIfLive(_:)``,
+    /// ``abandon(_:)``): a cancel that lands while a transfer completes makes FoundationNetworking
+    /// 6.3.1 stop the process (``RequestStart``).
     func cancel(_ task: URLSessionTask) {
         cancels.async { task.cancel() }
     }
 
-    /// The body of `task` ended on the reader's side (read to its end, dropped, or its reader
-    /// cancelled): what still arrives for it is dropped, and the task is cancelled. A task
+    /// Cancels `task` if its response has not completed: the caller was cancelled.
+    func cancelIfLive(_ task: URLSessionTask) {
+        guard lock.withLock({ waiters[task.taskIdentifier] != nil }) else { return }
+        cancel(task)
+    }
+
+    /// The body of `task` ended on the reader's side (dropped, or its reader cancelled, before
+    /// the response completed): what still arrives for it is dropped, and the task is cancelled.
+    /// A body read to its end, or cut at a limit, has no waiter left and cancels nothing; a task
     /// whose head has not arrived keeps its waiter, for the head to be answered.
     func abandon(_ task: URLSessionTask) {
-        lock.withLock {
-            if let waiter = waiters[task.taskIdentifier], waiter.head == nil {
-                waiters[task.taskIdentifier] = nil
-            }
+        let live = lock.withLock { () -> Bool in
+            guard let waiter = waiters[task.taskIdentifier], waiter.head == nil else { return false }
+            waiters[task.taskIdentifier] = nil
+            return true
         }
-        cancel(task)
+        if live { cancel(task) }
     }
 }

@@ -39,6 +39,12 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     public static let shared = StreamingURLSessionTransport()
 
     /// Creates a transport with its own URLSession.
+    ///
+    /// The session never uses a URL cache, whatever `configuration` says (a copy of it is used,
+    /// with `urlCache` nil): the responses it carries hold tokens and user data, which a cache
+    /// would keep (FoundationNetworking's default, `URLCache.shared`, writes to disk), and on
+    /// Linux the cache's lookup, made as each task starts, was seen to let a cancel land after
+    /// the task's end, which stops the process (docs/runtime.md, "Cancelling a request").
     /// - Parameters:
     ///   - configuration: the URLSession's configuration.
     ///   - maximumBufferedBytes: for requests that the service does not send (an OpenAPI
@@ -60,6 +66,9 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         #else
         let queue: OperationQueue? = nil
         #endif
+        let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -72,7 +81,8 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     var counts: StreamingDelegate.Counts { delegate.counts }
 
     /// Sends the request and returns as soon as the response head arrives; the body
-    /// streams. Cancelling the caller's task, or dropping the body, cancels the request.
+    /// streams. Cancelling the caller's task, or dropping the body, cancels the request; a
+    /// caller cancelled before the request starts gets `CancellationError` and nothing is sent.
     /// - Throws: the URLSession error when the request fails before a response arrives.
     ///   The body fails with the URLSession error when the connection fails, and with a
     ///   limit error once the response passes the request's limits.
@@ -81,6 +91,8 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
+        // A cancelled caller's request is never sent (``RequestStart``).
+        try Task.checkCancellation()
         var urlRequest = try Self.urlRequest(for: request, baseURL: baseURL)
         if let body { urlRequest.httpBody = try await Data(collecting: body, upTo: 16 * 1024 * 1024) }
         let limits = ResponseLimits.current ?? ResponseLimits(total: nil, unread: limit)
@@ -89,14 +101,24 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         let delegate = self.delegate
         chunkContinuation.onTermination = { _ in delegate.abandon(task) }
         let identifier = task.taskIdentifier
+        let start = RequestStart()
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (headContinuation: CheckedContinuation<HTTPURLResponse, any Error>) in
-                delegate.register(identifier, limits: limits, head: headContinuation, body: chunkContinuation)
-                task.resume()
+                let started = start.begin {
+                    delegate.register(identifier, limits: limits, head: headContinuation, body: chunkContinuation)
+                }
+                if started {
+                    task.resume()
+                } else {
+                    // Cancelled before it started: the task never runs, so its cancel races no
+                    // transfer (it only takes the task out of the session).
+                    headContinuation.resume(throwing: CancellationError())
+                    delegate.cancel(task)
+                }
             }
         } onCancel: {
-            delegate.cancel(task)
+            if start.cancel() { delegate.cancelIfLive(task) }
         }
         let (response, length) = StreamingDelegate.head(of: head)
         let counted = CountedChunks(chunks: chunks) { delegate.read($0, of: identifier) }
