@@ -15,7 +15,10 @@ import FoundationNetworking
 /// URLSession receives and counts them as they arrive: once a response passes the limits of
 /// the request (for the service's requests, its `maximumResponseSize`; otherwise
 /// `maximumBufferedBytes`), it cancels the request and the body fails, so that memory stays
-/// bounded on Linux and on Apple platforms alike, however slowly the body is read.
+/// bounded on Linux and on Apple platforms alike, however slowly the body is read. On Linux,
+/// where FoundationNetworking has no back-pressure of its own, its URLSession hands each chunk
+/// to the transport as libcurl reads it, never queueing it (``DirectDelegateQueue``), so that
+/// no chunk waits outside those limits however little of the CPU the reader gets.
 ///
 /// It never follows a redirect itself (the pipeline's ``CredentialMiddleware`` does, sending the
 /// credential only to the back-end's origin) and declines HTTP authentication challenges:
@@ -36,17 +39,37 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     public static let shared = StreamingURLSessionTransport()
 
     /// Creates a transport with its own URLSession.
+    ///
+    /// The session never uses a URL cache, whatever `configuration` says (a copy of it is used,
+    /// with `urlCache` nil): the responses it carries hold tokens and user data, which a cache
+    /// would keep (FoundationNetworking's default, `URLCache.shared`, writes to disk), and on
+    /// Linux the cache's lookup, made as each task starts, was seen to let a cancel land after
+    /// the task's end, which stops the process (docs/runtime.md, "Cancelling a request").
     /// - Parameters:
     ///   - configuration: the URLSession's configuration.
     ///   - maximumBufferedBytes: for requests that the service does not send (an OpenAPI
     ///     client's), the most bytes of a response received and not read yet; past it the
     ///     request is cancelled and its body fails. The service's own requests use its
     ///     `maximumResponseSize` instead.
-    public init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
-        let delegate = StreamingDelegate()
+    public convenience init(configuration: URLSessionConfiguration = .default, maximumBufferedBytes: Int = 8 << 20) {
+        self.init(configuration: configuration, maximumBufferedBytes: maximumBufferedBytes, pacing: nil)
+    }
+
+    /// For tests: `pacing` runs before each chunk of a response still being read
+    /// (``StreamingDelegate``).
+    init(configuration: URLSessionConfiguration, maximumBufferedBytes: Int, pacing: (@Sendable () -> Void)?) {
+        let delegate = StreamingDelegate(pacing: pacing)
         self.delegate = delegate
         self.limit = max(1, maximumBufferedBytes)
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue? = DirectDelegateQueue()
+        #else
+        let queue: OperationQueue? = nil
+        #endif
+        let configuration = configuration.copy() as? URLSessionConfiguration ?? configuration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
@@ -58,7 +81,8 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     var counts: StreamingDelegate.Counts { delegate.counts }
 
     /// Sends the request and returns as soon as the response head arrives; the body
-    /// streams. Cancelling the caller's task, or dropping the body, cancels the request.
+    /// streams. Cancelling the caller's task, or dropping the body, cancels the request; a
+    /// caller cancelled before the request starts gets `CancellationError` and nothing is sent.
     /// - Throws: the URLSession error when the request fails before a response arrives.
     ///   The body fails with the URLSession error when the connection fails, and with a
     ///   limit error once the response passes the request's limits.
@@ -67,23 +91,36 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
     ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
+        // A cancelled caller's request is never sent (``RequestStart``).
+        try Task.checkCancellation()
         var urlRequest = try Self.urlRequest(for: request, baseURL: baseURL)
         if let body { urlRequest.httpBody = try await Data(collecting: body, upTo: 16 * 1024 * 1024) }
         let limits = ResponseLimits.current ?? ResponseLimits(total: nil, unread: limit)
         let (chunks, chunkContinuation) = AsyncThrowingStream<ArraySlice<UInt8>, any Error>.makeStream()
         let task = session.dataTask(with: urlRequest)
-        chunkContinuation.onTermination = { _ in task.cancel() }
         let delegate = self.delegate
+        chunkContinuation.onTermination = { _ in delegate.abandon(task) }
         let identifier = task.taskIdentifier
-        let (response, length) = try await withTaskCancellationHandler {
+        let start = RequestStart()
+        let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (headContinuation: CheckedContinuation<(HTTPResponse, HTTPBody.Length), any Error>) in
-                delegate.register(identifier, limits: limits, head: headContinuation, body: chunkContinuation)
-                task.resume()
+                (headContinuation: CheckedContinuation<HTTPURLResponse, any Error>) in
+                let started = start.begin {
+                    delegate.register(identifier, limits: limits, head: headContinuation, body: chunkContinuation)
+                }
+                if started {
+                    task.resume()
+                } else {
+                    // Cancelled before it started: the task never runs, so its cancel races no
+                    // transfer (it only takes the task out of the session).
+                    headContinuation.resume(throwing: CancellationError())
+                    delegate.cancel(task)
+                }
             }
         } onCancel: {
-            task.cancel()
+            if start.cancel() { delegate.cancelIfLive(task) }
         }
+        let (response, length) = StreamingDelegate.head(of: head)
         let counted = CountedChunks(chunks: chunks) { delegate.read($0, of: identifier) }
         return (response, HTTPBody(counted, length: length, iterationBehavior: .single))
     }
