@@ -17,7 +17,7 @@ import FoundationNetworking
 /// `maximumBufferedBytes`), it cancels the request and the body fails, so that memory stays
 /// bounded on Linux and on Apple platforms alike, however slowly the body is read. On Linux,
 /// where FoundationNetworking has no back-pressure of its own, its URLSession hands each chunk
-/// to the transport as libcurl reads it, never queueing it (``DirectDelegateQueue``), so that
+/// to the transport as libcurl reads it, never queueing it (`DirectDelegateQueue`, internal), so that
 /// no chunk waits outside those limits however little of the CPU the reader gets.
 ///
 /// It never follows a redirect itself (the pipeline's ``CredentialMiddleware`` does, sending the
