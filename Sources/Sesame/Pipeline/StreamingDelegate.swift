@@ -147,7 +147,9 @@ final class StreamingDelegate: RedirectRefusal, URLSessionDataDelegate, @uncheck
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        cancels.async { completionHandler(.rejectProtectionSpace, nil) }
+        cancels.async {
+            super.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
+        }
     }
 
     /// Cancels `task` from a queue of its own, never waiting: `URLSessionTask.cancel()` waits
