@@ -13,6 +13,13 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
     /// The header's `alg` is not one the client accepts (`none` and the HMAC algorithms never
     /// are), or does not match the key it names.
     case algorithm(String?)
+    /// The header's `crit` (RFC 7515 §4.1.11) lists extensions that must be understood: the
+    /// validator implements none, so a token with `crit` is refused whatever it lists (an
+    /// empty or malformed `crit` too: the RFC forbids both).
+    case criticalExtensions([String])
+    /// The token is longer than ``IDTokenValidator/maximumSize`` bytes: it is refused before
+    /// anything of it is parsed.
+    case tooLarge(size: Int, limit: Int)
     /// No key of the provider's JWKS has the header's `kid`, even after the one re-fetch an
     /// unknown `kid` causes (key rotation); nil when the header names no key and the set has
     /// more than one.
@@ -48,6 +55,9 @@ public enum IDTokenRejection: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .malformed(let reason): "the ID token is malformed: \(reason)"
         case .algorithm(let alg): "the ID token's algorithm \(alg.map { "'\($0)'" } ?? "(none given)") is not accepted"
+        case .criticalExtensions(let names):
+            "the ID token's header lists critical extensions this client does not implement (\(names.isEmpty ? "an empty or malformed crit" : names.joined(separator: ", ")))"
+        case .tooLarge(let size, let limit): "the ID token is \(size) bytes long, more than the \(limit) accepted"
         case .unknownKey(let kid):
             "the ID token's key \(kid.map { "'\($0)'" } ?? "(no kid)") is not in the provider's JWKS, even after re-fetching it"
         case .keysUnavailable(let reason): "the provider's JWKS is unavailable: \(reason)"

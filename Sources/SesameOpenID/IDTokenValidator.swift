@@ -29,6 +29,12 @@ public struct IDTokenValidator: Sendable {
     public var trustedAudiences: Set<String>
     /// The provider's signing keys.
     public let keys: JWKSCache
+    /// The longest token accepted, in bytes: a longer one is refused as
+    /// ``IDTokenRejection/tooLarge(size:limit:)`` before it is parsed. ID tokens are a few
+    /// kilobytes; the default leaves room for large claim sets.
+    public var maximumSize: Int = Self.defaultMaximumSize
+    /// The ``maximumSize`` of a new validator: 64 KiB.
+    public static let defaultMaximumSize = 64 << 10
 
     /// A validator for tokens of `issuer` meant for `clientID`, verified with `keys`.
     public init(
@@ -46,12 +52,15 @@ public struct IDTokenValidator: Sendable {
     /// Checks `token` against every rule, at `now`.
     /// - Returns: its claims.
     /// - Throws: the ``IDTokenRejection`` naming the first rule that failed: the header
-    ///   (``IDTokenRejection/algorithm(_:)``, ``IDTokenRejection/unknownKey(kid:)`` after one
-    ///   re-fetch of the keys), the signature, then the claims in §3.1.3.7's order. Nothing is
-    ///   kept of a rejected token.
+    ///   (``IDTokenRejection/tooLarge(size:limit:)``, ``IDTokenRejection/algorithm(_:)``,
+    ///   ``IDTokenRejection/criticalExtensions(_:)``, ``IDTokenRejection/unknownKey(kid:)``
+    ///   after one re-fetch of the keys), the signature, then the claims in §3.1.3.7's order.
+    ///   Nothing is kept of a rejected token.
     public func validate(
         _ token: String, expecting expectations: IDTokenExpectations, now: Date
     ) async throws(IDTokenRejection) -> IDTokenClaims {
+        let size = token.utf8.count
+        guard size <= maximumSize else { throw .tooLarge(size: size, limit: maximumSize) }
         let header: JWTHeader
         do {
             header = try DefaultJWTParser().parse(Array(token.utf8), as: UncheckedPayload.self).header
@@ -59,6 +68,9 @@ public struct IDTokenValidator: Sendable {
             throw .malformed(reason: "it is not a signed JWT (JWS compact serialization)")
         }
         guard let alg = header.alg, algorithms.contains(alg), !Self.refused(alg) else { throw .algorithm(header.alg) }
+        // RFC 7515 §4.1.11: a recipient that does not understand an extension `crit` lists
+        // must refuse the token; none is implemented here.
+        if header.fields["crit"] != nil { throw .criticalExtensions(header.crit ?? []) }
         let payload = try await verifiedPayload(token, alg: alg, kid: header.kid)
         var expectations = expectations
         if expectations.subject == nil, let previous = expectations.previousIDToken {

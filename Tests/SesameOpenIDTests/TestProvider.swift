@@ -57,10 +57,11 @@ struct TestProvider: Sendable {
     }
 
     /// `claims` signed with `alg` under `kid` (RS256 and PS256 with `key`, default `rsa`;
-    /// ES256 with `ec`; HS256 with a shared secret).
+    /// ES256 with `ec`; HS256 with a shared secret), with `headerFields` added to the
+    /// protected header.
     func sign(
         _ claims: [String: JSONValue] = Self.claims(), alg: String = "RS256", kid: String? = "rsa-1",
-        key: JWTKit.Insecure.RSA.PrivateKey? = nil
+        key: JWTKit.Insecure.RSA.PrivateKey? = nil, headerFields: [String: JWTHeaderField] = [:]
     ) async throws -> String {
         let signers = JWTKeyCollection()
         let id = kid.map { JWKIdentifier(string: $0) }
@@ -70,7 +71,7 @@ struct TestProvider: Sendable {
         case "ES256": await signers.add(ecdsa: ec, kid: id)
         default: await signers.add(hmac: HMACKey(from: "a client secret of thirty-two bytes or more"), digestAlgorithm: .sha256, kid: id)
         }
-        var header = JWTHeader()
+        var header = JWTHeader(fields: headerFields)
         header.alg = alg
         return try await signers.sign(Payload(claims: claims), kid: id, header: header)
     }
@@ -109,12 +110,13 @@ final class KeyServer: @unchecked Sendable {
     func publish(_ document: Data) { lock.withLock { self.document = document } }
     func fail() { lock.withLock { failing = true } }
 
-    var cache: JWKSCache {
-        JWKSCache(fetch: { [self] in
-            try lock.withLock {
-                if failing { throw URLError(.cannotConnectToHost) }
-                return document
-            }
-        })
+    var cache: JWKSCache { JWKSCache(fetch: fetch) }
+
+    /// The document, or a failure once ``fail()`` was called.
+    @Sendable func fetch() throws -> Data {
+        try lock.withLock {
+            if failing { throw URLError(.cannotConnectToHost) }
+            return document
+        }
     }
 }

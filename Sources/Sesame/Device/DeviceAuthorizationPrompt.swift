@@ -17,7 +17,8 @@ public struct DeviceAuthorizationPrompt: Sendable, Hashable, CustomStringConvert
     public var verificationURIComplete: URL?
     /// When the code expires (`expires_in` after the answer); the runtime stops polling then.
     public var expiresAt: Date
-    /// How long the runtime waits between token requests (`interval`, 5 s by default).
+    /// How long the runtime waits between token requests (`interval`, 5 s by default and at
+    /// the least: a shorter one is raised to 5 s).
     public var interval: Duration
 
     /// Creates a prompt.

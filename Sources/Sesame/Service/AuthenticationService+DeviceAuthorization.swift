@@ -9,7 +9,9 @@ extension AuthenticationService {
     ///
     /// `authorization_pending` keeps polling, `slow_down` adds 5 seconds to the interval
     /// (§3.5); polling stops at the code's expiry, when the app cancels the sign-in, and when
-    /// the awaiting task is cancelled.
+    /// the awaiting task is cancelled (a poll in flight then ends as `.cancelled` too). The
+    /// verification URIs are checked before the app sees them (``DeviceVerificationURI``), and
+    /// the interval is never below ``DeviceAuthorizationAnswer/minimumInterval``.
     /// - Returns: the token request's response.
     /// - Throws: ``DeviceAuthorizationError`` (denied, expired, cancelled);
     ///   ``SesameError/decoding(operation:reason:)`` for a malformed device authorization
@@ -36,6 +38,10 @@ extension AuthenticationService {
             guard now() < answer.prompt.expiresAt else { throw DeviceAuthorizationError.expired }
             do {
                 return try await sendStepRequest(step, of: polling, credential: credential)
+            } catch _ where Task.isCancelled || !signIn.isRunning(id: process.id) {
+                // Cancelled while the poll was on the wire: whatever the request threw (a
+                // transport error, `CancellationError`), the sign-in was cancelled.
+                throw DeviceAuthorizationError.cancelled
             } catch let error as BackEndError {
                 switch error.response.code {
                 case "authorization_pending":
@@ -82,6 +88,11 @@ struct DeviceAuthorizationAnswer: Sendable {
     var deviceCode: String
     var prompt: DeviceAuthorizationPrompt
 
+    /// The shortest interval between polls, whatever the server or the schema says: RFC 8628's
+    /// default of 5 seconds. A shorter `interval` is raised to it (a server asking for polls
+    /// every 0.1 ms would otherwise get thousands a minute from every waiting device).
+    static let minimumInterval: Duration = .seconds(5)
+
     /// Reads the answer received at `now`.
     /// - Throws: ``SesameError/decoding(operation:reason:)`` naming the first missing or
     ///   malformed field.
@@ -106,14 +117,43 @@ struct DeviceAuthorizationAnswer: Sendable {
         }
         deviceCode = try string("device_code")
         let userCode = try string("user_code")
-        guard let verificationURI = URL(string: try string("verification_uri")), verificationURI.scheme != nil else {
-            throw fail("verification_uri", "expected an absolute URL")
+        // The app opens these or shows them as a QR code: only a web page the user can trust.
+        func checkedURI(_ field: String, _ text: String) throws -> URL {
+            guard let url = DeviceVerificationURI.url(text) else {
+                throw fail(field, "expected an https URL (http on loopback only) without user or password")
+            }
+            return url
         }
-        let complete = json["verification_uri_complete"]?.stringValue.flatMap { URL(string: $0) }
+        let verificationURI = try checkedURI("verification_uri", try string("verification_uri"))
+        var complete: URL?
+        if let value = json["verification_uri_complete"], value != .null {
+            guard let text = value.stringValue else { throw fail("verification_uri_complete", "expected a string") }
+            complete = try checkedURI("verification_uri_complete", text)
+        }
         guard let expiresIn = try seconds("expires_in") else { throw fail("expires_in", "required property is missing") }
-        let interval = try seconds("interval").map { Duration.seconds($0) } ?? defaultInterval
+        let interval = max(try seconds("interval").map { Duration.seconds($0) } ?? defaultInterval, Self.minimumInterval)
         prompt = DeviceAuthorizationPrompt(
             userCode: userCode, verificationURI: verificationURI, verificationURIComplete: complete,
             expiresAt: now.addingTimeInterval(expiresIn), interval: interval)
+    }
+}
+
+/// The rule for the URIs of a device authorization answer (`verification_uri`,
+/// `verification_uri_complete`, RFC 8628 §3.2), which the app opens or shows: an absolute
+/// `https` URL with a host and without user or password, or `http` to a loopback host
+/// (`localhost`, `127.0.0.1`, `::1`: a development server). `javascript:`, `data:`, `file:`,
+/// custom schemes and URLs carrying credentials are refused. Internal.
+enum DeviceVerificationURI {
+    /// `text` as a URL, when the rule allows it.
+    static func url(_ text: String) -> URL? {
+        guard let components = URLComponents(string: text), let url = components.url,
+            let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty,
+            components.user == nil, components.password == nil
+        else { return nil }
+        switch scheme {
+        case "https": return url
+        case "http": return ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) ? url : nil
+        default: return nil
+        }
     }
 }

@@ -46,6 +46,10 @@ actor DeviceTransport: ClientTransport {
 
     func setAuthorization(_ json: String) { authorization = json }
 
+    /// Run as each poll arrives, before it is answered (a test holds a poll on the wire there).
+    private var onPoll: (@Sendable () async throws -> Void)?
+    func setOnPoll(_ body: @escaping @Sendable () async throws -> Void) { onPoll = body }
+
     /// The token requests sent so far.
     var polls: [RoutingTransport.Sent] { sent.filter { $0.path == "/oauth/token" } }
 
@@ -78,6 +82,7 @@ actor DeviceTransport: ClientTransport {
             guard form["grant_type"] == DeviceAuthorization.grantType, form["device_code"] == "dev-secret-1" else {
                 return json(.badRequest, #"{"error":"invalid_grant"}"#)
             }
+            try await onPoll?()
             let answer = answers.isEmpty ? "authorization_pending" : answers.removeFirst()
             guard answer == "approve" else { return json(.badRequest, #"{"error":"\#(answer)"}"#) }
             return try await backEnd.send(
