@@ -16,8 +16,10 @@ import Foundation
 /// ```
 ///
 /// Cancelling the sign-in (``dismiss()``) closes the listener at once. Foundation and POSIX
-/// sockets only; reads are bounded (8 KiB, 5 s per request) and requests other than the
-/// redirect's `GET` are refused. The system browser's tab stays open on the page.
+/// sockets only; reads are bounded (8 KiB, 5 s per request, 16 connections served at once)
+/// and requests other than the redirect's `GET` with the authorization request's `state`
+/// are refused without ending the wait, so that a probe, a favicon or a forged redirect
+/// cannot end the sign-in. The system browser's tab stays open on the page.
 public final class LoopbackBrowser: Browser, @unchecked Sendable {
     /// Opens a URL in a browser; the default opens the system browser.
     public typealias Opener = @Sendable (URL) async throws -> Void
@@ -103,7 +105,7 @@ public final class LoopbackBrowser: Browser, @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         return try await withTaskCancellationHandler {
             // Listening before the page opens: an opener may follow the redirect itself.
-            async let received = listener.receive(path: path, page: Self.page, deadline: deadline)
+            async let received = listener.receive(path: path, state: Self.state(of: url), page: Self.page, deadline: deadline)
             do {
                 try await opener(url)
             } catch {
@@ -129,6 +131,13 @@ public final class LoopbackBrowser: Browser, @unchecked Sendable {
             return self.listener
         }
         listener?.close()
+    }
+
+    /// The `state` the authorization request sends, which the redirect must bring back; nil
+    /// when the URL has none (a pushed request's `request_uri` holds it), and then any
+    /// redirect to the path ends the wait and the sign-in checks its `state`.
+    static func state(of url: URL) -> String? {
+        LoopbackListener.state(in: URLComponents(url: url, resolvingAgainstBaseURL: false))
     }
 
     /// The page the redirect is answered with.

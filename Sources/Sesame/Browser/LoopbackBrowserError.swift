@@ -10,7 +10,8 @@ public enum LoopbackBrowserError: Error, Sendable, Hashable, CustomStringConvert
     case cannotOpenBrowser(reason: String)
     /// No redirect came back within the browser's timeout.
     case timedOut
-    /// Too many requests other than the redirect reached the listener; it stopped.
+    /// Never thrown: requests other than the redirect are refused without ending the wait.
+    @available(*, deprecated, message: "never thrown: stray requests no longer end the wait")
     case tooManyRequests
 
     public var description: String {

@@ -7,30 +7,37 @@ import Darwin
 #endif
 
 /// The one-shot HTTP listener of a ``LoopbackBrowser`` on 127.0.0.1 or ::1 (RFC 8252 §7.3), over
-/// POSIX sockets: no NIO, so that apps do not resolve it. It waits for the one `GET` of the
-/// redirect path on a thread of its own (never one of the cooperative pool's), answers it
-/// with a small page and stops listening. Every read is bounded: a request head of at most
-/// ``maximumHeadSize`` bytes, read within ``readTimeout``; a request that is too large, too
-/// slow, not a `GET` or for another path is refused (400, 405, 404) and the listener goes on
-/// waiting, for at most ``maximumRequests`` requests. Internal.
+/// POSIX sockets: no NIO, so that apps do not resolve it. It accepts connections on a thread
+/// of its own (never one of the cooperative pool's) and serves each on a thread of its own,
+/// at most ``maximumConnections`` at once (503 beyond), so that a slow local client cannot
+/// hold up the browser's redirect. Every read is bounded: a request head of at most
+/// ``maximumHeadSize`` bytes, read within ``readTimeout``. A request that is too large, too
+/// slow, not a `GET`, for another path or with another `state` than the authorization
+/// request's is refused (431, 408, 405, 404, 400) and the wait goes on: no stray request
+/// ends it. The first `GET` of the redirect path with the expected `state` is answered with
+/// a small page and ends the wait, and the listener stops listening. Internal.
 final class LoopbackListener: @unchecked Sendable {
     /// The largest request head read, in bytes; a larger one is refused with 431.
     static let maximumHeadSize = 8 << 10
     /// The longest a connection may take to send its request head.
     static let readTimeout: Duration = .seconds(5)
-    /// How many requests the listener answers before giving up (a browser also asks for
-    /// `/favicon.ico`; anything else on loopback may knock too).
-    static let maximumRequests = 32
+    /// How many connections are served at once; one more is answered 503 and closed.
+    static let maximumConnections = 16
 
     /// The port the listener is bound to.
     let port: UInt16
     private let descriptor: Int32
     private let lock = NSLock()
-    /// Guarded by `lock`: whether ``close()`` was called, and whether a wait runs (which
-    /// then closes the socket itself when it stops).
+    /// Guarded by `lock`: whether ``close()`` was called, whether a wait runs (which then
+    /// closes the socket itself when it stops), whether it has stopped (its connections then
+    /// stop reading), the redirect's request target once received, and how many connections
+    /// are being served.
     private var closed = false
     private var waiting = false
     private var released = false
+    private var finished = false
+    private var received: String?
+    private var serving = 0
 
     /// The loopback address a listener binds: IPv4's `127.0.0.1` or IPv6's `::1`, the two
     /// RFC 8252 §7.3 names (never `localhost`, which may resolve elsewhere, §8.3).
@@ -89,7 +96,7 @@ final class LoopbackListener: @unchecked Sendable {
         let bound = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
-        guard bound == 0, listen(descriptor, 8) == 0 else {
+        guard bound == 0, listen(descriptor, 32) == 0 else {
             let code = errno
             _ = Self.closeDescriptor(descriptor)
             throw LoopbackBrowserError.cannotListen(reason: "\(address.uriHost):\(port): \(Self.errorText(code))")
@@ -119,24 +126,23 @@ final class LoopbackListener: @unchecked Sendable {
         if closeNow { release() }
     }
 
-    /// Waits until `deadline` for the `GET` of `path`, answers it with `page`, and stops
-    /// listening.
+    /// Waits until `deadline` for the `GET` of `path` whose query's `state` is `state` (any
+    /// when nil), answers it with `page`, and stops listening.
     /// - Returns: the request target as sent (`/callback?code=…&state=…`).
     /// - Throws: ``BrowserSignInError/cancelled`` once ``close()`` was called or the task
-    ///   cancelled;
-    ///   ``LoopbackBrowserError/timedOut`` past `deadline`;
-    ///   ``LoopbackBrowserError/tooManyRequests`` after ``maximumRequests`` other requests.
-    func receive(path: String, page: String, deadline: ContinuousClock.Instant) async throws -> String {
+    ///   cancelled; ``LoopbackBrowserError/timedOut`` past `deadline`.
+    func receive(path: String, state: String?, page: String, deadline: ContinuousClock.Instant) async throws -> String {
         let started = lock.withLock {
             guard !closed, !waiting else { return false }
             waiting = true
             return true
         }
         guard started else { throw BrowserSignInError.cancelled }
+        let redirect = Redirect(path: path, state: state, page: page)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 Thread { [self] in
-                    let result = Result { try wait(path: path, page: page, deadline: deadline) }
+                    let result = Result { try wait(for: redirect, deadline: deadline) }
                     lock.withLock { waiting = false }
                     release()
                     continuation.resume(with: result)
@@ -147,60 +153,131 @@ final class LoopbackListener: @unchecked Sendable {
         }
     }
 
-    private var isClosed: Bool { lock.withLock { closed } }
+    /// What the wait is for: the redirect path, the authorization request's `state`, and the
+    /// page that answers it.
+    private struct Redirect: Sendable {
+        var path: String
+        var state: String?
+        var page: String
+    }
 
-    /// The blocking wait, on its own thread.
-    private func wait(path: String, page: String, deadline: ContinuousClock.Instant) throws -> String {
-        var answered = 0
+    private var isClosed: Bool { lock.withLock { closed } }
+    /// Whether a connection should stop reading: the listener was closed or the wait ended.
+    private var isStopping: Bool { lock.withLock { closed || finished } }
+
+    /// The blocking wait, on its own thread: accepts connections and serves each on a thread
+    /// of its own until one brings the redirect. Returns once every connection's thread ended
+    /// (within a read's 200 ms once the wait stops).
+    private func wait(for redirect: Redirect, deadline: ContinuousClock.Instant) throws -> String {
+        let connections = DispatchGroup()
+        defer {
+            lock.withLock { finished = true }
+            connections.wait()
+        }
         while true {
+            if let target = lock.withLock({ received }) { return target }
             if isClosed { throw BrowserSignInError.cancelled }
             if ContinuousClock.now >= deadline { throw LoopbackBrowserError.timedOut }
-            if answered >= Self.maximumRequests { throw LoopbackBrowserError.tooManyRequests }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 100) > 0 else { continue }
             let connection = accept(descriptor, nil, nil)
             guard connection >= 0 else { continue }
-            defer { _ = Self.closeDescriptor(connection) }
-            answered += 1
-            switch readHead(connection) {
-            case .failure(let failure):
-                Self.respond(connection, status: failure.status, body: "")
-            case .success(let head):
-                // The request line: up to the first CRLF ("\r\n" is one Character in Swift).
-                let line = head.components(separatedBy: "\r\n").first ?? ""
-                let parts = line.split(separator: " ", omittingEmptySubsequences: false)
-                guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/"), !line.contains("\n") else {
-                    Self.respond(connection, status: "400 Bad Request", body: "")
-                    continue
-                }
-                guard parts[0] == "GET" else {
-                    Self.respond(connection, status: "405 Method Not Allowed", body: "")
-                    continue
-                }
-                let target = String(parts[1])
-                guard target.prefix(while: { $0 != "?" && $0 != "#" }) == path else {
-                    Self.respond(connection, status: "404 Not Found", body: "")
-                    continue
-                }
-                Self.respond(connection, status: "200 OK", body: page)
-                return target
+            Self.configure(connection)
+            let admitted = lock.withLock {
+                guard serving < Self.maximumConnections else { return false }
+                serving += 1
+                return true
+            }
+            guard admitted else {
+                Self.respond(connection, status: "503 Service Unavailable", body: "")
+                _ = Self.closeDescriptor(connection)
+                continue
+            }
+            connections.enter()
+            Thread { [self] in
+                serve(connection, redirect: redirect)
+                _ = Self.closeDescriptor(connection)
+                lock.withLock { serving -= 1 }
+                connections.leave()
+            }.start()
+        }
+    }
+
+    /// Reads one request and answers it: the redirect with the page (recording its target
+    /// for the wait), anything else with its refusal.
+    private func serve(_ connection: Int32, redirect: Redirect) {
+        switch readHead(connection) {
+        case .failure(let failure):
+            Self.respond(connection, status: failure.status, body: "")
+        case .success(let head):
+            switch Self.answer(toHead: head, path: redirect.path, state: redirect.state) {
+            case .refused(let status):
+                Self.respond(connection, status: status, body: "")
+            case .redirect(let target):
+                lock.withLock { if received == nil { received = target } }
+                Self.respond(connection, status: "200 OK", body: redirect.page)
             }
         }
     }
 
-    /// Reads a request head: up to the blank line, at most ``maximumHeadSize`` bytes within
-    /// ``readTimeout``, or until ``close()``. The body, if any, is never read.
-    private func readHead(_ connection: Int32) -> Result<String, HeadFailure> {
+    /// What a request head gets.
+    enum Answer: Equatable {
+        /// The redirect: its request target as sent.
+        case redirect(String)
+        /// Anything else, with the status line's code and reason.
+        case refused(String)
+    }
+
+    /// The answer to a request `head` (up to its blank line) while waiting for the `GET` of
+    /// `path` with `state` (any when nil): pure, so that it is tested and fuzzed on its own.
+    static func answer(toHead head: String, path: String, state: String?) -> Answer {
+        // The request line: up to the first CRLF ("\r\n" is one Character in Swift).
+        let line = head.components(separatedBy: "\r\n").first ?? ""
+        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/"), !line.contains("\n") else {
+            return .refused("400 Bad Request")
+        }
+        guard parts[0] == "GET" else { return .refused("405 Method Not Allowed") }
+        let target = String(parts[1])
+        guard target.prefix(while: { $0 != "?" && $0 != "#" }) == path else { return .refused("404 Not Found") }
+        // Not the answer to this authorization request: a stale tab, or a forgery.
+        if let state, Self.state(of: target) != state { return .refused("400 Bad Request") }
+        return .redirect(target)
+    }
+
+    /// The `state` query parameter of a request target, percent-decoded; nil when it has
+    /// none or more than one.
+    static func state(of target: String) -> String? {
+        state(in: URLComponents(string: "http://127.0.0.1" + target))
+    }
+
+    /// The one `state` query parameter of `components`, percent-decoded; nil when there is
+    /// none or more than one.
+    static func state(in components: URLComponents?) -> String? {
+        let states = (components?.queryItems ?? []).filter { $0.name == "state" }
+        return states.count == 1 ? states[0].value : nil
+    }
+
+    /// Bounds a connection's reads (200 ms each, so that it notices the wait's end) and
+    /// writes, and keeps a closed peer from raising SIGPIPE.
+    private static func configure(_ connection: Int32) {
         var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sendTimeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
         var yes: Int32 = 1
         setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
+    }
+
+    /// Reads a request head: up to the blank line, at most ``maximumHeadSize`` bytes within
+    /// ``readTimeout``, or until the wait ends. The body, if any, is never read.
+    private func readHead(_ connection: Int32) -> Result<String, HeadFailure> {
         let deadline = ContinuousClock.now + Self.readTimeout
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
-        while ContinuousClock.now < deadline, !isClosed {
+        while ContinuousClock.now < deadline, !isStopping {
             let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
             guard count > 0 else { return .failure(HeadFailure(status: "400 Bad Request")) }
