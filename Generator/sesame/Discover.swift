@@ -6,6 +6,8 @@ import SesameGenerator
 import FoundationNetworking
 #endif
 
+extension DiscoveryImport.Algorithms: ExpressibleByArgument {}
+
 struct Discover: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes an authorization server's discovery document into a schema's sdk.yaml.",
@@ -19,8 +21,10 @@ struct Discover: ParsableCommand {
             value that is an alias, anchored, tagged or a block scalar, and a symlinked sdk.yaml.
             The download follows no redirect, answers no HTTP authentication, stops past 1 MiB
             and within --timeout seconds. Notes list the path each endpoint has, for the schema's
-            request lines. With --check, writes nothing and exits 1 when sdk.yaml is not up to
-            date with the document.
+            request lines. openID.algorithms follows the server (--algorithms replace, the
+            default) or keeps the schema's and adds the server's (--algorithms merge, for a
+            schema used with servers that sign differently). With --check, writes nothing and
+            exits 1 when sdk.yaml is not up to date with the document.
             Examples:
               sesame discover https://idp.example.com --schema Schema
               sesame discover metadata.json --issuer https://idp.example.com --schema Schema --check
@@ -38,6 +42,14 @@ struct Discover: ParsableCommand {
 
     @Option(help: "Seconds the whole download may take (default 10).")
     var timeout: Double = 10
+
+    @Option(
+        help: """
+            What becomes of the openID.algorithms sdk.yaml lists: replace (the server's, narrowed to the schema's \
+            choice when it lists some of them) or merge (the schema's kept, the server's added: for a schema used \
+            with servers that sign differently).
+            """)
+    var algorithms: DiscoveryImport.Algorithms = .replace
 
     @Flag(help: "Write nothing; exit 1 when sdk.yaml would change.")
     var check = false
@@ -63,7 +75,7 @@ struct Discover: ParsableCommand {
         guard let text = FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }) else {
             throw ValidationError("\(path) cannot be read")
         }
-        let result = DiscoveryImport.update(text, file: path, with: document)
+        let result = DiscoveryImport.update(text, file: path, with: document, algorithms: algorithms)
         DiagnosticPrinter.print(result.diagnostics, format: format)
         guard let updated = result.text else { throw ExitCode(1) }
         if updated == text {
@@ -105,7 +117,12 @@ struct Discover: ParsableCommand {
             throw ValidationError("--issuer \(issuer) is not the issuer \(url.absoluteString) names (\(location.issuer))")
         }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-        let data = try DocumentDownload.get(location.fetch, limit: DiscoveryDocument.maximumSize, deadline: timeout)
+        let data: Data
+        do {
+            data = try DocumentDownload.get(location.fetch, limit: DiscoveryDocument.maximumSize, deadline: timeout)
+        } catch let failure as DocumentDownload.Failure {
+            throw ValidationError(failure.description)
+        }
         // --issuer, when given, is the exact spelling the document must use.
         return (data, location.fetch.absoluteString, issuer ?? location.issuer, issuer == nil ? location.alsoAccepted : [])
     }

@@ -48,6 +48,37 @@ extension CommandLineTests {
         #expect(await Self.bytesSentOnceIdle(server) < Self.readAhead)
     }
 
+    /// The download with a delegate slowed on purpose (5 ms before each chunk kept), so that
+    /// FoundationNetworking's read-ahead no longer depends on the machine's load: libcurl reads
+    /// on its work queue and, with a queue that ran callbacks later, read on while they waited
+    /// (what was read waited in memory: 593 MB of the CLI's for a 500 MiB body on a busy
+    /// machine). With `DirectDelegateQueue` each chunk reaches the delegate before libcurl
+    /// reads the next: when the download fails, what left the server is the limit, the
+    /// kernel's buffers and what libcurl read (and the delegate dropped) until the cancel
+    /// landed. Linux only: the read-ahead is FoundationNetworking's.
+    #if canImport(FoundationNetworking)
+    @Test func aStarvedDownloadStopsReadingAtTheLimit() async throws {
+        let server = try LoopbackServer { _, connection in
+            connection.writeHead([("Content-Type", "application/json")])
+            connection.stream(Self.hugeBody, of: Array(repeating: UInt8(ascii: " "), count: 64 << 10))
+        }
+        defer { server.stop() }
+        let limit = DiscoveryDocument.maximumSize
+        let url = server.baseURL.appendingPathComponent(".well-known/openid-configuration")
+        let failure = try await onOwnThread { () -> String in
+            do {
+                _ = try DocumentDownload.get(url, limit: limit, deadline: 60, pacing: { Thread.sleep(forTimeInterval: 0.005) })
+                return "no failure"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let sent = server.bytesSent
+        #expect(failure.hasSuffix("the document is larger than 1048576 bytes"), "\(failure)")
+        #expect(sent < limit + (32 << 20), "\(sent >> 20) MiB sent when the download failed")
+    }
+    #endif
+
     /// Once the server's handlers have returned (the client hung up), the bytes it sent.
     static func bytesSentOnceIdle(_ server: LoopbackServer) async -> Int {
         _ = await poll(timeout: .seconds(60)) { server.openConnections == 0 }

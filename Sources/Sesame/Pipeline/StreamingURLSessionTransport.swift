@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import SesameDescription
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
