@@ -46,8 +46,10 @@ public enum GeneratorPipeline {
     ) -> Validation {
         var diagnostics: [Diagnostic] = []
         var files: [ParsedFile] = []
+        // What aliases may add counts over every file of the schema, not per file.
+        var aliasBudget = YAMLReader.aliasedNodeLimit
         for source in sources.sorted(by: { $0.relativePath < $1.relativePath }) {
-            let (file, problems) = YAMLReader.parse(source)
+            let (file, problems) = YAMLReader.parse(source, aliasBudget: &aliasBudget)
             diagnostics += problems
             files.append(file)
         }

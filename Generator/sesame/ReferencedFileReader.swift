@@ -27,10 +27,13 @@ enum ReferencedFileReader {
         var sources = try SchemaFolder.read(schema)
         var unreadable: [String: String] = [:]
         var attempted: Set<String> = []
+        var search = ReferencedFiles.Search(sources)
         while true {
-            let referenced = ReferencedFiles.missing(in: sources)
+            let referenced = search.missing()
             let next = referenced.missing.filter { !attempted.contains($0) && referenced.settings.allows($0) }
             if next.isEmpty { break }
+            var read: [SchemaSource] = []
+            defer { search.add(read) }
             for path in next {
                 attempted.insert(path)
                 guard attempted.count <= maximumFiles else {
@@ -40,7 +43,8 @@ enum ReferencedFileReader {
                 switch load(path, schema: schema, roots: referenced.settings.roots) {
                 case .success(let text):
                     let display = schema.hasSuffix("/") ? schema + path : schema + "/" + path
-                    sources.append(SchemaSource(path: display, relativePath: path, text: text, isReferencedDocument: true))
+                    read.append(SchemaSource(path: display, relativePath: path, text: text, isReferencedDocument: true))
+                    sources.append(read[read.count - 1])
                 case .failure(let reason):
                     unreadable[path] = reason.description
                 }

@@ -28,7 +28,15 @@ final class RefreshLockFile: RefreshLock {
     static func acquire(at path: String, timeout: Duration) async throws -> RefreshLockFile {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, StoreFiles.fileMode)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: path, reason: "cannot open the refresh lock: \(String(cString: strerror(errno)))")
+            let code = errno
+            var status = stat()
+            if code == ELOOP || (lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK) {
+                throw StoreError.fileSystem(
+                    path: path,
+                    reason: "the refresh lock is a symbolic link, which is refused: a link in the shared session directory "
+                        + "could point the lock at any file; remove it")
+            }
+            throw StoreError.fileSystem(path: path, reason: "cannot open the refresh lock: \(String(cString: strerror(code)))")
         }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

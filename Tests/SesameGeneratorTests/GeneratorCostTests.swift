@@ -5,8 +5,8 @@ import Yams
 
 @testable import SesameGenerator
 
-/// What keeps the generator's CPU time and memory where they were before issue 24, checked by
-/// structure, never by timing (docs/performance.md, "The generator's cost after issue 24"):
+/// What keeps the generator's CPU time and memory down, checked by structure, never by
+/// timing (docs/performance.md, "The generator's CPU, counted in instructions"):
 /// `ConstraintsIR` holds its two `ModelCheck`s behind references, and the nesting check finds
 /// the same first collection past the limit as the walk it replaced.
 @Suite struct GeneratorCostTests {

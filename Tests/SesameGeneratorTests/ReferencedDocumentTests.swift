@@ -93,6 +93,28 @@ import Testing
         #expect(!second.settings.allows("../api/../secrets/key.json"))
     }
 
+    /// A search in rounds, as `sesame` reads: each round names the one file the last one
+    /// added names, until none is missing; the files read first are not read again.
+    @Test func aSearchInRoundsFindsAChainOneFileARound() {
+        let chain = (0..<30).map { index in
+            SchemaSource(
+                path: "Schema/chain/\(index).json", relativePath: "chain/\(index).json",
+                text: index < 29 ? #"{"allOf":[{"$ref":"\#(index + 1).json"}]}"# : #"{"type":"object"}"#,
+                isReferencedDocument: true)
+        }
+        let folder = Self.sources(models: "Head:\n  type: object\n  properties:\n    link: { $ref: \"chain/0.json\" }\n", documents: [:])
+        var search = ReferencedFiles.Search(folder)
+        var rounds: [[String]] = []
+        for document in chain {
+            rounds.append(search.missing().missing)
+            search.add([document])
+        }
+        rounds.append(search.missing().missing)
+        #expect(rounds == (0..<30).map { ["chain/\($0).json"] } + [[]])
+        // The same as a search that starts with every file.
+        #expect(ReferencedFiles.missing(in: folder + chain).missing == [])
+    }
+
     @Test func aPastedDocumentWithAnIDKeepsItsOwnDefinitions() {
         let generation = GeneratorPipeline.generate(
             Self.sources(
@@ -214,6 +236,38 @@ import Testing
         let thing = Fixture.model("Thing", in: generation)
         #expect(thing.contains("public var a: String?"))
         #expect(thing.contains("public var b: String\n"))
+    }
+
+    /// `../` that climb past the root of the folder's file tree, and a relative `$ref` that a
+    /// document's `$id` took to a server: each error says which, not "no file of the schema"
+    /// or a bare "remote reference".
+    @Test func aRefThatClimbsOutOfTheTreeOrFollowsAnIDSaysSo() {
+        let climb = String(repeating: "../", count: 14) + "etc/x.json"
+        let printed = GeneratorPipeline.validate(
+            Self.sources(
+                models: """
+                    Climber:
+                      type: object
+                      properties:
+                        up: { $ref: "\(climb)" }
+                        hosted: { $ref: "./schemas/hosted.json" }
+                    """,
+                documents: [
+                    "schemas/hosted.json":
+                        ##"{ "$id": "https://example.com/s/hosted.json", "type": "object", "properties": { "p": { "$ref": "../other.json" } } }"##
+                ])
+        ).diagnostics.map(\.description)
+        #expect(
+            printed.contains(
+                "Schema/models.yaml:16:17: error: $ref '\(climb)': '\(climb)' goes up out of the schema folder past the root of its file tree; "
+                    + "a $ref names a file by its path from the file it is in, inside the schema folder or a root declared in sdk.yaml "
+                    + "(references: { roots: [...] })"), "\(printed)")
+        #expect(
+            printed.contains {
+                $0.hasPrefix("Schema/schemas/hosted.json:1:")
+                    && $0.contains("$ref '../other.json': a remote reference (https://example.com/other.json)")
+                    && $0.hasSuffix("(the $ref is relative to the $id 'https://example.com/s/hosted.json' of the schema it is in)")
+            }, "\(printed)")
     }
 
     @Test func errorsArePositionedInTheFileThatHoldsThem() {

@@ -113,6 +113,31 @@ import Testing
         #expect(await p.services[1].state == .unauthenticated)
     }
 
+    /// A lock the store cannot take says why (here, as `SharedSQLiteSessionStore` says of a
+    /// symbolic link planted in place of its lock file), not that another process held it;
+    /// the refresh fails as transient and the session is kept.
+    @Test func aLockTheStoreCannotTakeFailsTheRefreshWithTheStoresReason() async throws {
+        struct PlantedLink: Error, CustomStringConvertible {
+            var description: String { "/shared/sesame.refresh-lock: the refresh lock is a symbolic link, which is refused" }
+        }
+        let p = try await Processes(count: 1)
+        let before = try #require(p.box.saved)
+        p.stores[0].lockFailure.set(PlantedLink())
+        p.clock.advance(by: 4000)
+        let outcome = await p.services[0].refreshAcrossProcesses(of: before)
+        guard case .failure(let failure) = outcome else {
+            Issue.record("the refresh succeeded without the lock")
+            return
+        }
+        #expect(failure.failure.kind == .transient)
+        #expect(
+            failure.failure.reason
+                == "the refresh lock shared with other processes could not be taken: "
+                + "/shared/sesame.refresh-lock: the refresh lock is a symbolic link, which is refused")
+        #expect(await p.services[0].state.isAuthenticated)
+        #expect(p.box.saved == before)
+    }
+
     @Test func anInvalidationElsewhereMakesTheOthersInvalid() async throws {
         let p = try await Processes(count: 2)
         try p.stores[0].clear(ending: .invalidated)

@@ -31,6 +31,24 @@ public enum Targets {
         ]
     }
 
+    /// `references`: a chain of `allOf` `$ref`s across 1,000 referenced files validates in
+    /// at most 2 s; forty referenced documents whose aliases, together, would add over the
+    /// schema's limit are refused within 10 s and 500 MB; both give the verdict expected.
+    public static func references(
+        chainFiles: Int, chainSeconds: Double, chainValid: Bool, aliasSeconds: Double, aliasMegabytes: Int, aliasRefused: Bool
+    ) -> [TargetCheck] {
+        [
+            TargetCheck(
+                name: "references, a chain across \(chainFiles) files: valid, within 2 s",
+                measured: "\(fixed(chainSeconds, 2)) s, \(chainValid ? "valid" : "not valid")",
+                met: chainValid && chainSeconds <= 2),
+            TargetCheck(
+                name: "references, 40 documents of aliases: refused within 10 s and 500 MB",
+                measured: "\(fixed(aliasSeconds, 2)) s, \(aliasMegabytes) MB, \(aliasRefused ? "refused" : "accepted")",
+                met: aliasRefused && aliasSeconds <= 10 && aliasMegabytes <= 500),
+        ]
+    }
+
     // MARK: Runtime
 
     /// `refresh-storm`: every request succeeds and exactly one refresh request reaches the

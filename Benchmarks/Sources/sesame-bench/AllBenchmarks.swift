@@ -2,7 +2,7 @@ import ArgumentParser
 import BenchmarkTargets
 import Foundation
 
-/// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, then the runtime's
+/// `sesame-bench all`: `generate` at 50, 500 and 2,000 models, `references` (1,000 files), then the runtime's
 /// `refresh-storm` (10,000 requests, expired and 401), `overhead` and `events` (2,000 events:
 /// 1,000 subscribers paced; 1 and 10 unpaced at 5,000 events a second; 1,000 unpaced), the stores' `store-insert` (100,000 rows)
 /// `migrate` (200,000 rows) and `launch`, `processes` (8 processes sharing a session), the models' `decode` and `encode`, OpenID Connect's `id-token` (a figure, no target), the JSON lines written to results/latest.jsonl, a table, and
@@ -58,6 +58,15 @@ struct AllBenchmarks: AsyncParsableCommand {
                 TargetCheck(name: "sesame generate, 2000 models: the command is built", measured: missing.description, met: false)
             ]
         }
+        var referencesChecks: [TargetCheck] = []
+        var referencesLine: String?
+        do {
+            let references = try ReferencesBenchmark.measure(files: 1000, sesame: GenerateCommandTiming.binary(sesame))
+            referencesLine = references.jsonLine
+            referencesChecks = references.checks
+        } catch let missing as GenerateCommandTiming.CommandMissing {
+            referencesChecks = [TargetCheck(name: "references: the command is built", measured: missing.description, met: false)]
+        }
         let destination = URL(fileURLWithPath: output ?? Self.defaultOutput)
         try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         var storms: [RefreshStormBenchmark.Result] = []
@@ -76,13 +85,15 @@ struct AllBenchmarks: AsyncParsableCommand {
         let coding = try CodingBenchmark.Direction.allCases.flatMap { try CodingBenchmark.measure($0, rounds: Self.codingRounds) }
         let idTokens = try await IDTokenBenchmark.measure(rounds: 7, tokens: 1000)
         var lines =
-            results.map(\.jsonLine) + (commandLine.map { [$0] } ?? []) + storms.map(\.jsonLine) + [overhead.jsonLine]
+            results.map(\.jsonLine) + (commandLine.map { [$0] } ?? []) + (referencesLine.map { [$0] } ?? [])
+            + storms.map(\.jsonLine) + [overhead.jsonLine]
             + events.map(\.jsonLine) + [insert.jsonLine]
             + migrate.jsonLines + [launch.jsonLine, processes.jsonLine]
         lines += coding.map(\.jsonLine) + idTokens.map(\.jsonLine)
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
         if let commandLine { print("generate: whole command \(commandLine)") }
+        if let referencesLine { print("generate: references \(referencesLine)") }
         print("")
         for storm in storms { print("runtime: refresh-storm \(storm.jsonLine)") }
         print("runtime: overhead \(overhead.jsonLine)")
@@ -95,7 +106,7 @@ struct AllBenchmarks: AsyncParsableCommand {
         print(CodingBenchmark.table(coding))
         for result in idTokens { print(IDTokenBenchmark.line(result)) }
         print("JSON lines: \(destination.path)")
-        var checks = Self.generateChecks(results) + commandChecks
+        var checks = Self.generateChecks(results) + commandChecks + referencesChecks
         checks += storms.flatMap(\.checks) + [overhead.check] + events.flatMap(\.checks) + [insert.check] + migrate.checks + [launch.check]
         checks += processes.checks + coding.flatMap(\.checks)
         let verdict = Verdict(checks)

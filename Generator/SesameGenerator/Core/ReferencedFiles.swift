@@ -12,25 +12,60 @@ public struct ReferencedFiles: Sendable, Hashable {
     /// The files the `$ref`s of `sources` name that `sources` lacks. Files that do not parse
     /// are skipped (validation reports them).
     public static func missing(in sources: [SchemaSource]) -> ReferencedFiles {
-        // Only a file whose text could name another file is parsed: a schema without
-        // references to documents is not read twice.
-        let files = sources.filter { source in
-            source.isReferencedDocument || source.role == .sdk || mayNameAFile(source.text)
-        }.map { YAMLReader.parse($0).file }
-        let sdk = files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }
-        let isDocument = { (file: ParsedFile) in
-            file.source.isReferencedDocument || (file.source.role == .models && OpenAPIDocument.isDocument(file.root))
+        var search = Search(sources)
+        return search.missing()
+    }
+
+    /// A search for referenced files in rounds, as a reader runs it: the folder's files, then
+    /// each round the documents the last round found missing, until none is. Each file is
+    /// parsed and indexed once, and each round costs what it adds, so that a chain of `$ref`s
+    /// across a thousand files costs a thousand files, not a million. What aliases may add
+    /// counts over every file of the search (`YAMLReader.aliasedNodeLimit`).
+    public struct Search {
+        private var documents: SchemaDocuments
+        private var known: Set<String>
+        private var aliasBudget = YAMLReader.aliasedNodeLimit
+        /// sdk.yaml's `references`.
+        public let settings: ReferenceSettings
+
+        /// Starts with `sources`: the folder's files (and any referenced documents already read).
+        public init(_ sources: [SchemaSource]) {
+            var budget = aliasBudget
+            // Only a file whose text could name another file is parsed: a schema without
+            // references to documents is not read twice.
+            let files = sources.filter { source in
+                source.isReferencedDocument || source.role == .sdk || mayNameAFile(source.text)
+            }.map { YAMLReader.parse($0, aliasBudget: &budget).file }
+            aliasBudget = budget
+            let sdk = files.first { $0.source.role == .sdk && !$0.source.isReferencedDocument }
+            let isDocument = { (file: ParsedFile) in
+                file.source.isReferencedDocument || (file.source.role == .models && OpenAPIDocument.isDocument(file.root))
+            }
+            settings = ReferenceSettings.read(sdk)
+            documents = SchemaDocuments(
+                modelFiles: files.filter { $0.source.role == .models && !isDocument($0) },
+                documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
+                otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument },
+                settings: settings)
+            // A file of the folder that was not parsed (it names no other file) is not missing:
+            // `models.yaml#/Name` from auth.yaml named it, and reading it again as a referenced
+            // document made the models file a document (found by `make random-schemas`, seed 29).
+            known = Set(sources.map { SchemaURI.normalized($0.relativePath) })
         }
-        let settings = ReferenceSettings.read(sdk)
-        let documents = SchemaDocuments(
-            modelFiles: files.filter { $0.source.role == .models && !isDocument($0) },
-            documents: files.filter(isDocument).map(OpenAPIDocument.normalized),
-            otherFiles: files.filter { [.auth, .events].contains($0.source.role) && !$0.source.isReferencedDocument }, settings: settings)
-        // A file of the folder that was not parsed (it names no other file) is not missing:
-        // `models.yaml#/Name` from auth.yaml named it, and reading it again as a referenced
-        // document made the models file a document (found by `make random-schemas`, seed 29).
-        let known = Set(sources.map { SchemaURI.normalized($0.relativePath) })
-        return ReferencedFiles(missing: documents.missingFiles().filter { !known.contains($0) }, settings: settings)
+
+        /// Adds referenced documents that were read.
+        public mutating func add(_ sources: [SchemaSource]) {
+            for source in sources {
+                known.insert(SchemaURI.normalized(source.relativePath))
+                documents.add(document: OpenAPIDocument.normalized(YAMLReader.parse(source, aliasBudget: &aliasBudget).file))
+            }
+        }
+
+        /// The files named and not read yet, with sdk.yaml's `references`: what the next
+        /// round reads.
+        public mutating func missing() -> ReferencedFiles {
+            ReferencedFiles(missing: documents.takeMissingFiles().filter { !known.contains($0) }, settings: settings)
+        }
     }
 
     /// Whether `text` holds `.json`, `.yaml`, `.yml`, `://` or `urn:` (ASCII case aside), one

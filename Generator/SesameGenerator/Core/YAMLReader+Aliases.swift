@@ -1,14 +1,18 @@
 import CYaml
 
 extension YAMLReader {
-    /// How many nodes aliases may add to a file. An alias is the node it names again, so a
-    /// list of ten aliases to a list of ten aliases to … ("billion laughs") grows a file of a
-    /// few lines into billions of nodes that every later stage would walk. Shared blocks in a
+    /// How many nodes aliases may add to the files of one schema, all of them together (its
+    /// YAML files and the documents its `$ref`s name). An alias is the node it names again,
+    /// so a list of ten aliases to a list of ten aliases to … ("billion laughs") grows a file
+    /// of a few lines into billions of nodes that every later stage would walk; forty files
+    /// each just under a per-file limit would cost forty times as much. Shared blocks in a
     /// real schema add hundreds.
     static let aliasedNodeLimit = 100_000
 
-    /// An error at the repeated node when aliases add more than `aliasedNodeLimit` nodes,
-    /// found from libyaml's events before anything is composed.
+    /// An error at the repeated node when aliases would add more than what is left of
+    /// `budget` (nodes that aliases may still add, shared by the files of one schema, which
+    /// starts at `aliasedNodeLimit`), found from libyaml's events before anything is composed.
+    /// The nodes this file's aliases add are taken from `budget`.
     ///
     /// It must run before composing: Yams hashes every mapping key to find duplicates while it
     /// composes, and a key that is a collection holding aliases (`{ { p: *a8 }: x }`) made it
@@ -19,12 +23,15 @@ extension YAMLReader {
     /// An alias is written `*name`, so a file without a `*` has none and is not read twice:
     /// most schemas skip the pass. A syntax error ends the pass without a verdict; composing
     /// then reports it at its position, having read no further than the pass did.
-    static func aliasExpansionError(in source: SchemaSource) -> Diagnostic? {
+    static func aliasExpansionError(in source: SchemaSource, budget: inout Int) -> Diagnostic? {
         guard source.text.utf8.contains(UInt8(ascii: "*")) else { return nil }
+        let limit = max(budget, 0)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
         let bytes = Array(source.text.utf8)
+        var added = 0
+        defer { budget -= added }
         return bytes.withUnsafeBufferPointer { buffer -> Diagnostic? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -32,7 +39,6 @@ extension YAMLReader {
             // as it does for aliases after it); the open collections with their sizes so far.
             var anchors: [String: (size: Int, mark: yaml_mark_t)] = [:]
             var open: [(anchor: String?, size: Int, mark: yaml_mark_t)] = []
-            var added = 0
             func close(size: Int, anchor: String?, mark: yaml_mark_t) {
                 if let anchor { anchors[anchor] = (size, mark) }
                 if !open.isEmpty { open[open.count - 1].size = min(open[open.count - 1].size + size, aliasedNodeLimit + 1) }
@@ -54,11 +60,15 @@ extension YAMLReader {
                 case YAML_ALIAS_EVENT:
                     // An unknown anchor is composing's error to report.
                     guard let name = string(event.data.alias.anchor), let anchor = anchors[name] else { return nil }
-                    added = min(added + anchor.size, aliasedNodeLimit + 1)
-                    if added > aliasedNodeLimit {
+                    added = min(added + anchor.size, limit + 1)
+                    if added > limit {
+                        let message =
+                            limit == aliasedNodeLimit
+                            ? "aliases repeat this node until the file would hold over \(aliasedNodeLimit) more nodes; "
+                            : "aliases repeat this node until the schema's files would hold over \(aliasedNodeLimit) more nodes "
+                                + "(aliases in the files read before this one add \(aliasedNodeLimit - limit)); "
                         return .error(
-                            "aliases repeat this node until the file would hold over \(aliasedNodeLimit) more nodes; "
-                                + "share smaller blocks, or write them out",
+                            message + "share smaller blocks, or write them out",
                             at: SourceLocation(
                                 file: source.path, line: Int(anchor.mark.line) + 1, column: Int(anchor.mark.column) + 1))
                     }

@@ -4,7 +4,7 @@ extension YAMLReader {
     /// How deep mappings and lists may nest in a schema file. Every stage walks a schema
     /// by recursion over its nesting (inline objects, arrays of arrays, literals, JSON
     /// checks, nested types), and a debug build of the generator spends up to 60 KB of stack
-    /// per level: 150 nested arrays, one line of YAML, overflowed an 8 MB stack (issue 29).
+    /// per level: 150 nested arrays, one line of YAML, would overflow an 8 MB stack.
     /// libyaml's own limit (1,000) is too high for that. A real schema nests a dozen levels;
     /// the limit is the reason no walk over a schema's structure needs a depth check of
     /// its own. Walks over references (`allOf`, `oneOf`, `default` through `$ref`, cycles)

@@ -17,12 +17,22 @@ public struct ParsedFile: @unchecked Sendable {
 public enum YAMLReader {
     /// Parses one file. A syntax error gives one diagnostic at libyaml's position and a nil root.
     public static func parse(_ source: SchemaSource) -> (file: ParsedFile, diagnostics: [Diagnostic]) {
+        var aliasBudget = aliasedNodeLimit
+        return parse(source, aliasBudget: &aliasBudget)
+    }
+
+    /// Parses one file of a schema whose files share `aliasBudget`, the nodes their aliases
+    /// may still add (``aliasedNodeLimit`` for the first file).
+    static func parse(_ source: SchemaSource, aliasBudget: inout Int) -> (file: ParsedFile, diagnostics: [Diagnostic]) {
         do {
             // The basic resolver tags every plain scalar as a string: the translators read
             // numbers, booleans and nulls themselves, and skipping Yams's seven regular
             // expressions per scalar halves the time to read a large schema.
-            if let error = aliasExpansionError(in: source) {
-                return (ParsedFile(source: source, root: nil), [error])
+            // Once one file went past the shared budget (its error said so), a later file whose
+            // aliases need more is not composed either, without an error of its own.
+            let exhausted = aliasBudget < 0
+            if let error = aliasExpansionError(in: source, budget: &aliasBudget) {
+                return (ParsedFile(source: source, root: nil), exhausted ? [] : [error])
             }
             let root = try Yams.compose(yaml: source.text, .basic)
             if let root, let error = nestingError(in: root, source: source) {

@@ -139,7 +139,7 @@ struct ModelReferences {
         guard let text = reader.string(node, "$ref") else { return nil }
         if let name = identifiers[text] { return name }
         if let reference = documents.reference(at: node, in: reader.file), followsDocuments(text, reference) {
-            switch documents.target(of: reference.uri) {
+            switch documents.target(of: reference) {
             case .schema(let location):
                 if let name = pointers["\(location.path)#\(location.pointer)"] { return name }
                 // Inside a model with an `$id` of a models file, `#/Name` that its resource

@@ -61,6 +61,13 @@ struct SchemaDocuments {
     /// indexed: each is resolved against the file's URI, outside any resource, which is what
     /// the walk would have recorded, and none can name a missing file.
     private var plainFiles: [String: String] = [:]
+    /// What the walk may still visit (``maximumNodes`` at first), over every file indexed.
+    private var budget = Self.maximumNodes
+    /// The references recorded since ``takeMissingFiles()`` last ran, and the files named by
+    /// those it ran on that were not read then, by their resource: what a search for
+    /// referenced files reads in rounds, each file once (`ReferencedFiles.Search`).
+    private var unchecked: [Reference] = []
+    private var wanted: [String: String] = [:]
 
     /// How many nodes the walk visits, over all files, before it stops (a bound of its own
     /// besides the files' size limit).
@@ -74,19 +81,21 @@ struct SchemaDocuments {
     ) {
         self.settings = settings
         self.unreadable = unreadable
-        var budget = Self.maximumNodes
         for file in modelFiles {
             filesByRelativePath[SchemaURI.normalized(file.source.relativePath)] = file
             filesByPath[file.source.path] = file
-            index(file, isDocument: false, budget: &budget)
+            index(file, isDocument: false)
         }
-        for document in documents {
-            filesByRelativePath[SchemaURI.normalized(document.source.relativePath)] = document
-            self.documents[document.source.path] = document
-            filesByPath[document.source.path] = document
-            index(document, isDocument: true, budget: &budget)
-        }
-        for file in otherFiles { index(file, isDocument: false, budget: &budget) }
+        for document in documents { add(document: document) }
+        for file in otherFiles { index(file, isDocument: false) }
+    }
+
+    /// Adds a referenced document (normalized, `OpenAPIDocument.normalized`) and indexes it.
+    mutating func add(document: ParsedFile) {
+        filesByRelativePath[SchemaURI.normalized(document.source.relativePath)] = document
+        self.documents[document.source.path] = document
+        filesByPath[document.source.path] = document
+        index(document, isDocument: true)
     }
 
     /// Whether the file at `path` (as diagnostics name it) is a referenced document.
@@ -112,6 +121,24 @@ struct SchemaDocuments {
 
     /// Whether the file at `relativePath` (relative to the schema folder) was read.
     func reads(_ relativePath: String) -> Bool { filesByRelativePath[SchemaURI.normalized(relativePath)] != nil }
+
+    /// The schema a reference names, or why there is none; a relative `$ref` that an `$id`
+    /// took to another server says so, as does one whose `../` leave the folder's file tree.
+    func target(of reference: Reference) -> Target {
+        let found = target(of: reference.uri)
+        guard case .failure(let message) = found, SchemaURI.isRelative(reference.text) else { return found }
+        let resource = SchemaURI.split(reference.uri).resource
+        if !reference.base.hasPrefix("file:") {
+            return .failure(message + " (the $ref is relative to the $id '\(reference.base)' of the schema it is in)")
+        }
+        if resource.hasPrefix("file:"), SchemaURI.relativePath(of: resource) == nil {
+            return .failure(
+                "'\(reference.text)' goes up out of the schema folder past the root of its file tree; a $ref names a file "
+                    + "by its path from the file it is in, inside the schema folder or a root declared in sdk.yaml "
+                    + "(references: { roots: [...] })")
+        }
+        return found
+    }
 
     /// The schema a reference's URI names, or why there is none.
     func target(of uri: String) -> Target {
@@ -156,6 +183,20 @@ struct SchemaDocuments {
             if filesByRelativePath[normalized] == nil { paths.insert(normalized) }
         }
         return paths.sorted()
+    }
+
+    /// The files a reference names that are not read yet, relative to the schema folder, as
+    /// ``missingFiles()`` finds them, in time linear in what was added since the last call:
+    /// each reference is resolved once, and only the files still missing are checked again.
+    mutating func takeMissingFiles() -> [String] {
+        for reference in unchecked where reference.inResource || !reference.text.hasPrefix("#") {
+            let resource = SchemaURI.split(reference.uri).resource
+            guard let path = SchemaURI.relativePath(of: resource) ?? settings.localPath(of: resource) else { continue }
+            wanted[resource] = SchemaURI.normalized(path)
+        }
+        unchecked = []
+        wanted = wanted.filter { resources[$0.key] == nil && filesByRelativePath[$0.value] == nil }
+        return Set(wanted.values).sorted()
     }
 
     /// The node at `pointer` in `file`, with the key node that names it (the node itself for
@@ -222,7 +263,7 @@ struct SchemaDocuments {
 
     /// Walks a file with a work list (no recursion): records its resources (`$id`), anchors
     /// (`$anchor`) and the absolute URI of each `$ref`.
-    private mutating func index(_ file: ParsedFile, isDocument: Bool, budget: inout Int) {
+    private mutating func index(_ file: ParsedFile, isDocument: Bool) {
         guard let root = file.root else { return }
         let path = file.source.path
         let fileURI = SchemaURI.file(SchemaURI.normalized(file.source.relativePath))
@@ -279,16 +320,18 @@ struct SchemaDocuments {
                 for (keyNode, value) in mapping {
                     guard let key = keyNode.string else { continue }
                     if key == "$ref", let text = value.string, let mark = value.mark {
-                        references[Position(path: path, line: mark.line, column: mark.column)] = Reference(
-                            text: text, base: base, inResource: inResource)
+                        let reference = Reference(text: text, base: base, inResource: inResource)
+                        references[Position(path: path, line: mark.line, column: mark.column)] = reference
+                        unchecked.append(reference)
                     }
                     if isOpenAPI, key == "mapping", parentKey == "discriminator", case .mapping(let targets) = value {
                         // OpenAPI: a mapping value without a `/` names a schema of components/schemas.
                         for (_, target) in targets {
                             guard let text = target.string, let mark = target.mark else { continue }
                             let reference = text.contains("/") || text.contains("#") ? text : "#/components/schemas/" + text
-                            references[Position(path: path, line: mark.line, column: mark.column)] = Reference(
-                                text: reference, base: base, inResource: inResource)
+                            let found = Reference(text: reference, base: base, inResource: inResource)
+                            references[Position(path: path, line: mark.line, column: mark.column)] = found
+                            unchecked.append(found)
                         }
                     }
                     if Self.dataKeys.contains(key) && parentKey != "properties" { continue }

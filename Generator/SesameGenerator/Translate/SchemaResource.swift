@@ -29,6 +29,15 @@ enum SchemaURI {
     /// characters, and `%` (already percent-encoded text stays as it is).
     private static let allowed = CharacterSet.urlFragmentAllowed.union(CharacterSet(charactersIn: "#%"))
 
+    /// Whether `reference` is a relative reference (RFC 3986 §4.2): no scheme before its
+    /// first `/`, `?` or `#`.
+    static func isRelative(_ reference: String) -> Bool {
+        let head = reference.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = head.firstIndex(of: ":") else { return true }
+        let scheme = head[..<colon]
+        return !(scheme.first?.isLetter == true && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) })
+    }
+
     /// A URI split at its `#`: the resource and the fragment, percent-decoded.
     static func split(_ uri: String) -> (resource: String, fragment: String) {
         guard let hash = uri.firstIndex(of: "#") else { return (uri, "") }

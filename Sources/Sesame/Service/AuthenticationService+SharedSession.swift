@@ -18,8 +18,11 @@ extension AuthenticationService {
         do {
             lock = try await shared.acquireRefreshLock(timeout: configuration.refreshTimeout + .seconds(5))
         } catch {
-            logger.notice("the refresh lock shared with other processes was not free: \(type(of: error))")
-            return Self.transientFailure("the refresh lock shared with other processes was not free")
+            // What the store says (another process held it too long, the file is a symbolic
+            // link, it cannot be opened): only the store's own description, no secret in it.
+            let reason = String(describing: error)
+            logger.notice("the refresh lock shared with other processes could not be taken: \(reason)")
+            return Self.transientFailure("the refresh lock shared with other processes could not be taken: \(reason)")
         }
         defer { lock.release() }
         let saved: SavedSessionState<Schema.Details>

@@ -1,4 +1,5 @@
 import Foundation
+import SesameTestSupport
 @testable import Sesame
 
 /// What several "processes" share in ``InMemorySharedSessionStore``: the saved session, the
@@ -63,7 +64,11 @@ final class InMemorySharedSessionStore: SharedSessionStore, @unchecked Sendable 
 
     func clear() throws { try clear(ending: .invalidated) }
 
+    /// What ``acquireRefreshLock(timeout:)`` throws instead of taking the lock, when set.
+    let lockFailure = LockedValue<(any Error & Sendable)?>(nil)
+
     func acquireRefreshLock(timeout: Duration) async throws -> any RefreshLock {
+        if let failure = lockFailure.value { throw failure }
         while true {
             let taken = box.lock.withLock {
                 guard box.lockHolder == nil else { return false }
