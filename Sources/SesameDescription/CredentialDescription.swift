@@ -6,9 +6,8 @@
     public var refreshTokenField: String?
     /// Seconds until the access token expires (RFC 6749 `expires_in`).
     public var expiresInField: String?
-    /// The header the access token goes in, and its format with `{accessToken}`.
-    public var header: String
-    public var format: Template
+    /// How the access token goes with a request (``CredentialBinding``).
+    public var binding: CredentialBinding
     /// The refresh request; nil when the back-end has no refresh.
     public var refresh: RefreshDescription?
     /// How to tell the auth server's own rejection from any other 401.
@@ -27,13 +26,40 @@
         self.accessTokenField = accessTokenField
         self.refreshTokenField = refreshTokenField
         self.expiresInField = expiresInField
-        self.header = header
-        self.format = format
+        self.binding = .bearer(header: header, format: format)
         self.refresh = refresh
         self.rejection = rejection
         self.details = details
         self.userIDField = userIDField
     }
+}
+
+extension CredentialDescription {
+    /// The header the access token goes in.
+    public var header: String {
+        switch binding {
+        case .bearer(let header, _): header
+        }
+    }
+
+    /// The header's value, with `{accessToken}`.
+    public var format: Template {
+        switch binding {
+        case .bearer(_, let format): format
+        }
+    }
+}
+
+/// How a credential is sent with a request: one case per way, so that a new way of sending
+/// (a token bound to the device's key, a client certificate) is one more case, and the one
+/// place in the runtime that turns (credential, binding, request) into header fields, the
+/// runtime's `CredentialPresenter`, one more branch. The refresh engine never knows which
+/// binding it carries.
+@_spi(Generated) public enum CredentialBinding: Sendable, Hashable {
+    /// The access token as it is (a bearer token, RFC 6750): `header` set to `format` with
+    /// `{accessToken}` (`Authorization: Bearer {accessToken}` by default); a 401 says why
+    /// in a `WWW-Authenticate: Bearer` challenge.
+    case bearer(header: String, format: Template)
 }
 
 /// The refresh request and its limits.

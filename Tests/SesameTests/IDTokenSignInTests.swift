@@ -33,7 +33,9 @@ import Testing
     struct Refused: Error, Equatable {}
 
     /// A service whose browser signs in at once and records the authorization URL it opened.
-    func service(validator: (any IDTokenValidating)?, opened: LockedValue<URL?>) -> AuthenticationService<TwoServerSchema> {
+    func service(
+        validator: (any IDTokenValidating)?, opened: LockedValue<URL?>, clock: ManualClock = ManualClock()
+    ) -> AuthenticationService<TwoServerSchema> {
         let transport = self.transport
         let browser = ScriptedBrowser { url in
             opened.set(url)
@@ -44,7 +46,8 @@ import Testing
         return AuthenticationService(
             configuration: .init(
                 client: ClientCredentials(clientID: "app", clientSecret: "s3cr3t"), transport: transport,
-                logger: logs.logger(), receivesServerEvents: false, browser: browser, idTokenValidator: validator))
+                now: { clock.now }, logger: logs.logger(), receivesServerEvents: false, browser: browser,
+                idTokenValidator: validator))
     }
 
     @Test func theNonceSentIsTheOneTheIDTokenIsCheckedAgainst() async throws {
@@ -143,6 +146,20 @@ import Testing
         await #expect(throws: (any Error).self) { try await service.refreshedCredential(replacing: signedIn) }
         #expect(await service.session?.credential == signedIn)
         #expect(await service.state.isAuthenticated)
+    }
+
+    /// A request that waits for a refresh whose ID token the validator refuses throws the
+    /// validator's error, as a call to refresh does: not a transport failure, which an app
+    /// would retry. The session keeps its credential.
+    @Test func aRequestWhoseRefreshGetsARefusedIDTokenThrowsTheRefusal() async throws {
+        await transport.setIDToken("id-1", onRefresh: "id-of-someone-else")
+        let clock = ManualClock()
+        let service = service(validator: RecordingValidator(refusing: Refused(), after: 1), opened: LockedValue(nil), clock: clock)
+        _ = try await service.authenticate(with: TwoServerMethod.oauth2)
+        let signedIn = try #require(await service.session?.credential)
+        clock.advance(by: 4000)
+        await #expect(throws: Refused()) { _ = try await service.perform(OperationRequest(TestRequests.notes)) }
+        #expect(await service.session?.credential == signedIn)
     }
 
     @Test func aCredentialPersistedWithoutIDTokenStillDecodes() throws {

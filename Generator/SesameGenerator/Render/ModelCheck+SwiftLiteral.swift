@@ -5,10 +5,8 @@ extension ModelCheck: SwiftLiteralArguments {
     /// single subschemas are stored behind private references, so its stored properties are
     /// not its initialiser's labels.
     var swiftLiteralArguments: [(label: String, value: Any)] {
-        var arguments: [(label: String, value: Any)] = []
-        func add(_ label: String, _ value: Any?) {
-            if let value { arguments.append((label, value)) }
-        }
+        var list = SwiftLiteralArgumentList()
+        func add(_ label: String, _ value: Any?) { list.add(label, value) }
         func nonEmpty<C: Collection>(_ values: C) -> C? { values.isEmpty ? nil : values }
         add("types", types)
         add("constValue", constValue)
@@ -46,6 +44,6 @@ extension ModelCheck: SwiftLiteralArguments {
         add("thenSchema", thenSchema)
         add("elseSchema", elseSchema)
         add("reference", reference)
-        return arguments
+        return list.arguments
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 @_spi(Generated) import SesameDescription
 
 /// Prints a SesameDescription value as the Swift expression that builds it: the one way
-/// the generated code carries the protocol's descriptions (issue 24), never Swift typed
-/// per type into strings.
+/// the generated code carries the protocol's descriptions, never Swift typed per type into
+/// strings.
 ///
 /// It walks the value with `Mirror`:
 /// - a struct prints `TypeName(label: value, …)`, its stored properties in declaration
@@ -137,4 +137,14 @@ protocol SwiftLiteralArguments {
     /// The arguments of the initialiser that builds the value, in order; those left out
     /// take their default.
     var swiftLiteralArguments: [(label: String, value: Any)] { get }
+}
+
+/// The arguments a ``SwiftLiteralArguments`` value lists, in order: those that are nil are
+/// left out, and take their default.
+struct SwiftLiteralArgumentList {
+    private(set) var arguments: [(label: String, value: Any)] = []
+
+    mutating func add(_ label: String, _ value: Any?) {
+        if let value { arguments.append((label, value)) }
+    }
 }

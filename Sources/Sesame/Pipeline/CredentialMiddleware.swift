@@ -9,12 +9,13 @@ import OpenAPIRuntime
 ///
 /// Get one from ``AuthenticationService/credentialMiddleware`` to authenticate the requests
 /// of an OpenAPI-generated client for the same back-end. It:
-/// - adds `credential.header` (formatted with `{accessToken}`) only to requests whose base
+/// - adds the credential, as its binding says (`CredentialPresenter`: the schema's
+///   `credential.header` formatted with `{accessToken}`), only to requests whose base
 ///   URL has the back-end's scheme, host and port, and never over plain `http` outside
 ///   loopback; other requests pass untouched;
 /// - follows redirects itself (301, 302, 303, 307, 308; at most 5), sending the credential
 ///   on a hop only while the chain stays on the back-end's origin, and dropping
-///   `Authorization`, `Proxy-Authorization`, `Cookie` and the credential header when a
+///   `Authorization`, `Proxy-Authorization`, `Cookie` and the credential's fields when a
 ///   redirect leaves it. Give the client a transport that does not follow redirects, such
 ///   as `StreamingURLSessionTransport`: a transport that follows them itself
 ///   may copy the credential to wherever the back-end redirects;
@@ -27,8 +28,7 @@ public struct CredentialMiddleware: ClientMiddleware {
     let source: any CredentialSource
     let scope: CredentialScope
     let matcher: RejectionMatcher
-    let header: HTTPField.Name
-    let format: Template
+    let presenter: CredentialPresenter
     /// Whether a request that gets no credential must fail rather than go without one.
     let requiresCredential: Bool
     let maximumBodySize: Int
@@ -66,7 +66,7 @@ public struct CredentialMiddleware: ClientMiddleware {
         let replayable = body == nil ? nil : try await replayableBody(body, operation: operationID)
         let first = try await send(
             request, body: replayable, baseURL: baseURL, operationID: operationID,
-            credential: try headerValue(for: credential), next: next)
+            credential: credential, next: next)
         let (response, responseBody) = (first.response, first.body)
         // A step-up challenge (RFC 9470) is not a rejection: a refreshed token carries the
         // same authentication. It goes back to the caller untouched; the service maps it to
@@ -88,25 +88,20 @@ public struct CredentialMiddleware: ClientMiddleware {
         }
         let retry = try await send(
             request, body: replayable, baseURL: baseURL, operationID: operationID,
-            credential: try headerValue(for: replacement), next: next)
+            credential: replacement, next: next)
         return (retry.response, retry.body)
     }
 
     /// Sends through `next`, following redirects (see ``RedirectFollower``).
     private func send(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: Credential?,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     )
         async throws -> RedirectFollower.Outcome
     {
         try await RedirectFollower.send(
             request, body: body, baseURL: baseURL, operationID: operationID, credential: credential,
-            header: header, scope: scope, logger: logger, next: next)
-    }
-
-    /// The credential header's value: the schema's format with `{accessToken}`.
-    private func headerValue(for credential: Credential) throws -> String {
-        try format.resolve { $0 == .accessToken ? credential.value(of: $0) : nil }.formValue
+            presenter: presenter, scope: scope, logger: logger, next: next)
     }
 
     private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {

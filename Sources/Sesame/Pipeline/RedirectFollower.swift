@@ -15,7 +15,7 @@ import OpenAPIRuntime
 ///   and for a body that can be sent again: otherwise the 3xx is returned as it is (bodies
 ///   carry refresh tokens, passwords and one-time codes);
 /// - a hop to another origin (scheme, host or port) drops `Authorization`,
-///   `Proxy-Authorization`, `Cookie` and the schema's credential header, and once a chain
+///   `Proxy-Authorization`, `Cookie` and the credential's fields (`CredentialPresenter`), and once a chain
 ///   has left the origin it started at, none of its later hops carries the credential, even
 ///   one that comes back.
 enum RedirectFollower {
@@ -30,8 +30,8 @@ enum RedirectFollower {
         var carriedCredential: Bool
     }
 
-    /// Sends `request` through `next`, with `credential` (the value of `header`, the
-    /// schema's credential header) when given, and follows the redirects it gets.
+    /// Sends `request` through `next`, with `credential` when given (in the fields
+    /// `presenter` makes for each hop), and follows the redirects it gets.
     ///
     /// The caller decides whether the first request may carry the credential; later hops
     /// carry it only while the chain stays on the first request's origin and `scope`
@@ -39,28 +39,28 @@ enum RedirectFollower {
     /// - Throws: what `next` throws; ``SesameError/transport(operation:reason:)`` after more
     ///   than ``maximumRedirects`` redirects.
     static func send(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: String?,
-        header: HTTPField.Name, scope: CredentialScope, logger: Logger,
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, credential: Credential?,
+        presenter: CredentialPresenter, scope: CredentialScope, logger: Logger,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     )
         async throws -> Outcome
     {
         var sent = request
-        if let credential { sent.headerFields[header] = credential }
+        if let credential { try sent.headerFields.set(presenter.fields(carrying: credential, on: request, baseURL: baseURL)) }
         let (response, responseBody) = try await next(sent, body, baseURL)
         guard follows(response.status.code) else {
             return Outcome(response: response, body: responseBody, carriedCredential: credential != nil)
         }
         return try await follow(
             response, responseBody, of: Hop(request: request, body: body, baseURL: baseURL),
-            operationID: operationID, credential: credential, header: header, scope: scope,
+            operationID: operationID, credential: credential, presenter: presenter, scope: scope,
             logger: logger, next: next)
     }
 
     /// Follows the redirect `response` to the first request, and the ones after it.
     private static func follow(
         _ response: HTTPResponse, _ responseBody: HTTPBody?, of first: Hop, operationID: String,
-        credential: String?, header: HTTPField.Name, scope: CredentialScope, logger: Logger,
+        credential: Credential?, presenter: CredentialPresenter, scope: CredentialScope, logger: Logger,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     )
         async throws -> Outcome
@@ -72,7 +72,7 @@ enum RedirectFollower {
         var redirects = 0
         while true {
             guard follows(response.status.code),
-                let hop = hop(after: response, from: current, strippingOnOriginChange: stripped(header))
+                let hop = hop(after: response, from: current, strippingOnOriginChange: stripped(presenter))
             else { return Outcome(response: response, body: responseBody, carriedCredential: carries) }
             guard redirects < Self.maximumRedirects else {
                 logger.notice("too many redirects", metadata: ["operation": "\(operationID)"])
@@ -89,14 +89,16 @@ enum RedirectFollower {
                 ])
             current = hop.next
             var sent = current.request
-            if carries, let credential { sent.headerFields[header] = credential }
+            if carries, let credential {
+                try sent.headerFields.set(presenter.fields(carrying: credential, on: sent, baseURL: current.baseURL))
+            }
             (response, responseBody) = try await next(sent, current.body, current.baseURL)
         }
     }
 
     /// The header fields that never follow a redirect to another origin.
-    private static func stripped(_ header: HTTPField.Name) -> [HTTPField.Name] {
-        [.authorization, .proxyAuthorization, .cookie, header]
+    private static func stripped(_ presenter: CredentialPresenter) -> [HTTPField.Name] {
+        [.authorization, .proxyAuthorization, .cookie] + presenter.fieldNames
     }
 
     /// Whether a response with this status is a redirect this follows (when it has a
@@ -187,8 +189,8 @@ enum RedirectFollower {
 /// redirect leaves the origin.
 struct RedirectMiddleware: ClientMiddleware {
     let scope: CredentialScope
-    /// The schema's credential header.
-    let header: HTTPField.Name
+    /// The credential's binding: the fields it drops on a hop to another origin.
+    let presenter: CredentialPresenter
     let logger: Logger
 
     func intercept(
@@ -199,7 +201,7 @@ struct RedirectMiddleware: ClientMiddleware {
     {
         let outcome = try await RedirectFollower.send(
             request, body: body, baseURL: baseURL, operationID: operationID,
-            credential: nil, header: header, scope: scope, logger: logger, next: next)
+            credential: nil, presenter: presenter, scope: scope, logger: logger, next: next)
         return (outcome.response, outcome.body)
     }
 }

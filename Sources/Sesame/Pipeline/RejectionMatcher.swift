@@ -8,6 +8,8 @@ import HTTPTypes
 struct RejectionMatcher: Sendable {
     let rule: RejectionRule
     let catalogue: ErrorCatalogue
+    /// Reads the binding's challenge (`WWW-Authenticate: Bearer error=…`).
+    var presenter: CredentialPresenter = .bearer
 
     /// Whether a response with this status may be a rejection (the body is then needed).
     func mayMatch(status: Int) -> Bool {
@@ -17,7 +19,7 @@ struct RejectionMatcher: Sendable {
     /// Whether the response matches every condition of the rule.
     func matches(status: Int, headerFields: HTTPFields, body: Data) -> Bool {
         guard status == rule.status else { return false }
-        if let expected = rule.wwwAuthenticateError, BearerChallenge.error(in: headerFields) != expected {
+        if let expected = rule.wwwAuthenticateError, presenter.challengeError(in: headerFields) != expected {
             return false
         }
         if let expected = rule.bodyCode {

@@ -114,12 +114,11 @@ extension AuthenticationService {
         case .none:
             // No session credential, but redirects are followed all the same, and client
             // authentication dropped when one leaves the origin.
-            let header = HTTPField.Name(sdk.credential.header) ?? .authorization
             credentialMiddleware = [
-                RedirectMiddleware(scope: server == .api ? scope : authorizationScope, header: header, logger: logger)
+                RedirectMiddleware(scope: server == .api ? scope : authorizationScope, presenter: presenter, logger: logger)
             ]
         case .session:
-            let source = SessionCredentialSource(service: WeakReference(self))
+            let source = SessionCredentialSource(service: WeakReference(self), marksRefreshErrors: true)
             credentialMiddleware = [makeCredentialMiddleware(source: source, requiresCredential: true, server: server)]
         case .fixed(let credential):
             credentialMiddleware = [
@@ -138,6 +137,10 @@ extension AuthenticationService {
             }
         } catch let error as SesameError {
             throw error
+        } catch let error as RefreshOutcome {
+            // The refresh the request waited for failed with an error of its own (an ID
+            // token refused): the caller gets it, as a call to refresh would.
+            throw error.underlying
         } catch let error as BackEndError {
             throw error
         } catch let error as Schema.ServerError {

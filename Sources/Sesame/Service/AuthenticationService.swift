@@ -33,6 +33,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// Whether the API and the authorization server share one origin, so that client
     /// authentication may go to requests declared for either.
     let serversShareOrigin: Bool
+    /// How the credential goes with a request, as its binding says.
+    let presenter: CredentialPresenter
     let matcher: RejectionMatcher
     /// Validates the ID tokens of OpenID Connect sign-ins: the configuration's
     /// `idTokenValidator`, else the one the schema's `openID:` describes (nil without either).
@@ -97,7 +99,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.authorizationScope = CredentialScope(baseURL: sdk.baseURL(of: .authorization))
         self.serversShareOrigin =
             CredentialScope.Origin(url: sdk.baseURL) == CredentialScope.Origin(url: sdk.baseURL(of: .authorization))
-        self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors)
+        self.presenter = CredentialPresenter(binding: sdk.credential.binding)
+        self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors, presenter: presenter)
         self.idTokenValidator =
             configuration.idTokenValidator
             ?? Self.schemaIDTokenValidator(sdk: sdk, configuration: configuration, pipeline: pipeline)
@@ -168,8 +171,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     ) -> CredentialMiddleware {
         CredentialMiddleware(
             source: source, scope: server == .api ? scope : authorizationScope, matcher: matcher,
-            header: HTTPField.Name(sdk.credential.header) ?? .authorization,
-            format: sdk.credential.format, requiresCredential: requiresCredential,
+            presenter: presenter, requiresCredential: requiresCredential,
             maximumBodySize: configuration.maximumResponseSize, logger: logger)
     }
 
@@ -184,13 +186,37 @@ typealias RefreshFlight = Task<Credential, any Error>
 /// The service as the credential source of its own session, without keeping it alive.
 struct SessionCredentialSource<Schema: SDKSchema>: CredentialSource {
     let service: WeakReference<AuthenticationService<Schema>>
+    /// Whether a refresh's own error (an ID token the validator refused) comes out as a
+    /// ``RefreshOutcome``, which the service's own requests throw as it is instead of calling
+    /// it a transport failure; an OpenAPI client's middleware gets the error itself.
+    var marksRefreshErrors = false
 
     func credentialForSending() async throws -> Credential? {
-        try await service.value?.credentialForSending()
+        try await marked { try await service.value?.credentialForSending() }
     }
 
     func credentialAfterRejection(of rejected: Credential) async throws -> Credential? {
         guard let service = service.value else { return nil }
-        return try await service.credentialAfterRejection(of: rejected)
+        return try await marked { try await service.credentialAfterRejection(of: rejected) }
     }
+
+    private func marked<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error where marksRefreshErrors && !Self.isOwn(error) {
+            throw RefreshOutcome(underlying: error)
+        }
+    }
+
+    /// Whether `error` is one of the runtime's own, or cancellation: those pass as they are.
+    private static func isOwn(_ error: any Error) -> Bool {
+        error is SesameError || error is BackEndError || error is CancellationError || error is Schema.ServerError
+    }
+}
+
+/// An error a refresh threw while a request of the service waited for its credential, that
+/// is none of the runtime's own (the ID token validator's refusal): the service's request
+/// throws ``underlying`` as it is.
+struct RefreshOutcome: Error {
+    let underlying: any Error
 }
