@@ -90,6 +90,17 @@ import Testing
         }
     }
 
+    /// A `date-time` decoded with microseconds encodes with them (it came back as `.541Z`);
+    /// milliseconds stay three digits, a whole second has no fraction.
+    @Test(arguments: [
+        "2024-05-02T12:15:04.540523Z", "2024-05-02T12:15:04.000001Z", "2024-05-02T12:15:04.999999Z",
+        "1969-12-31T23:59:59.000100Z", "2024-05-02T12:15:04.541Z", "2024-05-02T12:15:04.002Z", "2024-05-02T12:15:04Z",
+    ])
+    func aDateTimeEncodesAsFinelyAsItWasDecoded(_ text: String) throws {
+        let date = try #require(RFC3339.dateTime(text))
+        #expect(ModelCoding.dateTimeString(date) == text)
+    }
+
     @Test func datesBeforeAndAfterTheEpochAgreeWithFoundation() throws {
         // Every day of four years around 1970 and 2000, against Foundation's Gregorian calendar.
         var calendar = Calendar(identifier: .gregorian)

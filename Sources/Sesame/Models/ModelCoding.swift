@@ -22,17 +22,19 @@ import Foundation
         RFC3339.dateTime(text)
     }
 
-    /// Formats a `Date` as an RFC 3339 `date-time` in UTC, with milliseconds only when the
-    /// date has a fraction of a second.
+    /// Formats a `Date` as an RFC 3339 `date-time` in UTC: no fraction for a whole second,
+    /// milliseconds when the date has no finer part (`.250`), else microseconds (`.540523`),
+    /// what a `Date` decoded from a `date-time` keeps.
     public static func dateTimeString(_ date: Date) -> String {
-        // Round to the millisecond first: `.002` must not come back as `.001`.
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let seconds = (milliseconds / 1000).rounded(.down)
-        let fraction = Int(milliseconds - seconds * 1000)
+        // Round to the microsecond first: `.002` must not come back as `.001`.
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let seconds = (microseconds / 1_000_000).rounded(.down)
+        let fraction = Int(microseconds - seconds * 1_000_000)
         let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
         guard fraction != 0 else { return whole }
-        let digits = String(fraction)
-        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+        let (value, width) = fraction % 1000 == 0 ? (fraction / 1000, 3) : (fraction, 6)
+        let digits = String(value)
+        return whole.dropLast() + "." + String(repeating: "0", count: width - digits.count) + digits + "Z"
     }
 
     // MARK: Formats
@@ -192,7 +194,7 @@ import Foundation
 /// `container.decode(String.self, forKey: "id")`. One type shared by every model instead
 /// of a `CodingKeys` enum in each: an enum's conformances (`CodingKey`, `RawRepresentable`,
 /// `Hashable`, `CaseIterable`) are about 36 functions per model, which every clean build of
-/// an app compiles (docs/performance.md, "Compile cost").
+/// an app compiles (docs/performance.md, "What keeps the generated code cheap to compile").
 @_spi(Generated) public struct PropertyKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
     public let stringValue: String
 
