@@ -10,7 +10,7 @@ REFERENCE = --package-path Reference
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-coverage docs random-schemas soak conformance
+.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-runtime fuzz-coverage docs random-schemas soak conformance
 
 build:
 	$(SWIFT) build
@@ -50,6 +50,8 @@ check:
 	  echo "$(FORMAT_SCHEMA): stale, it is not what \`sesame grammar --json-schema\` renders from the grammar table; run \`make grammar\` and commit the result" >&2; \
 	  diff -u $(FORMAT_SCHEMA) $$d/schema.json | head -40 >&2; rm -rf $$d; exit 1; fi
 	python3 scripts/validate-format-schema.py
+	@# The script that rewrites docs/performance.md's figures table, on its recorded output.
+	python3 scripts/bench-figures.py --check
 	@# The fuzz seeds still find what they read (docs, fixtures, the regression inputs).
 	d=$$(mktemp -d) && python3 Fuzz/corpus.py $$d >/dev/null && rm -rf $$d
 	$(SESAME) generate $(SCHEMA) --output $(SDK_OUTPUT) --check
@@ -71,10 +73,11 @@ release-snapshot:
 	$(SESAME) release $(SCHEMA)
 
 ## The whole suite: the schema check, every test target of both packages (the root's unit
-## tests, then Reference/'s generated-SDK, server and end-to-end tests), then the runtime's
-## concurrency tests under ThreadSanitizer (its own build folders).
+## tests, in two processes at once: scripts/unit-tests.sh says why; then Reference/'s
+## generated-SDK, server and end-to-end tests), then the runtime's concurrency tests under
+## ThreadSanitizer (its own build folders).
 test: check
-	$(SWIFT) test
+	SWIFT=$(SWIFT) bash scripts/unit-tests.sh
 	$(SWIFT) test $(REFERENCE)
 	$(MAKE) tsan
 
@@ -120,9 +123,15 @@ docs:
 
 ## Every benchmark figure, in release mode (a package of its own), with the release `sesame`
 ## CLI (built in Benchmarks/, reusing its generator) whose whole `generate` command it times;
-## exits 1 naming each target missed.
+## its output is kept in Benchmarks/results/all.txt and rewrites the figures table of
+## docs/performance.md (scripts/bench-figures.py); exits 1 naming each target missed.
+BENCH_OUTPUT = Benchmarks/results/all.txt
 bench:
-	cd Benchmarks && $(SWIFT) build -c release --product sesame && $(SWIFT) run -c release sesame-bench all
+	cd Benchmarks && $(SWIFT) build -c release --product sesame
+	mkdir -p Benchmarks/results
+	{ cd Benchmarks && $(SWIFT) run -c release sesame-bench all 2>&1; echo $$? > results/all.status; } | tee $(BENCH_OUTPUT)
+	python3 scripts/bench-figures.py $(BENCH_OUTPUT)
+	@exit $$(cat Benchmarks/results/all.status)
 
 ## libFuzzer over read → validate → render for FUZZ_SECONDS (docs/fuzzing.md); a crash,
 ## hang or memory blow-up fails it and leaves the input in Fuzz/work/crashes/.
@@ -131,6 +140,11 @@ FUZZ_SECONDS ?=
 FUZZ_RUNS ?=
 fuzz:
 	FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## libFuzzer over the runtime's readers (ID tokens, device answers, loopback requests) for
+## FUZZ_SECONDS (docs/fuzzing.md, "The runtime's readers").
+fuzz-runtime:
+	FUZZ_TARGET=runtime FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## Source coverage of the corpus that `make fuzz` left in Fuzz/work (llvm-cov report).
 fuzz-coverage:

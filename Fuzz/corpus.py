@@ -19,6 +19,8 @@ The seeds are:
 The dictionary holds every key and enumerated value of docs/sesame-format.schema.json, the
 framing lines and YAML's own punctuation, so that mutations spell the format's words.
 """
+import base64
+import hashlib
 import json
 import os
 import re
@@ -42,7 +44,7 @@ def frame(files):
 
 
 def folder(path, released=True):
-    """The YAML files of a schema folder by relative path, plus its released store snapshots and schema."""
+    """The YAML and JSON files of a schema folder by relative path, plus its released store snapshots and schema."""
     base = os.path.join(ROOT, path)
     files = {}
     for directory, subdirectories, names in os.walk(base):
@@ -54,7 +56,7 @@ def folder(path, released=True):
                 if released and (relative.startswith("released/store/") and name.endswith(".json")
                                  or relative.startswith("released/schema/") and name.endswith((".yaml", ".yml"))):
                     files[relative] = read(os.path.join(path, relative))
-            elif name.endswith((".yaml", ".yml")):
+            elif name.endswith((".yaml", ".yml", ".json")):
                 files[relative] = read(os.path.join(path, relative))
     return files
 
@@ -208,6 +210,47 @@ def deep_and_wide(base):
                         ["container", "decoder", "extra", "known", "kept", "key", "value", "index", "item", "container_"])
     yield with_models(f"Fixed: {{ type: object, properties: {{ {locals_} }}, additionalProperties: {{ type: string }} }}\n")
     yield frame({**base, "store.yaml": 'persistence:\n  1: { Note: { id: { type: text, primaryKey: true }, body: { type: text, default: "a\\0b" } } }\n'})
+    yield from many_files(base, models)
+
+
+def many_files(base, models):
+    """Seeds of the surfaces past one file: `$ref`s across referenced documents (a chain of
+    `allOf`s a file each, as long as fits, one with a cycle back, one with an `$id` that takes
+    a relative `$ref` to a server, one whose `../` climb out of the tree), aliases spread over
+    several models files that together pass the schema's limit, and a discovery document for
+    `sesame discover` beside the reference schema."""
+    head = models + "Head: { type: object, properties: { link: { $ref: 'chain/0.json' } } }\n"
+    files, size, index = {}, 0, 0
+    while size < LIMIT - 2_000:
+        text = '{"allOf":[{"$ref":"%d.json"}]}' % (index + 1)
+        files[f"chain/{index}.json"] = text
+        size += len(text) + 20
+        index += 1
+    files[f"chain/{index}.json"] = '{"type":"object","properties":{"end":{"type":"string"}}}'
+    yield frame({**base, "models.yaml": head, **files})
+    files[f"chain/{index}.json"] = '{"allOf":[{"$ref":"0.json"}]}'
+    yield frame({**base, "models.yaml": head, **files})
+    yield frame({**base, "models.yaml": head,
+                 "chain/0.json": '{"$id":"https://example.com/s/0.json","type":"object","properties":{"p":{"$ref":"../1.json"}}}'})
+    yield frame({**base, "models.yaml": models + "Up: { $ref: '" + "../" * 14 + "etc/x.json' }\n"})
+    aliases = ("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+               + "".join(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 4))
+               + "a4: [" + ", ".join(["*a3"] * 7) + "]\n")
+    yield frame({**base, **{f"models/part{i}.yaml": f"Part{i}: {{ type: string }}\nx{i}:\n" + "".join("  " + line + "\n" for line in aliases.splitlines()) for i in range(3)}})
+    discovery = {
+        "issuer": "https://idp.example.com",
+        "authorization_endpoint": "https://idp.example.com/oauth/authorize",
+        "token_endpoint": "https://idp.example.com/oauth/token",
+        "revocation_endpoint": "https://idp.example.com/oauth/revoke",
+        "device_authorization_endpoint": "https://idp.example.com/oauth/device",
+        "jwks_uri": "https://idp.example.com/.well-known/jwks.json",
+        "response_types_supported": ["code"],
+        "code_challenge_methods_supported": ["S256"],
+        "id_token_signing_alg_values_supported": ["RS256", "ES256", "none"],
+        "authorization_response_iss_parameter_supported": True,
+        "dpop_signing_alg_values_supported": ["ES256"],
+    }
+    yield frame({**folder("Schema", released=False), "discovery.json": json.dumps(discovery, indent=2)})
 
 
 def regressions():
@@ -265,6 +308,12 @@ def dictionary():
     entries += [": ", "- ", "{ ", " }", "[ ", " ]", ", ", "\n  ", "\n    ", "&a ", "*a", "<<: ", "!!str ", "!!int ", "? ",
                 "|\n", ">\n", "---\n", "...\n", "'", '"', "# ", "\r", "\r\n", "\t", "\u2028", "\ufeff"]
 
+    return dictionary_lines(entries)
+
+
+def dictionary_lines(entries):
+    """libFuzzer's `-dict` format: one quoted entry a line, each byte that is not printable
+    ASCII (or is `"` or `\\`) written `\\xNN`."""
     def quote(entry):
         escaped = "".join(f"\\x{ord(c):02x}" if c in '"\\' or not c.isprintable() or ord(c) > 126 else c for c in entry)
         return f'"{escaped}"'
@@ -272,17 +321,74 @@ def dictionary():
     return "".join(f"{quote(entry.encode().decode('latin-1'))}\n" for entry in dict.fromkeys(entries))
 
 
-def main():
-    out = sys.argv[1]
+def runtime_seeds():
+    """Seeds of `sesame-fuzz-runtime`: the surface's name on the first line, then what arrives."""
+    b64 = lambda data: base64.urlsafe_b64encode(data if isinstance(data, bytes) else data.encode()).decode().rstrip("=")
+    claims = {"iss": "https://idp.example.com", "aud": "app", "sub": "u-1", "exp": 1_700_003_600, "iat": 1_700_000_000,
+              "auth_time": 1_699_999_000, "nonce": "n-0S6_WzA2Mj",
+              "at_hash": b64(hashlib.sha256(b"at-1").digest()[:16])}
+    payload = json.dumps(claims)
+    for header in [{"alg": "ES256", "kid": "ec-1", "typ": "JWT"}, {"alg": "none"}, {"alg": "HS256", "kid": "ec-1"},
+                   {"alg": "ES256", "kid": "ec-1", "crit": ["exp"], "exp": 1}, {"alg": "ES256", "kid": "ec-1", "crit": []},
+                   {"alg": "RS256", "kid": "unknown"}, {"alg": "ES256", "kid": "ec-1", "jku": "https://evil.example/jwks"},
+                   {"alg": ["ES256"], "kid": 7}, {"kid": "ec-1"}]:
+        yield f"id-token\n{b64(json.dumps(header))}.{b64(payload)}.{b64(bytes(64))}"
+    yield "id-token\n" + ".".join(b64("{}") for _ in range(5))
+    yield "id-token\nnot a token"
+    yield "id-token\n" + b64('{"alg":"ES256","kid":"ec-1"}') + "." + b64("[" * 200 + "]" * 200) + "."
+    yield "id-token-claims\n" + payload
+    for change in [{"aud": ["app", "other"], "azp": "app"}, {"aud": ["other"]}, {"iss": "https://evil.example"},
+                   {"exp": 1}, {"exp": "soon"}, {"nonce": None}, {"iat": 1e308}, {"sub": ""}, {"acr": "urn:x"},
+                   {"at_hash": "AAAA"}, {"nested": {"a": [1, 2, {"b": None}]}}]:
+        yield "id-token-claims\n" + json.dumps({**claims, **change})
+    yield "id-token-claims\nnot json"
+    answer = {"device_code": "dev-1", "user_code": "WDJB-MJHT", "verification_uri": "https://idp.example.com/device",
+              "verification_uri_complete": "https://idp.example.com/device?user_code=WDJB-MJHT",
+              "expires_in": 1800, "interval": 5}
+    yield "device\n" + json.dumps(answer)
+    for change in [{"verification_uri": "javascript:alert(1)"}, {"verification_uri": "data:text/html,x"},
+                   {"verification_uri_complete": "file:///etc/passwd"}, {"verification_uri": "http://127.0.0.1:8080/device"},
+                   {"verification_uri": "https://user:pw@idp.example.com/"}, {"interval": 0}, {"interval": 0.0001},
+                   {"interval": "5"}, {"expires_in": 1e300}, {"expires_in": -1}, {"user_code": None}, {"device_code": ""}]:
+        yield "device\n" + json.dumps({**answer, **change})
+    for head in ["GET /callback?code=c&state=s-1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                 "GET /callback?code=c&state=other HTTP/1.1\r\n\r\n", "GET /callback?code=c&state=s-1&state=s-1 HTTP/1.1\r\n\r\n",
+                 "GET /callback?state=s%2D1&code=%zz HTTP/1.1\r\n\r\n", "GET /callback#state=s-1 HTTP/1.1\r\n\r\n",
+                 "POST /callback?state=s-1 HTTP/1.1\r\nContent-Length: 0\r\n\r\n", "GET /favicon.ico HTTP/1.1\r\n\r\n",
+                 "GET / HTTP/1.0\r\n\r\n", "GET  /callback HTTP/1.1\r\n\r\n", "GET /callback HTTP/2\r\n\r\n",
+                 "GET /callback?code=c&state=s-1 HTTP/1.1\nHost: x\n\n", "\r\n\r\n"]:
+        yield "loopback\n" + head
+
+
+def runtime_dictionary():
+    """Tokens of the runtime's surfaces, for mutations to splice."""
+    entries = ["id-token\n", "id-token-claims\n", "device\n", "loopback\n", '"alg"', '"kid"', '"crit"', '"none"',
+               '"ES256"', '"RS256"', '"ec-1"', '"aud"', '"azp"', '"iss"', '"exp"', '"nonce"', '"at_hash"', '"device_code"',
+               '"verification_uri"', '"verification_uri_complete"', '"interval"', '"expires_in"', "javascript:", "https://",
+               "http://127.0.0.1", "http://[::1]", "state=", "code=", "%2D", "HTTP/1.1", "\r\n", "GET ", "1e308", "-0", "null"]
+    return dictionary_lines(entries)
+
+
+def write(out, seeds, dictionary):
+    """The seeds, numbered, in `out/seeds`, and the dictionary in `out/sesame.dict`; returns the seeds."""
     os.makedirs(os.path.join(out, "seeds"), exist_ok=True)
-    unique = list(dict.fromkeys(seeds()))
+    unique = list(dict.fromkeys(seeds))
     for number, seed in enumerate(unique, start=1):
         with open(os.path.join(out, "seeds", f"{number:03}.txt"), "w", encoding="utf-8") as handle:
             handle.write(seed)
     with open(os.path.join(out, "sesame.dict"), "w", encoding="utf-8") as handle:
-        handle.write(dictionary())
+        handle.write(dictionary)
+    return unique
+
+
+def main():
+    if sys.argv[1] == "--runtime":
+        unique = write(sys.argv[2], runtime_seeds(), runtime_dictionary())
+        print(f"{len(unique)} runtime seeds and a dictionary in {sys.argv[2]}")
+        return
+    unique = write(sys.argv[1], seeds(), dictionary())
     longest = max(len(seed.encode()) for seed in unique)
-    print(f"{len(unique)} seeds (the longest {longest} bytes) and a dictionary in {out}")
+    print(f"{len(unique)} seeds (the longest {longest} bytes) and a dictionary in {sys.argv[1]}")
 
 
 if __name__ == "__main__":

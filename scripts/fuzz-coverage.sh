@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Source coverage of the fuzzing corpus (docs/fuzzing.md, "Coverage"): which lines of the
+# Source coverage of the fuzzing corpus (docs/fuzzing.md, "Figures"): which lines of the
 # generator the inputs in Fuzz/work/corpus and Fuzz/work/seeds reach.
 #
 #   scripts/fuzz-coverage.sh            # after `make fuzz`: report per file and in all

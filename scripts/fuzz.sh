@@ -6,6 +6,8 @@
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh   # a million executions, however long they take
 #                                         (`make fuzz FUZZ_RUNS=1000000`)
 #   scripts/fuzz.sh --replay Fuzz/work/crashes/crash-…   # run inputs once, e.g. a finding
+#   FUZZ_TARGET=runtime scripts/fuzz.sh   # the runtime's readers (`make fuzz-runtime`):
+#                                         ID tokens, device answers, loopback requests
 #
 # Builds the Fuzz/ package with `--sanitize=fuzzer` (release, in its own scratch path
 # .build-fuzz: ~2 minutes cold, seconds warm), writes a fresh seed corpus and dictionary
@@ -26,13 +28,21 @@ TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 # Room above the largest seed (Schema/ with its released schema and snapshots, ~27 KB framed).
 MAX_LEN=${FUZZ_MAX_LEN:-65536}
-WORK=Fuzz/work
+# `generator` (sesame-fuzz, Fuzz/work) or `runtime` (sesame-fuzz-runtime, Fuzz/work-runtime).
+TARGET=${FUZZ_TARGET:-generator}
+case "$TARGET" in
+    generator) PRODUCT=sesame-fuzz; WORK=Fuzz/work; CORPUS_ARGS=() ;;
+    runtime) PRODUCT=sesame-fuzz-runtime; WORK=Fuzz/work-runtime; CORPUS_ARGS=(--runtime) ;;
+    *) echo "FUZZ_TARGET must be generator or runtime, not $TARGET" >&2; exit 2 ;;
+esac
 # libFuzzer's own signal handlers must see a Swift trap to save the input; the Swift
 # runtime's backtracer would take the signal first and the input would be lost.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 
-"$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --product sesame-fuzz 2>&1 | tail -3
-FUZZER=$("$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer --show-bin-path)/sesame-fuzz
+# -enable-testing: the runtime's target reads with internal types (`@testable import Sesame`).
+BUILD=(-c release --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -enable-testing)
+"$SWIFT" build "${BUILD[@]}" --product "$PRODUCT" 2>&1 | tail -3
+FUZZER=$("$SWIFT" build "${BUILD[@]}" --show-bin-path)/$PRODUCT
 
 if [ "${1:-}" = --replay ]; then
     exec "$FUZZER" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" "${@:2}"
@@ -40,7 +50,7 @@ fi
 
 rm -rf "$WORK/seeds"
 mkdir -p "$WORK/corpus" "$WORK/crashes"
-python3 Fuzz/corpus.py "$WORK"
+python3 Fuzz/corpus.py "${CORPUS_ARGS[@]}" "$WORK"
 
 # The console shows progress and findings; new corpus entries, the dictionary libFuzzer
 # recommends and its stats stay in the log (the stats are summarised below).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the schema folders of issue 29's worst generator inputs, for measuring (docs/performance.md).
+"""Writes the schema folders of the worst generator inputs known, for measuring (docs/performance.md, "Hostile generator inputs").
 
     scripts/hostile-inputs.py OUT
     for folder in OUT/*; do

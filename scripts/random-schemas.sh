@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generates SDKs from many random *valid* schemas and compiles them all in ONE `swift build`
-# (docs/testing.md, "Random schemas"; issue 29: an accepted schema always compiles).
+# (docs/testing.md, "Random schemas": an accepted schema always compiles).
 #
 #   scripts/random-schemas.sh                 # the CI variant: seed 29, 100 schemas (make random-schemas)
 #   scripts/random-schemas.sh random 200      # a fresh seed each run (make soak)

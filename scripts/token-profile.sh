@@ -10,7 +10,7 @@
 # copied from the checkout at each run, not kept here. Each side runs 1,000 and then 3,000
 # decodes in a process of its own; the difference of the totals over 2,000 is the figure (the
 # start-up cancels out). SWIFT_DETERMINISTIC_HASHING=1 gives both sides the same dictionary
-# probes. docs/performance.md ("Part 7") has the figures and the profile.
+# probes. docs/performance.md ("decode and encode") has the figure.
 #
 #   scripts/token-profile.sh             SWIFT=... overrides the toolchain; KEEP=1 keeps the
 #                                        package and the callgrind files (path printed)

@@ -1,10 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Sesame side by side with swift-openapi-generator (issue 15): a package of its own, so that
-// neither the main build, the Benchmarks package nor CI pays for OpenAPIKit. Nothing builds
-// it but `Benchmarks/Peer/run.sh` (docs/performance.md, "Side by side with
-// swift-openapi-generator").
+// Sesame side by side with swift-openapi-generator: a package of its own, so that neither
+// the main build, the Benchmarks package nor CI pays for OpenAPIKit. Nothing builds it but
+// `Benchmarks/Peer/run.sh` (docs/performance.md, "Against swift-openapi-generator").
 let package = Package(
     name: "SesamePeerBenchmark",
     platforms: [.macOS(.v14)],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sesame side by side with swift-openapi-generator 1.14.3 (issue 15; docs/performance.md).
+# Sesame side by side with swift-openapi-generator 1.14.3 (docs/performance.md, "Against swift-openapi-generator").
 #
 # usage: Benchmarks/Peer/run.sh generate [--models 500,2000] [--runs 3]
 #        Benchmarks/Peer/run.sh compile  [--models 500] [--runs 3] [--swiftc-flag FLAG]...

@@ -62,6 +62,14 @@ struct VerdictTests {
         #expect(none[1].name.contains("(401)"))
     }
 
+    /// scripts/bench-figures.py reads `make bench`'s `targets:` block by this shape (the name,
+    /// ": ", the figure, two spaces, `met` or `MISSED`), and its fixture was printed by it.
+    @Test func aCheckPrintsTheLineTheFiguresTableReads() {
+        let checks = Targets.generate(secondsAt2000: 0.927, parseRatioAt2000: 1.46, secondsAt500: 0.182)
+        #expect(checks[0].description == "generate, 2000 models: under 0.6 s: 0.927 s  MISSED")
+        #expect(checks[1].description == "generate, 2000 models: at most 2× the Yams parse: 1.46×  met")
+    }
+
     @Test func eventsTargets() {
         let lossy = Targets.eventsLossless(
             run: "1000 × 2000 unpaced", expected: 2_000_000, delivered: 1_999_999, lost: 1, outOfOrder: 0, unexpected: 0)
