@@ -65,6 +65,28 @@ extension CommandLineTests {
         #expect(try await run(["validate", schema.path]).status == 0)
     }
 
+    @Test func discoverWithAlgorithmsMergeKeepsTheSchemasAlgorithms() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (schema, _) = try schemaAndOutput(in: folder)
+        try writeSchema(try ReferenceSchema.sources(), to: schema)
+        // A server that signs with ES256 only, for a schema that also accepts RS256 (another one's).
+        let metadata = folder.appendingPathComponent("idp.json")
+        try Data(
+            #"{"issuer":"http://127.0.0.1:8081","authorization_endpoint":"http://127.0.0.1:8081/oauth/authorize","token_endpoint":"http://127.0.0.1:8081/oauth/token","jwks_uri":"http://127.0.0.1:8081/oauth/jwks","id_token_signing_alg_values_supported":["ES256","PS256"]}"#
+                .utf8
+        ).write(to: metadata)
+        let sdk = schema.appendingPathComponent("sdk.yaml")
+        let arguments = ["discover", metadata.path, "--issuer", "http://127.0.0.1:8081", "--schema", schema.path]
+        let written = try await run(arguments + ["--algorithms", "merge"])
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(try String(contentsOf: sdk, encoding: .utf8).contains("  algorithms: [RS256, ES256, PS256]"))
+        #expect(written.errors.contains("openID.algorithms: PS256 added"))
+        #expect(try await run(arguments + ["--algorithms", "merge", "--check"]).status == 0)
+        #expect(try await run(["validate", schema.path]).status == 0)
+        #expect(try await run(arguments + ["--algorithms", "keep"]).status != 0)
+    }
+
     @Test func discoverRefusesPlainHTTPOutsideLoopbackBeforeFetching() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -63,6 +63,38 @@ import Testing
         #expect(dropped.text == Self.server + "openID: { keys: /jwks, algorithms: [PS256], endSession: /logout }\n")
     }
 
+    /// A schema used with servers that sign differently: `replace` (the default) keeps what this
+    /// server signs with and says what it dropped; `merge` keeps the schema's list and adds the
+    /// server's, saying what it added.
+    @Test func algorithmsOfASharedSchemaAreKeptWithMerge() throws {
+        let shared = Self.server + "openID: { keys: /jwks, algorithms: [RS256, ES256], endSession: /logout }\n"
+        let replaced = DiscoveryImport.update(shared, file: "sdk.yaml", with: try Self.document())
+        #expect(replaced.text == Self.server + "openID: { keys: /jwks, algorithms: [RS256], endSession: /logout }\n")
+        #expect(
+            replaced.diagnostics.contains {
+                $0.severity == .note && $0.message.hasPrefix("openID.algorithms: ES256 dropped, which this server does not sign with")
+                    && $0.message.contains("--algorithms merge")
+            }, "\(replaced.diagnostics)")
+
+        let merged = DiscoveryImport.update(shared, file: "sdk.yaml", with: try Self.document(), algorithms: .merge)
+        #expect(merged.text == Self.server + "openID: { keys: /jwks, algorithms: [RS256, ES256, PS256], endSession: /logout }\n")
+        #expect(
+            merged.diagnostics.contains {
+                $0.severity == .note && $0.message.hasPrefix("openID.algorithms: PS256 added, which this server signs with")
+            }, "\(merged.diagnostics)")
+        #expect(!merged.diagnostics.contains { $0.message.contains("dropped") })
+        // Merged once, the list is up to date: nothing is added or dropped again.
+        let once = try #require(merged.text)
+        let again = DiscoveryImport.update(once, file: "sdk.yaml", with: try Self.document(), algorithms: .merge)
+        #expect(again.text == once)
+        #expect(!again.diagnostics.contains { $0.message.hasPrefix("openID.algorithms") })
+        // A schema that lists none gets the server's list under either policy.
+        let none = Self.server + "openID: { keys: /jwks, endSession: /logout }\n"
+        #expect(
+            DiscoveryImport.update(none, file: "sdk.yaml", with: try Self.document(), algorithms: .merge).text
+                == Self.server + "openID: { algorithms: [RS256, PS256], keys: /jwks, endSession: /logout }\n")
+    }
+
     @Test func aFlowOpenIDGetsTheMissingKeys() throws {
         let text = Self.server + "openID: { keys: /jwks }\n"
         let result = DiscoveryImport.update(text, file: "sdk.yaml", with: try Self.document())

@@ -36,7 +36,8 @@ extension DiscoveryImport {
     /// written. What the document does not say is kept, with a warning when the schema declares it.
     /// - Returns: the new text; nil (with an error in `diagnostics`) when it cannot be edited.
     static func updateOpenID(
-        _ text: String, file: String, with document: DiscoveryDocument, baseURL: String, diagnostics: inout [Diagnostic]
+        _ text: String, file: String, with document: DiscoveryDocument, baseURL: String, algorithms policy: Algorithms,
+        diagnostics: inout [Diagnostic]
     ) -> String? {
         guard let root = try? Yams.compose(yaml: text), case .mapping(let top) = root,
             let existing = top.first(where: { $0.key.string == "openID" })
@@ -55,21 +56,9 @@ extension DiscoveryImport {
         }
         let algorithms = openIDAlgorithms(document)
         if !algorithms.isEmpty {
-            let written = current("algorithms")?.sequence.map { Set($0.compactMap { $0.scalar?.string }) } ?? []
-            // A schema that accepts fewer algorithms than the provider signs with chose to:
-            // metadata never widens a check the schema narrowed (as for issuerInResponses).
-            // What the provider no longer lists is dropped from the schema's choice; only when
-            // nothing of it is left, or the schema lists none, is the provider's list written.
-            let kept = algorithms.filter(written.contains)
-            if !kept.isEmpty, Set(kept) != Set(algorithms) {
-                diagnostics.append(
-                    Diagnostic(
-                        .note,
-                        "openID.algorithms accepts fewer algorithms than the provider lists (\(algorithms.joined(separator: ", "))): kept as the schema's choice",
-                        at: at))
-            }
-            let wanted = kept.isEmpty ? algorithms : kept
-            if written != Set(wanted) { values.append(.strings("algorithms", wanted)) }
+            let written = current("algorithms")?.sequence.map { $0.compactMap { $0.scalar?.string } } ?? []
+            let wanted = wantedAlgorithms(algorithms, written: written, policy: policy, at: at, diagnostics: &diagnostics)
+            if Set(written) != Set(wanted) { values.append(.strings("algorithms", wanted)) }
         } else if !document.signingAlgorithms.isEmpty {
             diagnostics.append(
                 Diagnostic(
@@ -102,6 +91,53 @@ extension DiscoveryImport {
             return nil
         }
         return updated
+    }
+
+    /// `openID.algorithms` for a server that signs with `algorithms` (those Sesame accepts), when
+    /// the schema lists `written`, under `policy`; a note at `at` says what was kept, dropped or
+    /// added, and how to get the other behaviour.
+    static func wantedAlgorithms(
+        _ algorithms: [String], written: [String], policy: Algorithms, at: SourceLocation, diagnostics: inout [Diagnostic]
+    ) -> [String] {
+        guard !written.isEmpty else { return algorithms }
+        let listed = algorithms.joined(separator: ", ")
+        switch policy {
+        case .merge:
+            // Every algorithm the schema lists stays: another server it is used with may sign so.
+            let added = algorithms.filter { !written.contains($0) }
+            if !added.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "openID.algorithms: \(added.joined(separator: ", ")) added, which this server signs with; "
+                            + "--algorithms merge keeps the schema's \(written.joined(separator: ", "))",
+                        at: at))
+            }
+            return written + added
+        case .replace:
+            // A schema that accepts fewer algorithms than the provider signs with chose to:
+            // metadata never widens a check the schema narrowed (as for issuerInResponses).
+            // What the provider does not list is dropped from the schema's choice; only when
+            // nothing of it is left is the provider's list written.
+            let kept = algorithms.filter(written.contains)
+            if !kept.isEmpty, Set(kept) != Set(algorithms) {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "openID.algorithms accepts fewer algorithms than the provider lists (\(listed)): kept as the schema's choice",
+                        at: at))
+            }
+            let dropped = written.filter { !algorithms.contains($0) }
+            if !dropped.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "openID.algorithms: \(dropped.joined(separator: ", ")) dropped, which this server does not sign with (it lists \(listed)); "
+                            + "for a schema used with servers that sign differently, run with --algorithms merge to keep the schema's",
+                        at: at))
+            }
+            return kept.isEmpty ? algorithms : kept
+        }
     }
 
     /// `openID.keys` for `jwks`: a path on the authorization server when it is under `baseURL`

@@ -20,8 +20,22 @@ public enum DiscoveryImport {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Updates `text` (sdk.yaml, named `file` in diagnostics) with `document`.
-    public static func update(_ text: String, file: String, with document: DiscoveryDocument) -> Result {
+    /// What an import does with the `openID.algorithms` a schema already lists.
+    public enum Algorithms: String, Sendable, Hashable, CaseIterable {
+        /// The algorithms the server signs with; when the schema lists some of them, only
+        /// those (metadata never widens a check the schema narrowed). The schema's others are
+        /// dropped.
+        case replace
+        /// The schema's algorithms, kept, and those the server signs with, added: for a schema
+        /// used with several servers (environments) that sign differently.
+        case merge
+    }
+
+    /// Updates `text` (sdk.yaml, named `file` in diagnostics) with `document`; `algorithms`
+    /// says what becomes of the `openID.algorithms` the schema lists.
+    public static func update(
+        _ text: String, file: String, with document: DiscoveryDocument, algorithms: Algorithms = .replace
+    ) -> Result {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard let root = try? Yams.compose(yaml: text), case .mapping(let top) = root else {
             return Result(text: nil, diagnostics: [Diagnostic(.error, "the file is not a YAML mapping", at: start)])
@@ -62,7 +76,8 @@ public enum DiscoveryImport {
         }
         guard hasOpenID else { return Result(text: updated, diagnostics: diagnostics) }
         // The openID block, edited on the text the first edit made (its marks are that text's).
-        let openID = updateOpenID(updated, file: file, with: document, baseURL: baseURL, diagnostics: &diagnostics)
+        let openID = updateOpenID(
+            updated, file: file, with: document, baseURL: baseURL, algorithms: algorithms, diagnostics: &diagnostics)
         return Result(text: openID, diagnostics: diagnostics)
     }
 
