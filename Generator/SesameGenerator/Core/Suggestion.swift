@@ -1,6 +1,6 @@
 /// "Did you mean" for misspelt keys and names.
 ///
-/// Bounded by construction (issue 29): a name longer than `maximumLength` characters gets no
+/// Bounded by construction, whatever the input: a name longer than `maximumLength` characters gets no
 /// suggestion, a candidate whose length differs from the name's by more than the distance
 /// allowed is skipped before any work, and the distance is computed in a band of that width
 /// with three rows of memory, stopping as soon as every cell of a row is past the cut-off.

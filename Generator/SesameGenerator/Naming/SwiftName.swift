@@ -81,8 +81,8 @@ enum SwiftName {
 
     /// Whether every character of the name is ASCII: most schema names are, and for them
     /// ``words(_:)`` and ``identifier(_:)`` take a byte path with the same result, without
-    /// Unicode property look-ups or normalization (docs/performance.md, "Generator after the
-    /// runs of models").
+    /// Unicode property look-ups or normalization (docs/performance.md, "The generator's CPU,
+    /// counted in instructions").
     static func isASCII(_ name: String) -> Bool {
         name.utf8.allSatisfy { $0 < 0x80 }
     }

@@ -4,9 +4,9 @@
 ///
 /// The first name that wants a spelling gets it; the next ones get a variant (`Style`):
 /// members get `_`, `__`, then `_4`, `_5`… (`aB`, `aB_`, `aB__`, `aB_4`); nested types get
-/// `2`, `3`… (`Item`, `Item2`). Appending a `_` per earlier name, as the generator did before,
-/// made 3,000 properties that all become `a` into names of up to 3,000 characters, each written
-/// several times: 94 KB of YAML gave 27.6 MB of Swift (issue 29). Here a name is at most a few
+/// `2`, `3`… (`Item`, `Item2`). Appending a `_` per earlier name would make 3,000 properties
+/// that all become `a` into names of up to 3,000 characters, each written several times (94 KB
+/// of YAML giving 27.6 MB of Swift). Here a name is at most a few
 /// digits longer than what it wanted, and each spelling remembers where its numbers stopped,
 /// so no claim scans the names before it.
 struct UniqueNames {

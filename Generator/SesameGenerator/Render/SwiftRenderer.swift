@@ -54,8 +54,8 @@ public enum SwiftRenderer {
     ///
     /// Why runs: each Swift file costs the compiler work of its own (its object file, debug
     /// information, and the helpers every file repeats); with the shared coding key, runs
-    /// took a 500-model SDK's clean debug build from 186 s to 150 s of CPU
-    /// (docs/performance.md, "Compile cost: shared keys and runs of models"). Why cut by names:
+    /// take a 500-model SDK's clean debug build from 186 s to 150 s of CPU
+    /// (docs/performance.md, "What keeps the generated code cheap to compile"). Why cut by names:
     /// adding, removing or editing a model rewrites the file that holds it (and splits or
     /// joins one pair of runs when its name starts one), never the files of models around
     /// it, as cutting every eight models would.

@@ -1,4 +1,4 @@
-/// When a `$ref` inside an object model's check needs no decoding of its own (issue 30, part 6).
+/// When a `$ref` inside an object model's check needs no decoding of its own.
 extension TypeRendering {
     /// The required keys of the model `reference` names, when `object`'s own decoding checks
     /// every property of that model as the model would, so that on `object`'s decoder the

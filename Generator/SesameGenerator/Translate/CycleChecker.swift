@@ -13,8 +13,8 @@
 /// that one's, down the whole chain. The compiler then emits copy, assignment, destruction
 /// and comparison code for every field of the chain in every model, so a model `n` levels
 /// deep costs `n` times the machine code of a flat one: in a debug build of 500 models nested
-/// up to nine deep, most of the compile time (docs/performance.md, "Compile cost: object
-/// properties behind a reference"). Behind a reference each model costs the same whatever its
+/// up to nine deep, most of the compile time (docs/performance.md, "What keeps the generated
+/// code cheap to compile"). Behind a reference each model costs the same whatever its
 /// depth, and a copy of a model is one retain per nested object.
 enum CycleChecker {
     private struct Edge {

@@ -1,7 +1,7 @@
 import Yams
 @_spi(Generated) import SesameDescription
 
-/// The keys an object model's own checks name without declaring them (issue 27, `oneOf/8` of
+/// The keys an object model's own checks name without declaring them (as in `oneOf/8` of
 /// the JSON-Schema-Test-Suite): `{ type: object, oneOf: [{ required: [foo, bar] }, { required:
 /// [foo, baz] }] }` accepts `{"foo": 1, "bar": 2}`, and a struct that kept nothing of it would
 /// encode `{}`, which its own `oneOf` refuses. So such a model keeps each key its checks name
@@ -76,8 +76,8 @@ extension ModelTranslator {
     /// the subschemas that apply to other values (`properties` values, `items`,
     /// `additionalProperties`, `propertyNames`, …).
     ///
-    /// Walked with a work list and a set of the models seen (issue 29: a chain of 100,000
-    /// `$ref`s costs memory, never call-stack depth, and a cycle ends). A referenced object
+    /// Walked with a work list and a set of the models seen (a chain of 100,000 `$ref`s
+    /// costs memory, never call-stack depth, and a cycle ends). A referenced object
     /// model that ignores its undeclared keys holds what its checks need already (its
     /// properties, ``ObjectIR/keptForChecks``): it is read, not walked again. A model not
     /// translated yet is noted (`model(named:)`), and the model is tried again once it is.

@@ -7,7 +7,7 @@ extension ModelTranslator {
     mutating func object(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> ObjectIR {
         checkApplicable(entries, allowed: Self.objectKeywords, typeName: "object", reader: &reader)
         var schema = checkedKeywords(entries, unevaluatedProperties: false, reader: &reader) ?? ModelCheck()
-        // `const` beside `properties` holds too (it was dropped, issue 27): the whole object is
+        // `const` beside `properties` holds too: the whole object is
         // checked against the value, on decode and on encode; its keys are kept
         // (keepingKeysNamedByChecks), so that a decoded value encodes back.
         if let entry = entries["const"] { schema.constValue = literal(entry.value, reader: &reader) }

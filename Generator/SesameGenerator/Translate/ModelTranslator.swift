@@ -34,8 +34,8 @@ struct ModelTranslator {
     var missing: [String] = []
     /// How many properties `allOf` may copy from the models it names, over all models. Each
     /// model of an `allOf` chain holds the properties of every model below it, so a chain of
-    /// 1,000 links with one property each (84 KB of YAML) made 500,500 properties and 114 MB
-    /// of Swift (issue 29). Past the limit, each `allOf` member is an error at its `$ref`.
+    /// 1,000 links with one property each (84 KB of YAML) would make 500,500 properties and
+    /// 114 MB of Swift. Past the limit, each `allOf` member is an error at its `$ref`.
     static let maximumMergedProperties = 100_000
     /// The properties `allOf` copied so far (see `maximumMergedProperties`).
     var mergedProperties = 0
@@ -116,7 +116,8 @@ struct ModelTranslator {
 
     /// Translates a declared model after every model it needs, with a stack of its own: a
     /// chain of references (`allOf`, `oneOf`, a `default` through `$ref`) of any length costs
-    /// memory, never call-stack depth (issue 29: 300 `allOf` links overflowed the stack).
+    /// memory, never call-stack depth (300 `allOf` links would overflow a recursive walk's
+    /// stack).
     ///
     /// A model is tried once; a try that finds needed models untranslated is thrown away
     /// (what it found depends on them), they are translated first, one at a time, and the

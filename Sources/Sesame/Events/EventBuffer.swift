@@ -34,8 +34,8 @@ enum EventBufferTermination: Equatable, Sendable {
 /// code that reaches this buffer, and `NSLock` is not recursive.
 ///
 /// Why not `AsyncStream`: its storage lives unspecialized in the concurrency library, and
-/// each yield and `next()` looked up generic metadata and went through its `Deque`
-/// (docs/performance.md, "Runtime: events"). This one is a ring of slots in raw memory
+/// each yield and `next()` looks up generic metadata and goes through its `Deque`
+/// (docs/performance.md, "events: server-sent events to many subscribers"). This one is a ring of slots in raw memory
 /// (growing by doubling up to `capacity`), one lock per call, and its enums are not generic,
 /// so the generic code the service runs for any schema needs no metadata per element.
 ///

@@ -4,7 +4,7 @@ import Foundation
 /// Decodes a `Decodable` value from a ``JSONValue`` already in hand, as a default
 /// `JSONDecoder` decodes the value's JSON text: what a `$ref` inside a ``SchemaCheck`` decodes
 /// (``ModelCoding/reference(_:)``), without encoding the value back to JSON and parsing it
-/// again (issue 30).
+/// again.
 ///
 /// The same values decode, and a value that does not throws the same `DecodingError` case,
 /// of the same type, at the same coding path as `JSONDecoder` (a number that does not fit its

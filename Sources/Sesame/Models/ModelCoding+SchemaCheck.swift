@@ -80,8 +80,8 @@ extension ModelCoding {
             plain.validate, decodes: { decoder in (try? strictly { try Model(from: decoder) }) != nil }, inPlaceRequired: required)
     }
 
-    /// What ``reference(_:)`` did before issue 30: `Model` decoded from the value encoded back
-    /// to JSON text. Kept for the tests that compare the two.
+    /// A `$ref` checked the slow way: `Model` decoded from the value encoded back to JSON
+    /// text. For the tests that compare it with ``reference(_:)``.
     static func referenceThroughJSON<Model: Decodable & SendableMetatype>(
         _ model: Model.Type
     ) -> @Sendable (JSONValue, [any CodingKey]) throws -> Void {

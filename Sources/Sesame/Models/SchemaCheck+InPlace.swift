@@ -2,7 +2,7 @@
 
 extension SchemaCheck {
     /// How a check of an object model is told on the model's own decoder, with no
-    /// ``JSONValue`` of the object (issue 30): which properties are present (`contains` on the
+    /// ``JSONValue`` of the object: which properties are present (`contains` on the
     /// model's container), its type (an object, since the container was made), and a `$ref`
     /// to a model, which holds when the model decodes from the same decoder, strictly, or, for
     /// a `$ref` the generator marked (``ModelCoding/reference(_:inPlaceRequires:)``), when the

@@ -9,7 +9,7 @@ extension SchemaCheck {
     /// `false` says only that this shortcut cannot tell: the caller then runs the whole check
     /// (every key, `allKeys`), which decides and names the failure. So the shortcut changes
     /// what is accepted or refused in nothing, and skips listing the object's keys when the
-    /// declared properties suffice (issue 30).
+    /// declared properties suffice.
     func isMet(byPresenceIn container: KeyedDecodingContainer<PropertyKey>, declared: [PropertyKey]) -> Bool {
         for name in check.required where !container.contains(PropertyKey(name)) { return false }
         for (name, needed) in sortedDependentRequired where container.contains(PropertyKey(name)) {
