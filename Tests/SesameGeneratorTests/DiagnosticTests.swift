@@ -112,7 +112,7 @@ import Testing
         let models = Fixture.models + "\nAddress: { type: string, format: iri }\n"
         #expect(
             Fixture.printed(["models.yaml": models]) == [
-                "Schema/models.yaml:13:34: error: unsupported format 'iri'; Sesame supports date-time, date, uuid, uri, email, uri-reference, hostname, ipv4, ipv6"
+                "Schema/models.yaml:13:34: error: unsupported format 'iri'; Sesame supports date-time, date, uuid, uri, email, uri-reference, hostname, ipv4, ipv6, byte, password, binary, int32, int64, float, double"
             ])
     }
 

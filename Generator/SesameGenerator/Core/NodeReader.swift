@@ -6,10 +6,17 @@ import Yams
 /// translator can go on and report every problem of a file in one run.
 struct NodeReader {
     let file: String
+    /// Whether an unknown keyword or format of a schema is ignored with a note instead of
+    /// refused: in a referenced document, which the team does not own and JSON Schema reads
+    /// so (an unknown keyword is ignored, an unknown format an annotation), and in the
+    /// models files with `models: { unknown: ignore }`. `x-` keys (OpenAPI's extensions) are
+    /// ignored silently.
+    var ignoresUnknown: Bool
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) {
+    init(file: String, ignoresUnknown: Bool = false) {
         self.file = file
+        self.ignoresUnknown = ignoresUnknown
     }
 
     func location(of node: Node) -> SourceLocation {
@@ -23,6 +30,10 @@ struct NodeReader {
 
     mutating func warning(_ message: String, at node: Node) {
         diagnostics.append(.warning(message, at: location(of: node)))
+    }
+
+    mutating func note(_ message: String, at node: Node) {
+        diagnostics.append(Diagnostic(.note, message, at: location(of: node)))
     }
 
     mutating func append(_ diagnostic: Diagnostic) {

@@ -37,12 +37,24 @@ extension SchemaDiffer {
     /// string can still change shape (struct or typealias): `compareModels` checks that apart.
     func sameType(_ before: TypeIR?, _ after: TypeIR?) -> Bool {
         guard before != after else { return true }
+        // `format: password` keeps the `String`: only the model's description changes.
+        if let before, let after, before.withoutPassword == after.withoutPassword { return true }
         guard old.modelOptions.formats != new.modelOptions.formats, let before, let after else { return false }
         return before.withoutStringFormats == after.withoutStringFormats
     }
 }
 
 extension TypeIR {
+    /// The type with `format: password` removed: the same Swift type.
+    var withoutPassword: TypeIR {
+        switch self {
+        case .string(.password?): return .string(nil)
+        case .array(let element): return .array(element.withoutPassword)
+        case .dictionary(let value): return .dictionary(value.withoutPassword)
+        default: return self
+        }
+    }
+
     /// The type with the formats that leave it a `String` removed (`email` → plain string).
     var withoutStringFormats: TypeIR {
         switch self {

@@ -38,8 +38,8 @@ extension Grammar {
             ),
             GrammarKey("const", .any, "The only value allowed; checked on decode."),
             GrammarKey(
-                "format", .oneOf(StringFormat.allCases.map(\.rawValue)),
-                "date-time → Date, date → CalendarDate, uuid → UUID, uri → URL; email, uri-reference, hostname, ipv4, ipv6 → String checked on decode and encode (documentation only with sdk.yaml's models: { formats: annotate })."
+                "format", .oneOf(KnownFormats.all),
+                "date-time → Date, date → CalendarDate, uuid → UUID, uri → URL, byte → Data (base64); email, uri-reference, hostname, ipv4, ipv6 → String checked on decode and encode (documentation only with sdk.yaml's models: { formats: annotate }); password → String left out of the model's description; binary → String. On an integer int32 → Int32, int64 → Int64 (else Int); on a number float → Float, double → Double. A format of another type is an annotation; an unknown one an error (a note in a referenced document, or with models: { unknown: ignore })."
             ),
             GrammarKey("minLength", count, "Fewest characters. Checked on decode; 2 and 2.0 are the same count."),
             GrammarKey("maxLength", count, "Most characters. Checked on decode; 2 and 2.0 are the same count."),

@@ -45,6 +45,10 @@ extension Grammar {
                 "formats", .oneOf(ModelOptions.Formats.allCases.map(\.rawValue)),
                 "assert (default): email, uri-reference, hostname, ipv4 and ipv6 are checked on decode and encode; annotate: they are documentation only, as draft 2020-12 says. date-time, date, uuid and uri always parse: they decide the Swift type."
             ),
+            GrammarKey(
+                "unknown", .oneOf(ModelOptions.Unknown.allCases.map(\.rawValue)),
+                "What an unknown keyword or format in a models file does. refuse (default): an error, since a typo is likely; ignore: a note, the keyword ignored and the format an annotation, as JSON Schema says and as referenced documents are always read. x- keys (OpenAPI extensions) are then ignored without a note."
+            ),
         ])
 
     static let references = GrammarMapping(

@@ -30,6 +30,14 @@ extension NodeReader {
                 kept.append(entry)
                 continue
             }
+            if ignoresUnknown && grammar.name == Grammar.schema.name {
+                // OpenAPI's extensions, silently; any other key with a note (a typo in a
+                // document the team does not own is not theirs to fix).
+                if !entry.key.hasPrefix("x-") {
+                    note("unknown key '\(entry.key)' in \(what) is ignored", at: entry.keyNode)
+                }
+                continue
+            }
             let suggestion = Suggestion.hint(for: entry.key, among: grammar.keyNames)
             var hint = ""
             if let names = grammar.names, names.always || suggestion == nil { hint = names.hint }

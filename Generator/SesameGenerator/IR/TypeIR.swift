@@ -11,21 +11,60 @@ enum StringFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case hostname
     case ipv4
     case ipv6
+    /// OpenAPI's base64-encoded octets (RFC 4648 §4): `Data`.
+    case byte
+    /// OpenAPI's secret text: a `String` kept out of the model's description and `dump`.
+    case password
 
     /// Whether the Swift value is a `String` checked by a runtime parser on decode.
     var isCheckedString: Bool {
         switch self {
         case .email, .uriReference, .hostname, .ipv4, .ipv6: return true
-        case .dateTime, .date, .uuid, .uri: return false
+        case .dateTime, .date, .uuid, .uri, .byte, .password: return false
         }
     }
+
+    /// Whether the Swift value is the JSON text itself, a `String`: checked (`email`, …) or
+    /// not (`password`). The other formats decode to a type of their own (`Date`, `Data`, …),
+    /// which re-encodes its own text.
+    var keepsText: Bool { isCheckedString || self == .password }
+}
+
+/// OpenAPI's formats of an integer (its Format Registry): the Swift type's width. Without
+/// one an integer is `Int`.
+enum IntegerFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case int32
+    case int64
+}
+
+/// OpenAPI's formats of a number: `float` is `Float`; without one, or with `double`, a
+/// number is `Double`.
+enum NumberFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case float
+}
+
+/// The formats Sesame knows: the string formats, OpenAPI's integer and number formats, and
+/// those it reads as another (`binary`, `double`). Any other is unknown: an error in a
+/// models file, an annotation in a referenced document.
+enum KnownFormats {
+    /// The formats that leave an integer or a number what it is without one.
+    static let plainNumber: Set<String> = ["double"]
+    /// The formats that leave a string a plain `String` (`binary`: octets have no JSON
+    /// form of their own, so a JSON string holds them as text).
+    static let plainString: Set<String> = ["binary"]
+
+    static let all: [String] =
+        StringFormat.allCases.map(\.rawValue) + plainString.sorted() + IntegerFormat.allCases.map(\.rawValue)
+        + NumberFormat.allCases.map(\.rawValue) + plainNumber.sorted()
+
+    static func contains(_ name: String) -> Bool { all.contains(name) }
 }
 
 /// The type of a property, a parameter, an item or a response.
 indirect enum TypeIR: Sendable, Hashable, Codable {
     case string(StringFormat?)
-    case integer
-    case number
+    case integer(IntegerFormat?)
+    case number(NumberFormat?)
     case boolean
     /// Any JSON value (`{}` or a schema with no type).
     case any
@@ -179,8 +218,10 @@ extension TypeIR {
         switch self {
         case .string(let format?): return "string (\(format.rawValue))"
         case .string(nil): return "string"
-        case .integer: return "integer"
-        case .number: return "number"
+        case .integer(let format?): return "integer (\(format.rawValue))"
+        case .integer(nil): return "integer"
+        case .number(let format?): return "number (\(format.rawValue))"
+        case .number(nil): return "number"
         case .boolean: return "boolean"
         case .any: return "any"
         case .array(let element): return "array of \(element.schemaName)"

@@ -14,7 +14,9 @@ extension ModelRenderer {
         let name = SwiftName.escaped(model.swiftName)
         let keepsExtra: TypeIR? = { if case .kept(let type, _) = object.additionalProperties { return type } else { return nil } }()
         let extraName = object.additionalPropertiesName
-        writer.block("public struct \(name): Codable, Hashable, Sendable") { body in
+        let secrets = object.properties.filter { types.holdsSecret($0.type) }
+        let conformances = secrets.isEmpty ? "Codable, Hashable, Sendable" : "Codable, Hashable, Sendable, CustomReflectable"
+        writer.block("public struct \(name): \(conformances)") { body in
             for property in object.properties {
                 body.doc(property.description)
                 if property.deprecated { body.line("/// - Note: Deprecated by the schema.") }
@@ -48,7 +50,24 @@ extension ModelRenderer {
             renderDecoder(object, extraName: extraName, into: &body)
             body.line()
             renderEncoder(object, extraName: extraName, into: &body)
+            if !secrets.isEmpty { renderRedactingMirror(object, extraName: keepsExtra == nil ? nil : extraName, into: &body) }
             nestedModels(model, qualifiedName: qualifiedName, into: &body)
+        }
+    }
+
+    /// The mirror of an object with a `format: password` property: every property as it is
+    /// but the secrets, so that `print`, `String(describing:)`, `dump` and a log line of the
+    /// model never show them.
+    private func renderRedactingMirror(_ object: ObjectIR, extraName: String?, into body: inout CodeWriter) {
+        body.line()
+        body.doc("The model's properties, with each `format: password` one shown as `<redacted>`.")
+        body.block("public var customMirror: Mirror") { mirror in
+            var children = object.properties.map { property in
+                let value = types.holdsSecret(property.type) ? "\"<redacted>\"" : SwiftName.escaped(property.swiftName)
+                return "\(SwiftName.stringLiteral(property.swiftName)): \(value)"
+            }
+            if let extraName { children.append("\(SwiftName.stringLiteral(extraName)): \(SwiftName.escaped(extraName))") }
+            mirror.line("Mirror(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
         }
     }
 

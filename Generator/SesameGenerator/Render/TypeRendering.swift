@@ -34,15 +34,32 @@ struct TypeRendering {
             case .date?: return "CalendarDate"
             case .uuid?: return "UUID"
             case .uri?: return "URL"
-            case .email?, .uriReference?, .hostname?, .ipv4?, .ipv6?, nil: return "String"
+            case .byte?: return "Data"
+            case .email?, .uriReference?, .hostname?, .ipv4?, .ipv6?, .password?, nil: return "String"
             }
-        case .integer: return "Int"
-        case .number: return "Double"
+        case .integer(nil): return "Int"
+        case .integer(.int32?): return "Int32"
+        case .integer(.int64?): return "Int64"
+        case .number(nil): return "Double"
+        case .number(.float?): return "Float"
         case .boolean: return "Bool"
         case .any: return "JSONValue"
         case .array(let element): return "[\(swift(element))]"
         case .dictionary(let value): return "[String: \(swift(value))]"
         case .model(let model): return model.swiftPath.split(separator: ".").map { SwiftName.escaped(String($0)) }.joined(separator: ".")
+        }
+    }
+
+    /// Whether a value of the type holds a `format: password` string: itself, an item or a
+    /// value of one, or an alias model of one (`Password: { type: string, format: password }`).
+    func holdsSecret(_ type: TypeIR) -> Bool {
+        switch type {
+        case .string(.password?): return true
+        case .array(let element), .dictionary(let element): return holdsSecret(element)
+        case .model(let reference):
+            guard let model = models[reference.swiftPath], case .alias(let aliased, _) = model.kind else { return false }
+            return holdsSecret(aliased)
+        default: return false
         }
     }
 
@@ -52,6 +69,7 @@ struct TypeRendering {
         case .string(.dateTime?): return "DateTimeValue"
         case .string(.uuid?): return "UUIDValue"
         case .string(.uri?): return "URIValue"
+        case .string(.byte?): return "Base64Value"
         case .array(let element): return wire(element).map { "[\($0)]" }
         case .dictionary(let value): return wire(value).map { "[String: \($0)]" }
         default: return nil
@@ -61,7 +79,7 @@ struct TypeRendering {
     /// An expression converting a wire value to the Swift value.
     func fromWire(_ expression: String, _ type: TypeIR) -> String {
         switch type {
-        case .string(.dateTime?), .string(.uuid?), .string(.uri?): return "\(expression).value"
+        case .string(.dateTime?), .string(.uuid?), .string(.uri?), .string(.byte?): return "\(expression).value"
         case .array(let element) where wire(element) != nil: return "\(expression).map { \(fromWire("$0", element)) }"
         case .dictionary(let value) where wire(value) != nil: return "\(expression).mapValues { \(fromWire("$0", value)) }"
         default: return expression
@@ -74,6 +92,7 @@ struct TypeRendering {
         case .string(.dateTime?): return "DateTimeValue(\(expression))"
         case .string(.uuid?): return "UUIDValue(\(expression))"
         case .string(.uri?): return "URIValue(\(expression))"
+        case .string(.byte?): return "Base64Value(\(expression))"
         case .array(let element) where wire(element) != nil: return "\(expression).map { \(toWire("$0", element)) }"
         case .dictionary(let value) where wire(value) != nil: return "\(expression).mapValues { \(toWire("$0", value)) }"
         default: return expression
@@ -192,7 +211,7 @@ struct TypeRendering {
         case (_, .any): return jsonLiteral(value)
         case (.null, _): return "nil"
         case (.string(let text), .string(nil)): return SwiftName.stringLiteral(text)
-        case (.string(let text), .string(let format?)) where format.isCheckedString: return SwiftName.stringLiteral(text)
+        case (.string(let text), .string(let format?)) where format.keepsText: return SwiftName.stringLiteral(text)
         case (.number(let number), .integer) where number.rounded() == number && abs(number) < 1e15: return String(Int(number))
         case (.bool(let flag), .boolean): return flag ? "true" : "false"
         case (.integer(let number), .integer): return String(number)
@@ -247,6 +266,7 @@ struct TypeRendering {
         case .string(.uuid?): return "\(expression).uuidString.lowercased()"
         case .string(.uri?): return "\(expression).absoluteString"
         case .string(.date?): return "\(expression).description"
+        case .string(.byte?): return "\(expression).base64EncodedString()"
         case .string: return expression
         case .boolean: return "(\(expression) ? \"true\" : \"false\")"
         case .integer, .number: return "String(\(expression))"
@@ -263,10 +283,11 @@ struct TypeRendering {
     func json(_ expression: String, _ type: TypeIR) -> String {
         switch type {
         case .string(nil): return ".string(\(expression))"
-        case .string(let format?) where format.isCheckedString: return ".string(\(expression))"
+        case .string(let format?) where format.keepsText: return ".string(\(expression))"
         case .boolean: return ".bool(\(expression))"
-        case .integer: return ".integer(\(expression))"
-        case .number: return ".number(\(expression))"
+        case .integer(nil): return ".integer(\(expression))"
+        case .integer(.int32?): return ".integer(Int(\(expression)))"
+        case .number(nil): return ".number(\(expression))"
         case .any: return expression
         default: return "((try? JSONValue(encoding: \(toWire(expression, type)))) ?? .null)"
         }

@@ -232,10 +232,15 @@ enum LiteralCheck {
     static func fits(_ literal: JSONValue, _ type: TypeIR, declarations: [String: ModelTranslator.Declaration]) -> Bool {
         switch (literal, type) {
         case (.null, _): return true
+        case (.integer(let value), .integer(.int32?)):
+            return Int32(exactly: value) != nil
+        case (.number(let value), .number(.float?)):
+            return abs(value) <= Double(Float.greatestFiniteMagnitude)
         case (.string, .string), (.bool, .boolean), (.integer, .integer), (.integer, .number), (.number, .number), (_, .any):
             return true
-        case (.number(let value), .integer):
-            return value.rounded() == value && abs(value) < 1e15  // JSON Schema: 2.0 is an integer
+        case (.number(let value), .integer(let format)):
+            // JSON Schema: 2.0 is an integer.
+            return value.rounded() == value && abs(value) < (format == .int32 ? 2_147_483_648 : 1e15)
         case (.array(let items), .array(let element)):
             return items.allSatisfy { fits($0, element, declarations: declarations) }
         case (.object, .dictionary):

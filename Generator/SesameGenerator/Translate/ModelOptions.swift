@@ -23,14 +23,25 @@ struct ModelOptions: Sendable, Hashable, Codable {
         case annotate
     }
 
+    /// What an unknown keyword or format in the team's own models files does. Referenced
+    /// documents are always read as `ignore` (`NodeReader.ignoresUnknown`).
+    enum Unknown: String, Sendable, Hashable, Codable, CaseIterable {
+        /// An error: in a file the team writes, an unknown key is most likely a typo.
+        case refuse
+        /// A note, as JSON Schema reads it: the keyword is ignored, the format an annotation.
+        case ignore
+    }
+
     var enums: Enums
     var formats: Formats
+    var unknown: Unknown
     /// Where sdk.yaml declares them (its `models` key), for `sesame diff`; nil by default.
     var location: SourceLocation?
 
-    init(enums: Enums = .open, formats: Formats = .assert, location: SourceLocation? = nil) {
+    init(enums: Enums = .open, formats: Formats = .assert, unknown: Unknown = .refuse, location: SourceLocation? = nil) {
         self.enums = enums
         self.formats = formats
+        self.unknown = unknown
         self.location = location
     }
 
@@ -54,6 +65,7 @@ struct ModelOptions: Sendable, Hashable, Codable {
         var options = ModelOptions()
         if let text = models["enums"]?.string, let value = Enums(rawValue: text) { options.enums = value }
         if let text = models["formats"]?.string, let value = Formats(rawValue: text) { options.formats = value }
+        if let text = models["unknown"]?.string, let value = Unknown(rawValue: text) { options.unknown = value }
         if let key = root.keys.first(where: { $0.string == "models" }), let mark = key.mark {
             options.location = SourceLocation(file: sdk.source.path, line: mark.line, column: mark.column)
         }

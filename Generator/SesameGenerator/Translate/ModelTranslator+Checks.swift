@@ -131,7 +131,7 @@ extension ModelTranslator {
             if let known = StringFormat(rawValue: format) {
                 // An annotation (`models: { formats: annotate }`) is not checked.
                 if options.asserts(known) { check.format = format }
-            } else {
+            } else if !KnownFormats.contains(format) {
                 reportUnknownFormat(format, at: entry.value, reader: &reader)
             }
         }

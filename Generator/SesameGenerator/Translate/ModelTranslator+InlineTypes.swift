@@ -94,7 +94,7 @@ extension ModelTranslator {
     ) -> Bool {
         if case .null = value { return true }
         switch (value, type) {
-        case (_, .string(let format?)) where !format.isCheckedString:
+        case (_, .string(let format?)) where !format.keepsText:
             reader.error("\(what) is not supported on a \(format.rawValue) string", at: node)
             return false
         case (.array(let items), .array(let element)):

@@ -147,9 +147,16 @@ extension ModelTranslator {
         return nil
     }
 
+    /// An unknown format: an error in the team's own models files, where a typo is likely;
+    /// in a referenced document, or with `models: { unknown: ignore }`, an annotation (the
+    /// value is read as its type says, unchecked), as JSON Schema 2020-12 and OpenAPI say.
     func reportUnknownFormat(_ text: String, at node: Node, reader: inout NodeReader) {
+        if reader.ignoresUnknown {
+            reader.note("format '\(text)' is not one Sesame knows; read as an annotation (not checked)", at: node)
+            return
+        }
         reader.error(
-            "unsupported format '\(text)'; Sesame supports \(StringFormat.allCases.map(\.rawValue).joined(separator: ", "))", at: node)
+            "unsupported format '\(text)'; Sesame supports \(KnownFormats.all.joined(separator: ", "))", at: node)
     }
 
     // MARK: anyOf, oneOf without a discriminator, type lists
@@ -222,8 +229,8 @@ extension ModelTranslator {
                 switch name {
                 case "null": type = nil
                 case "string": type = .string(nil)
-                case "integer": type = .integer
-                case "number": type = .number
+                case "integer": type = .integer(nil)
+                case "number": type = .number(nil)
                 case "boolean": type = .boolean
                 case "array": type = .array(.any)
                 case "object": type = .dictionary(.any)

@@ -83,7 +83,7 @@ extension ModelTranslator {
     ) {
         func rewritesText(_ type: TypeIR) -> Bool {
             switch type {
-            case .string(let format?): return !format.isCheckedString
+            case .string(let format?): return !format.keepsText
             case .array(let element), .dictionary(let element): return rewritesText(element)
             default: return false
             }

@@ -66,11 +66,7 @@ extension ModelTranslator {
             checkApplicable(entries, allowed: Self.stringKeywords, typeName: "string", reader: &reader)
             var format: StringFormat?
             if let formatEntry = entries["format"], let text = reader.string(formatEntry.value, "format") {
-                format = StringFormat(rawValue: text)
-                if format == nil { reportUnknownFormat(text, at: formatEntry.value, reader: &reader) }
-                // An annotation (`models: { formats: annotate }`): a plain String, its format
-                // only in the documentation (`documentation`).
-                if let known = format, !options.asserts(known) { format = nil }
+                format = stringFormat(text, at: formatEntry.value, reader: &reader)
             }
             constraints.minLength = entries["minLength"].flatMap { nonNegative($0, reader: &reader) }
             constraints.maxLength = entries["maxLength"].flatMap { nonNegative($0, reader: &reader) }
@@ -82,7 +78,14 @@ extension ModelTranslator {
             constraints.maximum = entries["maximum"].flatMap { reader.number($0.value, "maximum") }
             constraints.exclusiveMinimum = entries["exclusiveMinimum"].flatMap { reader.number($0.value, "exclusiveMinimum") }
             constraints.exclusiveMaximum = entries["exclusiveMaximum"].flatMap { reader.number($0.value, "exclusiveMaximum") }
-            type = typeName == "integer" ? .integer : .number
+            let format = entries["format"].flatMap { entry in
+                reader.string(entry.value, "format").map { (text: $0, node: entry.value) }
+            }
+            if typeName == "integer" {
+                type = .integer(format.flatMap { integerFormat($0.text, at: $0.node, reader: &reader) })
+            } else {
+                type = .number(format.flatMap { numberFormat($0.text, at: $0.node, reader: &reader) })
+            }
         case "boolean"?:
             checkApplicable(entries, allowed: [], typeName: "boolean", reader: &reader)
             type = .boolean
@@ -186,9 +189,36 @@ extension ModelTranslator {
     private static let typedKeywords = stringKeywords.union(numberKeywords).union(arrayKeywords).union(objectKeywords)
         .union(checkedByType.values.joined())
     private static let applicable: [String: Set<String>] = [
-        "string": stringKeywords, "integer": numberKeywords.union(["multipleOf"]), "number": numberKeywords.union(["multipleOf"]),
+        "string": stringKeywords, "integer": numberKeywords.union(["multipleOf", "format"]),
+        "number": numberKeywords.union(["multipleOf", "format"]),
         "boolean": [], "array": arrayKeywords.union(checkedByType["array"]!), "object": objectKeywords.union(checkedByType["object"]!),
     ]
+
+    /// The string format `text` names; nil for a plain `String`: an annotation (`models:
+    /// { formats: annotate }`, its format only in the documentation), `binary`, a number's
+    /// format (Google's APIs send 64-bit integers as `{ type: string, format: int64 }`), or
+    /// an unknown format (reported).
+    mutating func stringFormat(_ text: String, at node: Node, reader: inout NodeReader) -> StringFormat? {
+        if let known = StringFormat(rawValue: text) { return options.asserts(known) ? known : nil }
+        if !KnownFormats.contains(text) { reportUnknownFormat(text, at: node, reader: &reader) }
+        return nil
+    }
+
+    /// The integer format `text` names (`int32`, `int64`); nil for an `Int`: no width, a
+    /// format of another type, or an unknown one (reported).
+    mutating func integerFormat(_ text: String, at node: Node, reader: inout NodeReader) -> IntegerFormat? {
+        if let known = IntegerFormat(rawValue: text) { return known }
+        if !KnownFormats.contains(text) { reportUnknownFormat(text, at: node, reader: &reader) }
+        return nil
+    }
+
+    /// The number format `text` names (`float`); nil for a `Double` (`double`, a format of
+    /// another type, or an unknown one, reported).
+    mutating func numberFormat(_ text: String, at node: Node, reader: inout NodeReader) -> NumberFormat? {
+        if let known = NumberFormat(rawValue: text) { return known }
+        if !KnownFormats.contains(text) { reportUnknownFormat(text, at: node, reader: &reader) }
+        return nil
+    }
 
     func checkApplicable(_ entries: [Entry], allowed: Set<String>, typeName: String, reader: inout NodeReader) {
         let allowed = Self.applicable[typeName] ?? allowed

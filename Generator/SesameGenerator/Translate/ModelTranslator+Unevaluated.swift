@@ -95,7 +95,7 @@ extension ModelTranslator {
         let choice = entries.filter { !keywords.contains($0.key) }
         let swiftName = uniqueNestedName("Value", in: nested, owner: qualifiedName)
         let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
-        var inner = NodeReader(file: reader.file)  // the outer schema reported its keys already
+        var inner = NodeReader(file: reader.file, ignoresUnknown: reader.ignoresUnknown)  // the outer schema reported its keys already
         var model = namedModel(
             name: swiftName, swiftName: swiftName, qualifiedName: path, node: .mapping(Node.Mapping(choice.map { ($0.keyNode, $0.value) })),
             reader: &inner)

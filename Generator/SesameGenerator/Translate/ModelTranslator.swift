@@ -27,6 +27,9 @@ struct ModelTranslator {
     /// Declared names by Swift type name, so that lookups by type stay constant-time.
     var namesBySwiftName: [String: String] { references.typeNames.declaredNames }
     private var readers: [String: NodeReader] = [:]
+    /// `ignoresUnknown(in:)` by file path, asked once per file: it looks through the root's
+    /// keys, and a file may declare a hundred thousand models.
+    private var lenientFiles: [String: Bool] = [:]
     var translated: [String: ModelIR] = [:]
     /// The models being translated: the chain of models that need one another (see `translate`).
     var inProgress: Set<String> = []
@@ -157,13 +160,24 @@ struct ModelTranslator {
     /// One try at translating a declared model, with a reader of its own.
     private mutating func attempt(_ name: String) -> (ModelIR, [Diagnostic]) {
         let declaration = declarations[name]!
-        var reader = NodeReader(file: declaration.file.source.path)
+        let path = declaration.file.source.path
+        let lenient = lenientFiles[path] ?? ignoresUnknown(in: declaration.file)
+        lenientFiles[path] = lenient
+        var reader = NodeReader(file: path, ignoresUnknown: lenient)
         var model = namedModel(
             name: name, swiftName: declaration.swiftName, qualifiedName: declaration.swiftName,
             node: declaration.node, reader: &reader)
         // A declared model is found by its name: point at the key, not at its schema.
         model.location = reader.location(of: declaration.keyNode)
         return (model, reader.diagnostics)
+    }
+
+    /// Whether the schemas of `file` are read as JSON Schema reads them, an unknown keyword
+    /// ignored and an unknown format an annotation: a referenced document (or one in the
+    /// schema folder), which the team does not own, or any file with `models: { unknown:
+    /// ignore }`.
+    func ignoresUnknown(in file: ParsedFile) -> Bool {
+        options.unknown == .ignore || references.documents.isDocument(file.source.path) || OpenAPIDocument.isDocument(file.root)
     }
 
     // MARK: Named models

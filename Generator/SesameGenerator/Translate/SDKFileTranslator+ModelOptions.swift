@@ -7,6 +7,7 @@ extension SDKFileTranslator {
         guard let items = reader.mapping(node, "models", grammar: Grammar.modelOptions) else { return }
         let options: [(key: String, values: [String])] = [
             ("enums", ModelOptions.Enums.allCases.map(\.rawValue)), ("formats", ModelOptions.Formats.allCases.map(\.rawValue)),
+            ("unknown", ModelOptions.Unknown.allCases.map(\.rawValue)),
         ]
         for (key, values) in options {
             guard let entry = items[key], let text = reader.string(entry.value, key) else { continue }

@@ -48,3 +48,20 @@ public struct URIValue: Codable, Sendable, Hashable {
         try container.encode(value.absoluteString)
     }
 }
+
+/// A `format: byte` string on the wire: octets in base64 (RFC 4648 §4), with or without
+/// its `=` padding; whitespace and the URL-safe alphabet are refused.
+public struct Base64Value: Codable, Sendable, Hashable {
+    public var value: Data
+    public init(_ value: Data) { self.value = value }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        value = try ModelCoding.base64(text, codingPath: decoder.codingPath)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value.base64EncodedString())
+    }
+}

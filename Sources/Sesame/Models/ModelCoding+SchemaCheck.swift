@@ -10,7 +10,7 @@ extension ModelCoding {
     }
 
     /// Checks a string against a `format` by its name (`date-time`, `date`, `uuid`, `uri`,
-    /// `uri-reference`, `email`, `hostname`, `ipv4`, `ipv6`); other names are annotations.
+    /// `uri-reference`, `email`, `hostname`, `ipv4`, `ipv6`, `byte`); other names are annotations.
     public static func format(_ text: String, _ format: String, codingPath: @autoclosure () -> [any CodingKey]) throws {
         switch format {
         case "date-time": _ = try dateTime(text, codingPath: codingPath())
@@ -27,6 +27,7 @@ extension ModelCoding {
         case "hostname": try hostname(text, codingPath: codingPath())
         case "ipv4": try ipv4(text, codingPath: codingPath())
         case "ipv6": try ipv6(text, codingPath: codingPath())
+        case "byte": _ = try base64(text, codingPath: codingPath())
         default: break
         }
     }

@@ -47,6 +47,15 @@ import Foundation
             message: "expected a UUID, found \"\(SchemaViolation.excerpt(text))\"")
     }
 
+    /// Parses a `byte` string: base64 (RFC 4648 §4), its `=` padding optional.
+    /// - Throws: ``SchemaViolation`` (`format`) for any other character (whitespace, the
+    ///   URL-safe `-` and `_`), padding in the wrong place, or a length no encoding has.
+    public static func base64(_ text: String, codingPath: @autoclosure () -> [any CodingKey]) throws -> Data {
+        let unpadded = text.utf8.count % 4 == 0 ? text : text + String(repeating: "=", count: 4 - text.utf8.count % 4)
+        if text.utf8.count % 4 != 1, let data = Data(base64Encoded: unpadded) { return data }
+        throw SchemaViolation(codingPath: codingPath(), keyword: "format", message: "expected base64 text (RFC 4648 §4)")
+    }
+
     /// Parses a `uri`: an absolute URI (RFC 3986), with a scheme.
     /// - Throws: ``SchemaViolation`` (`format`) when the text breaks RFC 3986's grammar, or
     ///   when Foundation cannot represent a valid URI as a `URL`.
@@ -136,6 +145,17 @@ import Foundation
     /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum`.
     public static func range<Number: BinaryInteger>(
         _ value: Number, minimum: Double? = nil, maximum: Double? = nil,
+        exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
+        codingPath: @autoclosure () -> [any CodingKey]
+    ) throws {
+        try range(
+            Double(value), minimum: minimum, maximum: maximum, exclusiveMinimum: exclusiveMinimum,
+            exclusiveMaximum: exclusiveMaximum, codingPath: codingPath())
+    }
+
+    /// Checks `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum` of a `Float`.
+    public static func range(
+        _ value: Float, minimum: Double? = nil, maximum: Double? = nil,
         exclusiveMinimum: Double? = nil, exclusiveMaximum: Double? = nil,
         codingPath: @autoclosure () -> [any CodingKey]
     ) throws {
