@@ -10,7 +10,7 @@ REFERENCE = --package-path Reference
 # The schema apps were last shipped with; `make check` refuses breaking changes against it.
 RELEASED = $(SCHEMA)/released/schema
 
-.PHONY: generate grammar check format test tsan demo bench build release-snapshot fuzz fuzz-runtime fuzz-coverage docs random-schemas soak conformance
+.PHONY: generate grammar check format test tsan tsan-soak demo bench build release-snapshot fuzz fuzz-runtime fuzz-coverage docs random-schemas soak conformance
 
 build:
 	$(SWIFT) build
@@ -85,6 +85,11 @@ test: check
 tsan:
 	bash scripts/tsan.sh
 
+## Reference/'s soak under ThreadSanitizer: the whole workshop instrumented, a cold build of
+## its own (scripts/tsan.sh), so it is part of the soak, not of `make test`.
+tsan-soak:
+	bash scripts/tsan.sh --soak
+
 ## SDKs generated from RANDOM_COUNT random valid schemas (seed RANDOM_SEED, fixed by
 ## default so that a failure replays), compiled together in one swift build
 ## (scripts/random-schemas.sh, docs/testing.md).
@@ -105,11 +110,12 @@ conformance:
 
 ## The long variants, not part of `make test` (docs/testing.md, "The soak"): 200 random
 ## schemas from a fresh seed (printed), and the hostile-server suite SOAK_ROUNDS times over
-## with 16 GiB bodies.
+## with 16 GiB bodies, and Reference/'s soak under ThreadSanitizer.
 SOAK_ROUNDS ?= 10
 soak:
 	bash scripts/random-schemas.sh random 200
 	SESAME_HOSTILE_SOAK=$(SOAK_ROUNDS) $(SWIFT) test --filter HostileServerSoakTests
+	$(MAKE) tsan-soak
 
 ## The reference back-end and the generated SDK, walked through a whole session.
 demo: generate

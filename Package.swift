@@ -232,3 +232,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Under ThreadSanitizer (scripts/tsan.sh sets SESAME_TSAN=1, with a scratch path of its own)
+// the package holds only what the instrumented suites need: the runtime, its stores, the test
+// support and their two test targets. The generator, the CLI and its plugins, the fixture
+// SDKs, OpenID Connect (jwt-kit), Combine and their tests are plain synchronous code, or are
+// tested without TSan; building them instrumented would double the cold build for suites that
+// never run there. SwiftPM evaluates the manifest again when the variable changes; it warns
+// there that Yams, swift-snapshot-testing, OpenCombine and jwt-kit are used by no target.
+if Context.environment["SESAME_TSAN"] == "1" {
+    let instrumented: Set<String> = [
+        "SesameDescription", "Sesame", "SesameStore", "SesameTestSupport", "SesameTests", "SesameStoreTests",
+    ]
+    package.targets.removeAll { !instrumented.contains($0.name) }
+    package.products.removeAll { !["Sesame", "SesameStore"].contains($0.name) }
+}

@@ -2,17 +2,18 @@
 # Runs the runtime's concurrency tests under ThreadSanitizer, in a scratch path of its own
 # (.build-tsan) so that the instrumented build never mixes with the normal one.
 #
-#   scripts/tsan.sh                 # the concurrency suites of SesameTests and the soak (SoakTests)
-#   scripts/tsan.sh 'RefreshTests'  # another --filter, in the root package only
+#   scripts/tsan.sh                 # the concurrency suites of SesameTests and SesameStoreTests (make tsan)
+#   scripts/tsan.sh 'RefreshTests'  # another --filter, among SesameTests and SesameStoreTests
+#   scripts/tsan.sh --soak          # the soak (SoakTests) of Reference/ (make tsan-soak, make soak)
 #
-# The soak lives in Reference/ (a package of its own, docs/packages.md), so it runs in a second
-# invocation, in a scratch path of its own (Reference/.build-tsan).
-#
-# A cold build compiles every target and dependency (NIO, Hummingbird, GRDB, swift-syntax…)
-# with -sanitize=thread: 7.5 minutes of wall time on the 2-core build machine with both cores
-# free (830 s of CPU), about 13 minutes when other builds share it; the suites then run in
-# under a second. A warm rebuild after a change to the runtime takes under a minute. Exits non-zero when a test fails or TSan reports a race
-# (TSAN_OPTIONS makes any report fatal).
+# The root package is built with SESAME_TSAN=1, which leaves out of its manifest every target
+# these suites do not need (Package.swift says which): a cold instrumented build compiles the
+# runtime, GRDB, swift-crypto and the test targets only. The soak lives in Reference/ (a
+# package of its own, docs/packages.md) and needs the whole workshop instrumented (NIO,
+# Hummingbird), a second cold build of about as long as the rest of make test's TSan work, so
+# it runs in the soak, not in make test. The suites themselves run in seconds. A warm rebuild
+# after a change to the runtime takes under a minute. Exits non-zero when a test fails or
+# TSan reports a race (TSAN_OPTIONS makes any report fatal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +29,11 @@ export SWIFT_BACKTRACE=enable=no
 # The build (minutes when cold) has no limit of its own; the suites run in seconds, so a run
 # still going after TSAN_TEST_LIMIT seconds is hung and is stopped (a failure, exit 124).
 TSAN_TEST_LIMIT=${TSAN_TEST_LIMIT:-600}
+if [ "${1:-}" = "--soak" ]; then
+    "$SWIFT" build --build-tests --sanitize=thread --package-path Reference --scratch-path Reference/.build-tsan
+    exec timeout -k 30 "$TSAN_TEST_LIMIT" "$SWIFT" test --skip-build --sanitize=thread --package-path Reference --scratch-path Reference/.build-tsan --filter 'ReferenceSDKTests\.SoakTests'
+fi
+export SESAME_TSAN=1
 "$SWIFT" build --build-tests --sanitize=thread --scratch-path .build-tsan
 timeout -k 30 "$TSAN_TEST_LIMIT" "$SWIFT" test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$FILTER"
 if [ $# -eq 0 ]; then
@@ -40,8 +46,4 @@ if [ $# -eq 0 ]; then
     timeout -k 30 "$TSAN_TEST_LIMIT" "$bin/SesamePackageTests.xctest" --testing-library swift-testing \
         --repetitions 100 --repeat-until fail \
         --filter 'EventStreamTests/(dropOldestWhileConsumersRead|concurrentSubscribersEachGetEverything)'
-fi
-if [ $# -eq 0 ]; then
-    "$SWIFT" build --build-tests --sanitize=thread --package-path Reference --scratch-path Reference/.build-tsan
-    timeout -k 30 "$TSAN_TEST_LIMIT" "$SWIFT" test --skip-build --sanitize=thread --package-path Reference --scratch-path Reference/.build-tsan --filter 'ReferenceSDKTests\.SoakTests'
 fi
