@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func aDefaultOutsideAnInt32IsAnError() {
-        let printed = Fixture.printed(models: "Counter: { type: object, properties: { n: { type: integer, format: int32, default: 3000000000 } } }")
+        let printed = Fixture.printed(
+            models: "Counter: { type: object, properties: { n: { type: integer, format: int32, default: 3000000000 } } }")
         #expect(printed.count == 1)
         #expect(printed.first?.hasPrefix("Schema/models.yaml:13:") == true)
         #expect(printed.first?.contains("error:") == true)
@@ -70,7 +71,9 @@ import Testing
         #expect(printed.count == 1)
         #expect(printed.first?.contains("error: unsupported format 'phone'; Sesame supports date-time,") == true)
         #expect(printed.first?.contains("int32, int64, float, double") == true)
-        #expect(Fixture.printed(models: "Count: { type: integer, format: uint128 }").first?.contains("error: unsupported format 'uint128'") == true)
+        #expect(
+            Fixture.printed(models: "Count: { type: integer, format: uint128 }").first?.contains("error: unsupported format 'uint128'")
+                == true)
     }
 
     @Test func anUnknownKeyInAModelsFileIsStillAnError() {
@@ -82,7 +85,8 @@ import Testing
     static let ignoringSDK = Fixture.sdk + "\nmodels: { unknown: ignore }\n"
 
     @Test func modelsUnknownIgnoreReadsTheModelsFilesAsDocumentsAreRead() {
-        let models = Fixture.models + "\nPhone: { type: object, properties: { n: { type: string, format: phone, optional: true } }, x-go-name: P }\n"
+        let models =
+            Fixture.models + "\nPhone: { type: object, properties: { n: { type: string, format: phone, optional: true } }, x-go-name: P }\n"
         let validation = Fixture.validate(["models.yaml": models, "sdk.yaml": Self.ignoringSDK])
         let printed = validation.diagnostics.map(\.description)
         #expect(!validation.diagnostics.hasErrors, "\(printed)")
@@ -96,7 +100,8 @@ import Testing
 
     @Test func aWrongValueOfModelsUnknownIsAnError() {
         let printed = Fixture.printed(["sdk.yaml": Fixture.sdk + "\nmodels: { unknown: ignored }\n"])
-        #expect(printed.contains { $0.contains("error: models.unknown must be 'refuse' or 'ignore', found 'ignored'; did you mean 'ignore'?") })
+        #expect(
+            printed.contains { $0.contains("error: models.unknown must be 'refuse' or 'ignore', found 'ignored'; did you mean 'ignore'?") })
     }
 
     static let document = """
@@ -124,7 +129,9 @@ import Testing
         let printed = generation.diagnostics.map(\.description)
         #expect(!generation.diagnostics.hasErrors, "\(printed)")
         // Each note at its line and column in the document.
-        #expect(printed.contains("Schema/../api/identity.yaml:11:37: note: format 'uuid4' is not one Sesame knows; read as an annotation (not checked)"))
+        #expect(
+            printed.contains(
+                "Schema/../api/identity.yaml:11:37: note: format 'uuid4' is not one Sesame knows; read as an annotation (not checked)"))
         #expect(printed.contains("Schema/../api/identity.yaml:12:57: note: unknown key 'optional' in a schema is ignored"))
         #expect(!printed.contains { $0.contains("x-") })
         #expect(printed.count == 4, "\(printed)")
