@@ -82,9 +82,9 @@ extension ModelTranslator {
                 reader.string(entry.value, "format").map { (text: $0, node: entry.value) }
             }
             if typeName == "integer" {
-                type = .integer(format.flatMap { integerFormat($0.text, at: $0.node, reader: &reader) })
+                type = .integer(format.flatMap { numericFormat($0.text, as: IntegerFormat.self, at: $0.node, reader: &reader) })
             } else {
-                type = .number(format.flatMap { numberFormat($0.text, at: $0.node, reader: &reader) })
+                type = .number(format.flatMap { numericFormat($0.text, as: NumberFormat.self, at: $0.node, reader: &reader) })
             }
         case "boolean"?:
             checkApplicable(entries, allowed: [], typeName: "boolean", reader: &reader)
@@ -204,18 +204,13 @@ extension ModelTranslator {
         return nil
     }
 
-    /// The integer format `text` names (`int32`, `int64`); nil for an `Int`: no width, a
-    /// format of another type, or an unknown one (reported).
-    mutating func integerFormat(_ text: String, at node: Node, reader: inout NodeReader) -> IntegerFormat? {
-        if let known = IntegerFormat(rawValue: text) { return known }
-        if !KnownFormats.contains(text) { reportUnknownFormat(text, at: node, reader: &reader) }
-        return nil
-    }
-
-    /// The number format `text` names (`float`); nil for a `Double` (`double`, a format of
-    /// another type, or an unknown one, reported).
-    mutating func numberFormat(_ text: String, at node: Node, reader: inout NodeReader) -> NumberFormat? {
-        if let known = NumberFormat(rawValue: text) { return known }
+    /// The integer (`int32`, `int64`) or number (`float`) format `text` names, as `Format`;
+    /// nil for an `Int` or a `Double`: no width, `double`, a format of another type, or an
+    /// unknown one (reported).
+    func numericFormat<Format: RawRepresentable<String>>(
+        _ text: String, as _: Format.Type, at node: Node, reader: inout NodeReader
+    ) -> Format? {
+        if let known = Format(rawValue: text) { return known }
         if !KnownFormats.contains(text) { reportUnknownFormat(text, at: node, reader: &reader) }
         return nil
     }
