@@ -60,6 +60,20 @@ import Testing
         #expect(printed.first?.contains("error:") == true)
     }
 
+    @Test func anInt32DefaultMayBeEitherEndOfItsRange() {
+        // Written as integers and as numbers (JSON Schema: -2147483648.0 is an integer).
+        for literal in ["-2147483648", "2147483647", "-2147483648.0", "2147483647.0"] {
+            let printed = Fixture.printed(
+                models: "Counter: { type: object, properties: { n: { type: integer, format: int32, default: \(literal) } } }")
+            #expect(printed.isEmpty, "\(literal): \(printed)")
+        }
+        for literal in ["-2147483649", "2147483648", "-2147483649.0", "2147483648.0"] {
+            let printed = Fixture.printed(
+                models: "Counter: { type: object, properties: { n: { type: integer, format: int32, default: \(literal) } } }")
+            #expect(printed.count == 1, "\(literal): \(printed)")
+        }
+    }
+
     @Test func aFormatOfAnotherTypeIsNotAnError() {
         // `format` applies to integers and numbers now; a string format on one is an annotation.
         #expect(Fixture.printed(models: "Count: { type: integer, format: email }").isEmpty)

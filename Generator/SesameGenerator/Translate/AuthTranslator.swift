@@ -327,7 +327,7 @@ struct AuthTranslator {
                 if let description = fields["description"].flatMap({ reader.string($0.value, "description") }) {
                     parameter.description = description
                 }
-                if !table.isSimple(parameter.type) {
+                if !table.isSimple(parameter.type, hoisted: schemas.hoisted) {
                     reader.error("a \(location.rawValue) parameter must be a string, number, boolean or enum", at: schemaEntry.value)
                 }
                 parameters.append(parameter)

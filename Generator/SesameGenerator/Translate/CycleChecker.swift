@@ -240,7 +240,8 @@ enum LiteralCheck {
             return true
         case (.number(let value), .integer(let format)):
             // JSON Schema: 2.0 is an integer.
-            return value.rounded() == value && abs(value) < (format == .int32 ? 2_147_483_648 : 1e15)
+            guard value.rounded() == value else { return false }
+            return format == .int32 ? Int32(exactly: value) != nil : abs(value) < 1e15
         case (.array(let items), .array(let element)):
             return items.allSatisfy { fits($0, element, declarations: declarations) }
         case (.object, .dictionary):

@@ -42,8 +42,9 @@ struct ModelTable {
 
     /// Whether a type can be a path or query parameter: a string, number, boolean or enum,
     /// or an alias of one. Follows a chain of aliases of any length in a loop, and stops on
-    /// one that comes back to itself (the cycle check reports it).
-    func isSimple(_ type: TypeIR) -> Bool {
+    /// one that comes back to itself (the cycle check reports it). `hoisted` are the models
+    /// inline schemas made so far (an inline `enum` of a parameter is one of them).
+    func isSimple(_ type: TypeIR, hoisted: [ModelIR] = []) -> Bool {
         var current = type
         var seen: Set<String> = []
         while true {
@@ -51,7 +52,8 @@ struct ModelTable {
             case .string, .integer, .number, .boolean: return true
             case .model(let reference):
                 guard seen.insert(reference.swiftPath).inserted else { return false }
-                switch model(swiftName: reference.swiftPath)?.kind {
+                let model = model(swiftName: reference.swiftPath) ?? hoisted.first { $0.swiftName == reference.swiftPath }
+                switch model?.kind {
                 case .enumeration?: return true
                 case .alias(let aliased, _)?: current = aliased
                 default: return false
