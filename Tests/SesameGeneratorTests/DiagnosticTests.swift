@@ -257,11 +257,11 @@ import Testing
         #expect(validation.ir?.models.contains { $0.name == "Extra" } == true)
     }
 
-    @Test func queryInAPathIsAnError() {
-        let auth = "operations:\n  me: { request: GET /me, response: User }\n  search: { request: GET /search?q=x }\n"
+    @Test func aPlaceholderInTheQueryOfAPathIsAnError() {
+        let auth = "operations:\n  me: { request: GET /me, response: User }\n  search: { request: \"GET /search?q={q}\" }\n"
         #expect(
             Fixture.printed(["auth.yaml": auth]) == [
-                "Schema/auth.yaml:3:22: error: the path of the request of 'search' must not hold a query or a fragment; declare query parameters with 'in: query'"
+                "Schema/auth.yaml:3:22: error: the query of the request of 'search' is constant: declare a value the app gives as a parameter with 'in: query'"
             ])
     }
 

@@ -258,6 +258,16 @@ struct AuthTranslator {
         return translateArguments(node, owner: owner, schemas: &schemas, reader: &reader)
     }
 
+    /// The value of a schema that is only a constant (`{ const: password }`, with a `type` or
+    /// a `description` at most), as text; nil for any other schema.
+    private static func constant(of schema: Node) -> String? {
+        guard case .mapping(let mapping) = schema, let value = mapping["const"], case .scalar(let scalar) = value,
+            !value.isNullScalar,
+            mapping.keys.allSatisfy({ ["const", "type", "description"].contains($0.string ?? "") })
+        else { return nil }
+        return scalar.string
+    }
+
     /// One parameter from a schema node that may also hold `secret`, `in`, `required`.
     private mutating func parameter(
         _ entry: Entry, schemaNode: Node, location: ParameterIR.Location, required: Bool?, owner: String,
@@ -320,6 +330,17 @@ struct AuthTranslator {
                 reader.error("a path parameter is always required", at: fields["required"]!.value)
             }
             guard let schemaEntry = fields["schema"] else { continue }
+            if request.constantQueryNames.contains(parameterEntry.key) {
+                reader.error(
+                    "query parameter '\(parameterEntry.key)' is already a constant of the request line '\(request.value.path)'",
+                    at: parameterEntry.keyNode)
+                continue
+            }
+            if location == .query, let constant = Self.constant(of: schemaEntry.value) {
+                // The app never supplies a constant: it goes on the request line.
+                request.appendConstantQuery(name: parameterEntry.key, value: constant)
+                continue
+            }
             if var parameter = parameter(
                 parameterEntry, schemaNode: schemaEntry.value, location: location, required: required,
                 owner: entry.key, schemas: &schemas, reader: &reader)

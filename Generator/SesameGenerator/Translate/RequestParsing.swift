@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 @_spi(Generated) import SesameDescription
 
@@ -17,12 +18,17 @@ extension NodeReader {
             error("the path of \(what) must start with '/'", at: node)
             return nil
         }
-        if path.contains("?") || path.contains("#") {
-            error("the path of \(what) must not hold a query or a fragment; declare query parameters with 'in: query'", at: node)
+        if path.contains("#") {
+            error("the path of \(what) must not hold a fragment", at: node)
             return nil
         }
+        var target = path
+        if let mark = path.firstIndex(of: "?") {
+            guard let query = constantQuery(path[path.index(after: mark)...], what, at: node) else { return nil }
+            target = String(path[..<mark]) + (query.isEmpty ? "" : "?" + query)
+        }
         var names: [String] = []
-        var remainder = Substring(path)
+        var remainder = Substring(target.prefix { $0 != "?" })
         while let open = remainder.firstIndex(of: "{") {
             guard let close = remainder[open...].firstIndex(of: "}") else {
                 error("unclosed '{' in the path of \(what)", at: node)
@@ -36,8 +42,47 @@ extension NodeReader {
             remainder = remainder[remainder.index(after: close)...]
         }
         return RequestLineIR(
-            value: RequestDescription(name: name, method: method, path: path, authenticated: false), pathParameters: names,
+            value: RequestDescription(name: name, method: method, path: target, authenticated: false), pathParameters: names,
             location: location(of: node))
+    }
+
+    /// The constant query of a request line (`POST /token?grant_type=password`), as the
+    /// runtime sends it: what a query allows stays as written, `%XX` included, and every
+    /// other character is percent-encoded as UTF-8, so that nothing is encoded twice.
+    /// Nil, with an error, for a placeholder, an empty item or a `%` that starts no escape.
+    private mutating func constantQuery(_ query: Substring, _ what: String, at node: Node) -> String? {
+        if query.contains("{") || query.contains("}") {
+            error(
+                "the query of \(what) is constant: declare a value the app gives as a parameter with 'in: query'", at: node)
+            return nil
+        }
+        var items: [String] = []
+        for item in query.split(separator: "&", omittingEmptySubsequences: false) where !(item.isEmpty && query.isEmpty) {
+            guard let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first, !name.isEmpty
+            else {
+                error("the query of \(what) has an item without a name ('\(item)'); write name=value pairs joined by '&'", at: node)
+                return nil
+            }
+            var encoded = ""
+            var scalars = Array(item.unicodeScalars)[...]
+            while let scalar = scalars.popFirst() {
+                if scalar == "%" {
+                    let escape = scalars.prefix(2)
+                    guard escape.count == 2, escape.allSatisfy({ $0.properties.isASCIIHexDigit }) else {
+                        error("the query of \(what) has a '%' that starts no percent-escape; write '%25' for a '%'", at: node)
+                        return nil
+                    }
+                    encoded += "%" + String(String.UnicodeScalarView(escape)).uppercased()
+                    scalars = scalars.dropFirst(2)
+                } else if scalar.isASCII, CharacterSet.constantQuery.contains(scalar) {
+                    encoded.unicodeScalars.append(scalar)
+                } else {
+                    encoded += String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true).paddedToTwo }.joined()
+                }
+            }
+            items.append(encoded)
+        }
+        return items.joined(separator: "&")
     }
 
     /// A string, number, boolean or null with `{placeholders}` parsed.
@@ -127,4 +172,46 @@ enum Identifier {
         guard let first = name.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
+}
+
+extension RequestLineIR {
+    /// The names of the request line's constant query items, percent-decoded.
+    var constantQueryNames: Set<String> {
+        guard let mark = value.path.firstIndex(of: "?") else { return [] }
+        return Set(
+            value.path[value.path.index(after: mark)...].split(separator: "&").map { item in
+                let name = String(item.prefix { $0 != "=" })
+                return name.removingPercentEncoding ?? name
+            })
+    }
+
+    /// Adds `name=value` to the request line's constant query, each percent-encoded as the
+    /// runtime encodes a query parameter's value.
+    mutating func appendConstantQuery(name: String, value text: String) {
+        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? text }
+        value.path += (value.path.contains("?") ? "&" : "?") + encoded(name) + "=" + encoded(text)
+    }
+}
+
+extension CharacterSet {
+    /// What the runtime leaves unencoded in a query parameter's name or value
+    /// (`OperationRequest.resolvedPath`).
+    fileprivate static let queryValue: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "&=+#?/%")
+        return set
+    }()
+
+    /// What a constant query keeps as written: RFC 3986's query characters but `#` (the
+    /// request line refuses a fragment) and `%` (an escape is checked on its own).
+    fileprivate static let constantQuery: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "%#")
+        return set
+    }()
+}
+
+extension String {
+    /// A hex byte written in one digit, with its leading zero.
+    fileprivate var paddedToTwo: String { count == 1 ? "0" + self : self }
 }

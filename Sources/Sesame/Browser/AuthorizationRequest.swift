@@ -47,10 +47,14 @@ struct AuthorizationRequest: Sendable {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
             throw BrowserSignInError.notConfigured(reason: "the authorization server's base URL is not a URL")
         }
-        components.percentEncodedPath += step.request.path
-        components.percentEncodedQuery = parameters.map { name, value in
-            "\(FormField.encode(name))=\(FormField.encode(value))"
-        }.joined(separator: "&")
+        // A constant query of the request line (percent-encoded by the generator) comes first.
+        let target = step.request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        components.percentEncodedPath += target[0]
+        components.percentEncodedQuery =
+            (target.dropFirst().map(String.init)
+            + parameters.map { name, value in
+                "\(FormField.encode(name))=\(FormField.encode(value))"
+            }).joined(separator: "&")
         guard let url = components.url else {
             throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
         }

@@ -34,9 +34,14 @@ public struct OperationRequest: Sendable {
     /// reaches the resource it names.
     /// - Throws: `TemplateError` when a placeholder has no value, or an empty one (which
     ///   would leave an empty segment: `DELETE /identities/` is not `DELETE /identities/x`).
+    ///
+    /// A constant query the schema wrote in the request line (`POST /token?grant_type=password`,
+    /// percent-encoded by the generator) comes first, then ``query``.
     public func resolvedPath() throws -> String {
         var result = ""
-        var remainder = Substring(description.path)
+        let mark = description.path.firstIndex(of: "?")
+        var remainder = description.path[..<(mark ?? description.path.endIndex)]
+        var items = mark.map { description.path[description.path.index(after: $0)...] }.map { [String($0)] } ?? []
         while let open = remainder.firstIndex(of: "{"), let close = remainder[open...].firstIndex(of: "}") {
             result += remainder[..<open]
             let name = String(remainder[remainder.index(after: open)..<close])
@@ -45,13 +50,10 @@ public struct OperationRequest: Sendable {
             remainder = remainder[remainder.index(after: close)...]
         }
         result += remainder
-        if !query.isEmpty {
-            result +=
-                "?"
-                + query.map { name, value in
-                    "\(name.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? value)"
-                }.joined(separator: "&")
+        items += query.map { name, value in
+            "\(name.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? value)"
         }
+        if !items.isEmpty { result += "?" + items.joined(separator: "&") }
         return result
     }
 
