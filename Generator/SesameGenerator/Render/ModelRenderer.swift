@@ -144,6 +144,8 @@ struct ModelRenderer {
                     if !union.closed { cases.line("case .unknown(_, let value): try value.encode(to: encoder)") }
                 }
             }
+            // Inline members of the oneOf.
+            nestedModels(model, qualifiedName: qualifiedName, into: &body)
         }
     }
 

@@ -273,8 +273,17 @@ extension ModelTranslator {
         return EnumIR(rawType: rawType, cases: cases, closed: options.closedEnums)
     }
 
-    mutating func union(_ entries: [Entry], reader: inout NodeReader) -> UnionIR {
+    /// A `oneOf` with a `discriminator`: each member a `$ref` to an object model, or an inline
+    /// object, which becomes a nested type of `qualifiedName` named after its tag (the `const`
+    /// or one-value `enum` of its discriminator property).
+    mutating func union(_ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader) -> UnionIR {
         for other in entries where !["oneOf", "discriminator"].contains(other.key) && !Self.annotationsAndDeclarations.contains(other.key) {
+            // OpenAPI documents often say `type: object` beside the union: its members are objects.
+            if other.key == "type", case .scalar(let scalar) = other.value, scalar.string == "object" { continue }
+            if other.key == "type" {
+                reader.error("a oneOf with a discriminator is an object: 'type' beside it can only be object", at: other.value)
+                continue
+            }
             reader.error("'\(other.key)' beside oneOf is not supported", at: other.keyNode)
         }
         guard let discriminatorEntry = entries["discriminator"] else {
@@ -295,10 +304,17 @@ extension ModelTranslator {
         }
         var variants: [UnionVariantIR] = []
         for member in reader.sequence(entries["oneOf"]!.value, "oneOf") ?? [] {
-            guard let memberEntries = reader.mapping(member, "a oneOf schema", grammar: Grammar.schema)?.entries,
-                let ref = memberEntries["$ref"]
-            else {
-                reader.error("each oneOf schema must be a $ref to an object model", at: member)
+            guard let memberEntries = reader.mapping(member, "a oneOf schema", grammar: Grammar.schema)?.entries else {
+                reader.error("each oneOf schema must be a $ref to an object model or an inline object", at: member)
+                continue
+            }
+            guard let ref = memberEntries["$ref"] else {
+                if let variant = inlineVariant(
+                    member, memberEntries, propertyName: propertyName, taken: variants.map(\.tag), qualifiedName: qualifiedName,
+                    nested: &nested, reader: &reader)
+                {
+                    variants.append(variant)
+                }
                 continue
             }
             guard let name = resolveReference(ref.value, reader: &reader), let declaration = declarations[name] else { continue }
@@ -320,5 +336,51 @@ extension ModelTranslator {
             reader.error("discriminator mapping '\(tag)' names '\(target)', which is not one of the oneOf schemas", at: node)
         }
         return UnionIR(discriminator: propertyName, variants: variants, closed: options.closedEnums)
+    }
+
+    /// An inline object member of a discriminated `oneOf`, as a nested type named after its
+    /// tag; nil, with an error, for a member that is not an object or gives no tag.
+    private mutating func inlineVariant(
+        _ member: Node, _ entries: [Entry], propertyName: String, taken: [String], qualifiedName: String,
+        nested: inout [ModelIR], reader: inout NodeReader
+    ) -> UnionVariantIR? {
+        guard isObject(entries) else {
+            reader.error("each oneOf schema must be a $ref to an object model or an inline object", at: member)
+            return nil
+        }
+        guard let tag = Self.tag(of: propertyName, in: entries) else {
+            reader.error(
+                "an inline oneOf schema must give its discriminator '\(propertyName)' a const (or a one-value enum): the value is its tag",
+                at: member)
+            return nil
+        }
+        if taken.contains(tag) {
+            reader.error("two oneOf schemas have the tag '\(tag)'", at: member)
+            return nil
+        }
+        let swiftName = uniqueNestedName(SwiftName.typeName(tag), in: nested, owner: qualifiedName)
+        let path = qualifiedName.isEmpty ? swiftName : "\(qualifiedName).\(swiftName)"
+        var model = namedModel(name: swiftName, swiftName: swiftName, qualifiedName: path, node: member, reader: &reader)
+        // A value of this variant always has its tag (the union reads it to choose the
+        // variant), though published documents seldom list it in `required`.
+        if case .object(var object) = model.kind, let index = object.properties.firstIndex(where: { $0.name == propertyName }) {
+            object.properties[index].required = true
+            model.kind = .object(object)
+        }
+        nested.append(model)
+        return UnionVariantIR(tag: tag, model: ModelRef(declaredName: nil, swiftPath: path), location: reader.location(of: member))
+    }
+
+    /// The value an inline member's discriminator property must have: its `const`, or the
+    /// only value of its `enum`.
+    private static func tag(of propertyName: String, in entries: [Entry]) -> String? {
+        guard let properties = entries["properties"], case .mapping(let mapping) = properties.value,
+            let property = mapping.first(where: { $0.key.string == propertyName })?.value, case .mapping(let schema) = property
+        else { return nil }
+        if let value = schema["const"], case .scalar(let scalar) = value { return scalar.string }
+        if let values = schema["enum"], case .sequence(let items) = values, items.count == 1, case .scalar(let scalar) = items[0] {
+            return scalar.string
+        }
+        return nil
     }
 }

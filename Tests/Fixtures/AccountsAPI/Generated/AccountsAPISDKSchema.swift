@@ -67,6 +67,15 @@ public enum AccountsAPISDKSchema: SDKSchema {
             clientAuthentication: .none,
             server: .api
         )
+        public static let credential = RequestDescription(
+            name: "credential",
+            method: .get,
+            path: "/v1/devices/{id}/credential?api-version=2024-05-01&view=full",
+            authenticated: true,
+            encoding: .json,
+            clientAuthentication: .none,
+            server: .api
+        )
     }
 
     /// The schema's authentication methods and their steps.

@@ -31,4 +31,13 @@ extension OperationPerformer where Schema == AccountsAPISDKSchema {
         let request = OperationRequest(AccountsAPISDKSchema.Requests.factors)
         return try await perform(request).decode(FactorList.self)
     }
+
+    /// `GET /v1/devices/{id}/credential?api-version=2024-05-01&view=full`.
+    /// - Throws: `AccountsAPISDKError` when the back-end answers with an error, `SesameError` for any other failure
+    ///   (no connection, a response that does not decode, a sign-in too old), `SchemaViolation` when an
+    ///   argument breaks its schema. The authentication state is unchanged by a failure.
+    public func credential(fields: String? = nil, id: String) async throws -> DeviceCredential {
+        let request = OperationRequest(AccountsAPISDKSchema.Requests.credential, pathParameters: ["id": id], query: [("fields", fields.map { $0 })])
+        return try await perform(request).decode(DeviceCredential.self)
+    }
 }

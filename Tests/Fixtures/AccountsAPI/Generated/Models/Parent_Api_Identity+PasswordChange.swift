@@ -43,3 +43,127 @@ public struct PasswordChange: Codable, Hashable, Sendable, CustomReflectable {
         Mirror(self, children: ["currentPassword": "<redacted>", "newPassword": "<redacted>", "recoveryCodes": "<redacted>", "hint": hint], displayStyle: .struct)
     }
 }
+
+// MARK: - DeviceCredential
+
+/// A credential of the device, told apart by its kind; each kind inline.
+public enum DeviceCredential: Codable, Hashable, Sendable {
+    case password(DeviceCredential.Password)
+    case passkey(DeviceCredential.Passkey)
+    /// A variant this version of the SDK does not know: its discriminator and the value as received.
+    case unknown(kind: String, value: JSONValue)
+
+    /// The discriminator's value.
+    public var kindValue: String {
+        switch self {
+            case .password: return "password"
+            case .passkey: return "passkey"
+            case .unknown(let tag, _): return tag
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let tag = try container.decode(String.self, forKey: AnyCodingKey("kind"))
+        switch tag {
+            case "password": self = .password(try DeviceCredential.Password(from: decoder))
+            case "passkey": self = .passkey(try DeviceCredential.Passkey(from: decoder))
+            default:
+                try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                self = .unknown(kind: tag, value: try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+            case .password(let value): try value.encode(to: encoder)
+            case .passkey(let value): try value.encode(to: encoder)
+            case .unknown(_, let value): try value.encode(to: encoder)
+        }
+    }
+
+    public struct Password: Codable, Hashable, Sendable {
+        public var kind: DeviceCredential.Password.Kind
+        public var updatedAt: Date?
+
+        /// Creates a value; properties with a default in the schema may be left out.
+        public init(kind: DeviceCredential.Password.Kind, updatedAt: Date? = nil) {
+            self.kind = kind
+            self.updatedAt = updatedAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            self.kind = try container.decode(DeviceCredential.Password.Kind.self, forKey: "kind")
+            self.updatedAt = (try container.decodeIfPresentNotNull(DateTimeValue.self, forKey: "updated_at")).map { $0.value }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.updatedAt.map { DateTimeValue($0) }, forKey: "updated_at")
+        }
+
+        public enum Kind: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+            case password
+            /// A value this version of the SDK does not know, kept as received.
+            case unknown(String)
+
+            /// The values the schema declares.
+            public static let allKnownCases: [Kind] = [.password]
+
+            public init(rawValue: String) {
+                switch rawValue {
+                    case "password": self = .password
+                    default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: String {
+                switch self {
+                    case .password: return "password"
+                    case .unknown(let value): return value
+                }
+            }
+
+            public var description: String { rawValue }
+
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+                if case .unknown = self { try ModelCoding.unknownValue(decoder, keyword: "enum") }
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+    }
+
+    public struct Passkey: Codable, Hashable, Sendable {
+        public var kind: String { "passkey" }
+        public var keyId: Data
+        public var signCount: Int64?
+
+        /// Creates a value; properties with a default in the schema may be left out.
+        public init(keyId: Data, signCount: Int64? = nil) {
+            self.keyId = keyId
+            self.signCount = signCount
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: PropertyKey.self)
+            let kind = try container.decode(String.self, forKey: "kind")
+            try ModelCoding.constant(kind, "passkey", codingPath: container.codingPath(appending: "kind"))
+            self.keyId = try container.decode(Base64Value.self, forKey: "key_id").value
+            self.signCount = try container.decodeIfPresentNotNull(Int64.self, forKey: "sign_count")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: PropertyKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(Base64Value(self.keyId), forKey: "key_id")
+            try container.encodeIfPresent(self.signCount, forKey: "sign_count")
+        }
+    }
+}
