@@ -28,6 +28,9 @@ let package = Package(
         // OpenID Connect ID token validation (jwt-kit): only apps whose schema signs in with
         // OpenID Connect link it, so the others resolve no JOSE library (docs/packages.md).
         .library(name: "SesameOpenID", targets: ["SesameOpenID"]),
+        // DPoP (RFC 9449): the proof key, its stores, proofs and server nonces (jwt-kit): only
+        // apps that bind their tokens to a key link it.
+        .library(name: "SesameDPoP", targets: ["SesameDPoP"]),
         .library(name: "SesameGenerator", targets: ["SesameGenerator"]),
         // Not API: for the Reference and Benchmarks packages only (see the comment at the top).
         .library(name: "_SesameTestSupport", targets: ["SesameTestSupport"]),
@@ -49,7 +52,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // PKCE's S256 challenge on Linux (CryptoKit's API); Apple platforms use CryptoKit itself.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
-        // ID tokens (SesameOpenID only): JWS, JWKS, RS256/PS256/ES256 on every platform.
+        // JWS on every platform: ID tokens (SesameOpenID: JWKS, RS256/PS256/ES256) and DPoP
+        // proofs (SesameDPoP: ES256 signing with a P-256 key). Used by those two modules only.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         // `make docs` only: the generate-documentation command plugin, linked into no target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -107,6 +111,16 @@ let package = Package(
             dependencies: [
                 "Sesame", "SesameDescription", .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // DPoP (RFC 9449): the P-256 proof key and its stores, proof JWTs signed by jwt-kit,
+        // and the servers' nonces. Self-contained: the runtime does not call it yet.
+        .target(
+            name: "SesameDPoP",
+            dependencies: [
+                "Sesame", .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Per-user contexts, SQLite stores and migrations, and the SQLite session store: the
@@ -216,6 +230,15 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SesameDPoPTests",
+            dependencies: [
+                "SesameDPoP", "SesameTestSupport",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
             name: "SesameCombineTests",
             dependencies: [
                 "SesameCombine",
@@ -236,10 +259,11 @@ let package = Package(
 // Under ThreadSanitizer (scripts/tsan.sh sets SESAME_TSAN=1, with a scratch path of its own)
 // the package holds only what the instrumented suites need: the runtime, its stores, the test
 // support and their two test targets. The generator, the CLI and its plugins, the fixture
-// SDKs, OpenID Connect (jwt-kit), Combine and their tests are plain synchronous code, or are
-// tested without TSan; building them instrumented would double the cold build for suites that
-// never run there. SwiftPM evaluates the manifest again when the variable changes; it warns
-// there that Yams, swift-snapshot-testing, OpenCombine and jwt-kit are used by no target.
+// SDKs, OpenID Connect and DPoP (jwt-kit), Combine and their tests are plain synchronous code,
+// or are tested without TSan; building them instrumented would double the cold build for
+// suites that never run there. SwiftPM evaluates the manifest again when the variable
+// changes; it warns there that Yams, swift-snapshot-testing, OpenCombine and jwt-kit are used
+// by no target.
 if Context.environment["SESAME_TSAN"] == "1" {
     let instrumented: Set<String> = [
         "SesameDescription", "Sesame", "SesameStore", "SesameTestSupport", "SesameTests", "SesameStoreTests",
