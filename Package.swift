@@ -232,8 +232,9 @@ let package = Package(
         .testTarget(
             name: "SesameDPoPTests",
             dependencies: [
-                "SesameDPoP", "SesameTestSupport",
+                "SesameDPoP", "Sesame", "SesameTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -32,6 +32,18 @@
         self.details = details
         self.userIDField = userIDField
     }
+
+    /// A credential sent as `binding` says (the initialiser above is the bearer one's).
+    public init(
+        accessTokenField: String, refreshTokenField: String? = nil, expiresInField: String? = nil, binding: CredentialBinding,
+        refresh: RefreshDescription? = nil, rejection: RejectionRule, details: RequestDescription? = nil, userIDField: String
+    ) {
+        self.init(
+            accessTokenField: accessTokenField, refreshTokenField: refreshTokenField, expiresInField: expiresInField,
+            header: "Authorization", format: .variable(.accessToken), refresh: refresh, rejection: rejection, details: details,
+            userIDField: userIDField)
+        self.binding = binding
+    }
 }
 
 extension CredentialDescription {
@@ -39,6 +51,7 @@ extension CredentialDescription {
     public var header: String {
         switch binding {
         case .bearer(let header, _): header
+        case .dpop: "Authorization"
         }
     }
 
@@ -46,6 +59,7 @@ extension CredentialDescription {
     public var format: Template {
         switch binding {
         case .bearer(_, let format): format
+        case .dpop: .interpolation([.text("DPoP "), .variable(.accessToken)])
         }
     }
 }
@@ -60,6 +74,22 @@ extension CredentialDescription {
     /// `{accessToken}` (`Authorization: Bearer {accessToken}` by default); a 401 says why
     /// in a `WWW-Authenticate: Bearer` challenge.
     case bearer(header: String, format: Template)
+    /// A token bound to a key of the device (DPoP, RFC 9449): `Authorization: DPoP
+    /// {accessToken}`, and every request to the API or the authorization server carries a
+    /// `DPoP` proof signed with one of its `algorithms` (JWS names, `ES256`); a 401 says why
+    /// in a `WWW-Authenticate: DPoP` challenge.
+    case dpop(DPoPBinding)
+}
+
+/// A credential bound to a key of the device (DPoP, RFC 9449).
+@_spi(Generated) public struct DPoPBinding: Sendable, Hashable {
+    /// The JWS algorithms the server accepts for proofs (`ES256`), from its
+    /// `dpop_signing_alg_values_supported`.
+    public var algorithms: [String]
+
+    public init(algorithms: [String]) {
+        self.algorithms = algorithms
+    }
 }
 
 /// The refresh request and its limits.

@@ -26,6 +26,9 @@ public struct DiscoveryDocument: Sendable, Hashable {
     public var issuerInResponses: Bool?
     /// `id_token_signing_alg_values_supported`; empty when absent.
     public var signingAlgorithms: [String]
+    /// `dpop_signing_alg_values_supported` (RFC 9449 §5.1): the server binds tokens to keys
+    /// with DPoP proofs signed so; empty when absent.
+    public var dpopAlgorithms: [String] = []
 
     /// Documents larger than this many bytes are refused.
     public static let maximumSize = 1 << 20
@@ -68,7 +71,8 @@ public struct DiscoveryDocument: Sendable, Hashable {
                 deviceAuthorizationEndpoint: reader.endpoint("device_authorization_endpoint"),
                 endSessionEndpoint: reader.endpoint("end_session_endpoint"), userinfoEndpoint: reader.endpoint("userinfo_endpoint"),
                 jwksURI: reader.endpoint("jwks_uri"), issuerInResponses: reader.bool("authorization_response_iss_parameter_supported"),
-                signingAlgorithms: reader.strings("id_token_signing_alg_values_supported"))
+                signingAlgorithms: reader.strings("id_token_signing_alg_values_supported"),
+                dpopAlgorithms: reader.strings("dpop_signing_alg_values_supported"))
         }
         let challengeMethods = reader.strings("code_challenge_methods_supported")
         if !challengeMethods.isEmpty, !challengeMethods.contains("S256") {

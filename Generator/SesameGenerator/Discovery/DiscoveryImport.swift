@@ -74,11 +74,13 @@ public enum DiscoveryImport {
             diagnostics.append(refusal)
             return Result(text: nil, diagnostics: diagnostics)
         }
-        guard hasOpenID else { return Result(text: updated, diagnostics: diagnostics) }
         // The openID block, edited on the text the first edit made (its marks are that text's).
-        let openID = updateOpenID(
-            updated, file: file, with: document, baseURL: baseURL, algorithms: algorithms, diagnostics: &diagnostics)
-        return Result(text: openID, diagnostics: diagnostics)
+        let openID =
+            hasOpenID
+            ? updateOpenID(updated, file: file, with: document, baseURL: baseURL, algorithms: algorithms, diagnostics: &diagnostics)
+            : updated
+        return Result(
+            text: openID.flatMap { updateDPoP($0, file: file, with: document, diagnostics: &diagnostics) }, diagnostics: diagnostics)
     }
 
     /// Edits the top-level mapping `name` of `lines` in place (inserting it when `existing` is

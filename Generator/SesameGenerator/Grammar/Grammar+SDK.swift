@@ -127,6 +127,10 @@ extension Grammar {
                 "token", .mapping(token), missing: " must declare token: { model, accessToken, refreshToken, expiresIn }",
                 "Where the credential lives in a token response."),
             GrammarKey("apply", .mapping(apply), "How the credential is applied to requests for the server's origin."),
+            GrammarKey(
+                "dpop", .mapping(dpop),
+                "The server binds tokens to a key of the device (DPoP, RFC 9449): the access token goes as Authorization: DPoP, and every request to the API and the authorization server carries a DPoP proof. The app's configuration needs a proofOfPossession (SesameDPoP's DPoP). Not with apply."
+            ),
             GrammarKey("refresh", .mapping(refresh), "How to refresh the credential."),
             GrammarKey(
                 "rejected", .mapping(rejected),
@@ -168,6 +172,15 @@ extension Grammar {
             GrammarKey(
                 "format", .template(placeholders: ["accessToken"]),
                 "The header's value; `{accessToken}` is the only placeholder (default `Bearer {accessToken}`)."),
+        ])
+
+    static let dpop = GrammarMapping(
+        "credential.dpop", "Tokens bound to a key of the device (DPoP, RFC 9449).",
+        keys: [
+            GrammarKey(
+                "algorithms", .list(.string(), minimumCount: 1, unique: true),
+                "The JWS algorithms the server accepts for proofs (its dpop_signing_alg_values_supported; sesame discover fills it). Sesame signs with ES256, which the list must hold."
+            )
         ])
 
     /// The body fields of the refresh and revocation requests.

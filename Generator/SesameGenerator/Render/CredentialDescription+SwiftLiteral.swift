@@ -12,6 +12,8 @@ extension CredentialDescription: SwiftLiteralArguments {
         case .bearer(let header, let format):
             list.add("header", header)
             list.add("format", format)
+        case .dpop:
+            list.add("binding", binding)
         }
         list.add("refresh", refresh)
         list.add("rejection", rejection)

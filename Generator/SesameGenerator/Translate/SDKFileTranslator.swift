@@ -186,6 +186,10 @@ struct SDKFileTranslator {
                 }
             }
         }
+        var binding = CredentialBinding.bearer(header: header, format: format)
+        if let entry = entries["dpop"], let dpop = translateDPoP(entry, besideApply: entries["apply"], reader: &reader) {
+            binding = .dpop(dpop)
+        }
         var refresh: (value: RefreshDescription, requestLocation: SourceLocation)?
         if let entry = entries["refresh"] {
             refresh = translateRefresh(entry.value, reader: &reader)
@@ -263,11 +267,33 @@ struct SDKFileTranslator {
         }
         return CredentialIR(
             value: CredentialDescription(
-                accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn, header: header,
-                format: format, refresh: refresh?.value, rejection: rejection, details: detailsRequest, userIDField: userID),
+                accessTokenField: accessToken, refreshTokenField: refreshToken, expiresInField: expiresIn, binding: binding,
+                refresh: refresh?.value, rejection: rejection, details: detailsRequest, userIDField: userID),
             tokenModel: tokenModel, detailsOperation: details, detailsClaims: detailsClaims?.model,
             detailsClaimsLocation: detailsClaims?.location, location: reader.location(of: node),
             refreshRequestLocation: refresh?.requestLocation)
+    }
+
+    /// `credential.dpop`; nil, with an error, beside `apply` or without ES256.
+    private func translateDPoP(_ entry: Entry, besideApply apply: Entry?, reader: inout NodeReader) -> DPoPBinding? {
+        guard let items = reader.mapping(entry.value, "credential.dpop", grammar: Grammar.dpop) else { return nil }
+        if let apply {
+            reader.error(
+                "credential.apply and credential.dpop cannot both say how the token is sent: a DPoP token goes as Authorization: DPoP",
+                at: apply.keyNode)
+            return nil
+        }
+        var algorithms = ["ES256"]
+        if let entry = items["algorithms"], let list = reader.sequence(entry.value, "algorithms") {
+            algorithms = list.compactMap { reader.string($0, "an algorithm") }
+            if !algorithms.contains("ES256") {
+                reader.error(
+                    "Sesame signs DPoP proofs with ES256, which the server's algorithms (\(algorithms.joined(separator: ", "))) do not list",
+                    at: entry.value)
+                return nil
+            }
+        }
+        return DPoPBinding(algorithms: algorithms)
     }
 
     /// `credential.refresh`, and where the schema wrote its request line.

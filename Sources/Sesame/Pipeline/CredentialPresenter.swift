@@ -23,7 +23,18 @@ struct CredentialPresenter: Sendable, Hashable {
             var fields = HTTPFields()
             fields[header] = value
             return fields
+        case .dpop:
+            // The proof is the proof middleware's: it signs each request as it is sent.
+            var fields = HTTPFields()
+            fields[.authorization] = "DPoP " + credential.accessToken
+            return fields
         }
+    }
+
+    /// Whether requests carry a proof of possession (``ProofOfPossession``).
+    var provesPossession: Bool {
+        if case .dpop = binding { return true }
+        return false
     }
 
     /// The fields ``fields(carrying:on:baseURL:)`` sets: what a redirect to another origin
@@ -31,6 +42,7 @@ struct CredentialPresenter: Sendable, Hashable {
     var fieldNames: [HTTPField.Name] {
         switch binding {
         case .bearer: [header]
+        case .dpop: [.authorization, ProofMiddleware.proofField]
         }
     }
 
@@ -39,6 +51,7 @@ struct CredentialPresenter: Sendable, Hashable {
     func challengeError(in headerFields: HTTPFields) -> String? {
         switch binding {
         case .bearer: BearerChallenge.error(in: headerFields)
+        case .dpop: BearerChallenge.error(in: headerFields, scheme: "dpop")
         }
     }
 
@@ -47,6 +60,7 @@ struct CredentialPresenter: Sendable, Hashable {
     private var header: HTTPField.Name {
         switch binding {
         case .bearer(let header, _): HTTPField.Name(header) ?? .authorization
+        case .dpop: .authorization
         }
     }
 }

@@ -81,7 +81,16 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.sharedSessionStore = configuration.sessionStore as? any SharedSessionStore<Schema.Details>
         self.sdk = sdk
         self.logger = configuration.logger
-        let middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
+        var middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
+        let presenter = CredentialPresenter(binding: sdk.credential.binding)
+        if presenter.provesPossession, let prover = configuration.proofOfPossession {
+            // Innermost: the proof signs the request as the transport sends it.
+            let origins = [sdk.baseURL, sdk.baseURL(of: .authorization)].compactMap(CredentialScope.Origin.init(url:))
+            middlewares.append(
+                ProofMiddleware(prover: prover, origins: Set(origins), maximumBodySize: configuration.maximumResponseSize))
+        } else if configuration.proofOfPossession != nil {
+            configuration.logger.warning("the schema sends bearer tokens: the configuration's proofOfPossession is not used")
+        }
         let pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
         self.pipeline = pipeline
         var eventTransport = configuration.eventTransport ?? configuration.transport
@@ -99,7 +108,7 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.authorizationScope = CredentialScope(baseURL: sdk.baseURL(of: .authorization))
         self.serversShareOrigin =
             CredentialScope.Origin(url: sdk.baseURL) == CredentialScope.Origin(url: sdk.baseURL(of: .authorization))
-        self.presenter = CredentialPresenter(binding: sdk.credential.binding)
+        self.presenter = presenter
         self.matcher = RejectionMatcher(rule: sdk.credential.rejection, catalogue: sdk.errors, presenter: presenter)
         self.idTokenValidator =
             configuration.idTokenValidator

@@ -111,6 +111,13 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
     /// schema's end session and ``endSession``, so sign-out stays with the back-end. `true` by
     /// default.
     public var endsProviderSession: Bool
+    /// Proves possession of the key the server binds tokens to (DPoP, RFC 9449;
+    /// `SesameDPoP`'s `DPoP`), for a schema whose credential says `binding: dpop`: its
+    /// requests to the API and the authorization server each carry a proof. Such a schema
+    /// needs one: without it, every request fails with ``SesameError/invalidState(reason:)``
+    /// before anything is sent. nil by default; ignored, with a warning, by a schema that
+    /// sends bearer tokens.
+    public var proofOfPossession: (any ProofOfPossession)?
 
     /// Creates a configuration; every parameter has a default.
     public init(
@@ -128,9 +135,11 @@ public struct AuthenticationServiceConfiguration<Details: Codable & Hashable & S
         authorizationServerIssuer: AuthorizationServerIssuer? = nil, idTokenValidator: (any IDTokenValidating)? = nil,
         endSession: EndSessionConfiguration? = nil, postLogoutRedirectURI: URL? = nil, endsProviderSession: Bool = true,
         requestTimeout: Duration = .seconds(60), refreshTimeout: Duration = .seconds(60),
+        proofOfPossession: (any ProofOfPossession)? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.requestTimeout = requestTimeout
+        self.proofOfPossession = proofOfPossession
         self.idTokenValidator = idTokenValidator
         self.endSession = endSession
         self.postLogoutRedirectURI = postLogoutRedirectURI

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Adds a proof of possession (``ProofOfPossession``, DPoP) to each request for the API's or
+/// the authorization server's origin, as it goes to the transport: innermost, so that the
+/// proof signs the request as sent (after the app's middlewares, on each redirect hop), and
+/// its `ath` hashes the access token the request carries (`Authorization: DPoP …`).
+///
+/// A response that asks for a server nonce (`use_dpop_nonce`) is answered by sending the
+/// request once more with a new proof, below the credential middleware: the retry is never
+/// a rejection of the credential, so never a refresh.
+struct ProofMiddleware: ClientMiddleware {
+    /// RFC 9449 §4.1's `DPoP` field.
+    static let proofField = HTTPField.Name("DPoP")!
+
+    let prover: any ProofOfPossession
+    /// The origins proofs go to: the API's and the authorization server's.
+    let origins: Set<CredentialScope.Origin>
+    let maximumBodySize: Int
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let url = Self.url(of: request, baseURL: baseURL), let origin = CredentialScope.Origin(url: url),
+            origins.contains(origin)
+        else { return try await next(request, body, baseURL) }
+        let token = Self.accessToken(in: request.headerFields)
+        let replayable = try await replayableBody(body, operation: operationID)
+        let first = try await send(
+            request, body: replayable, url: url, token: token, baseURL: baseURL, operationID: operationID, next: next)
+        guard first.asksAgain else { return (first.response, first.body) }
+        let retry = try await send(
+            request, body: replayable, url: url, token: token, baseURL: baseURL, operationID: operationID, next: next)
+        return (retry.response, retry.body)
+    }
+
+    /// Sends `request` with a new proof, and shows the response to the prover.
+    private func send(
+        _ request: HTTPRequest, body: HTTPBody?, url: URL, token: String?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (response: HTTPResponse, body: HTTPBody?, asksAgain: Bool) {
+        var signed = request
+        do {
+            signed.headerFields[Self.proofField] = try await prover.proof(method: request.method, url: url, accessToken: token)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SesameError.invalidState(reason: "no DPoP proof could be made: \(type(of: error))")
+        }
+        let (response, responseBody) = try await next(signed, body, baseURL)
+        guard [400, 401].contains(response.status.code) else {
+            _ = await prover.receive(response, body: nil, from: url)
+            return (response, responseBody, false)
+        }
+        let data = try await responseBody.collectedErrorBody(upTo: maximumBodySize, operation: operationID)
+        let asksAgain = await prover.receive(response, body: data, from: url)
+        return (response, HTTPBody(data), asksAgain)
+    }
+
+    /// The access token of `Authorization: DPoP {token}`, nil without one.
+    static func accessToken(in fields: HTTPFields) -> String? {
+        guard let value = fields[.authorization], value.count > 5, value.prefix(5).lowercased() == "dpop " else { return nil }
+        return String(value.dropFirst(5))
+    }
+
+    /// The URL the transport sends `request` to.
+    static func url(of request: HTTPRequest, baseURL: URL) -> URL? {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + (request.path ?? "/"))
+    }
+
+    private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {
+        guard let body else { return nil }
+        if case .multiple = body.iterationBehavior { return body }
+        guard let data = try await Optional(body).collected(within: maximumBodySize, operation: operation) else {
+            throw SesameError.encoding(reason: "the request body of \(operation) is larger than \(maximumBodySize) bytes")
+        }
+        return HTTPBody(data)
+    }
+}
