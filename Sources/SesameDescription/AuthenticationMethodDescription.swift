@@ -98,12 +98,21 @@
     /// request sends a fresh `nonce` and the token response must carry an `id_token` that the
     /// schema's ``OpenIDDescription`` (or the app's validator) accepts.
     public var openID: Bool
+    /// The pushed authorization request endpoint (RFC 9126), a POST on the authorization
+    /// server with the step's client authentication: the request's parameters go there, and
+    /// the browser opens the authorization endpoint with `client_id` and the `request_uri` it
+    /// returns only. nil sends the parameters in the browser's URL.
+    public var pushed: RequestDescription?
 
-    public init(request: RequestDescription, redirectURI: String, parameters: [TemplateField] = [], openID: Bool = false) {
+    public init(
+        request: RequestDescription, redirectURI: String, parameters: [TemplateField] = [], openID: Bool = false,
+        pushed: RequestDescription? = nil
+    ) {
         self.request = request
         self.redirectURI = redirectURI
         self.parameters = parameters
         self.openID = openID
+        self.pushed = pushed
     }
 
     /// The query parameters the runtime sets itself; a schema cannot declare them.

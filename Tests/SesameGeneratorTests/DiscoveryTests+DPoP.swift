@@ -52,4 +52,15 @@ import Testing
         #expect(result.text == text)
         #expect(result.diagnostics.contains { $0.severity == .warning && $0.message.contains("no dpop_signing_alg_values_supported") })
     }
+
+    @Test func thePushedEndpointIsNamedForBrowserPushed() throws {
+        let document = try #require(
+            DiscoveryTests.read(["pushed_authorization_request_endpoint": #""https://idp.example.com/oauth2/par""#]).0)
+        let result = DiscoveryImport.update(Self.server, file: "sdk.yaml", with: document)
+        #expect(
+            result.diagnostics.contains {
+                $0.message
+                    == "pushed_authorization_request_endpoint: /par on the authorization server: a browser step's browser.pushed must use this path"
+            }, "\(result.diagnostics)")
+    }
 }

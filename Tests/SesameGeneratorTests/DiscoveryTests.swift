@@ -51,7 +51,7 @@ import Testing
             (["token_endpoint": #""http://idp.example.com/t""#], nil, "idp.json:7:3: error: token_endpoint must be an https URL"),
             (
                 ["token_endpoint": #""https://tokens.example.com/t""#], nil,
-                "idp.json:7:3: error: the authorization, token, revocation and device endpoints are on several origins"
+                "idp.json:7:3: error: the authorization, token, revocation, device and pushed authorization endpoints are on several origins"
             ),
             (
                 ["authorization_response_iss_parameter_supported": "1"], nil,

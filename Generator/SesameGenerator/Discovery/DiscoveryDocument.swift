@@ -29,6 +29,8 @@ public struct DiscoveryDocument: Sendable, Hashable {
     /// `dpop_signing_alg_values_supported` (RFC 9449 §5.1): the server binds tokens to keys
     /// with DPoP proofs signed so; empty when absent.
     public var dpopAlgorithms: [String] = []
+    /// `pushed_authorization_request_endpoint` (RFC 9126 §5): a browser step's `browser.pushed`.
+    public var pushedAuthorizationRequestEndpoint: URL? = nil
 
     /// Documents larger than this many bytes are refused.
     public static let maximumSize = 1 << 20
@@ -72,7 +74,8 @@ public struct DiscoveryDocument: Sendable, Hashable {
                 endSessionEndpoint: reader.endpoint("end_session_endpoint"), userinfoEndpoint: reader.endpoint("userinfo_endpoint"),
                 jwksURI: reader.endpoint("jwks_uri"), issuerInResponses: reader.bool("authorization_response_iss_parameter_supported"),
                 signingAlgorithms: reader.strings("id_token_signing_alg_values_supported"),
-                dpopAlgorithms: reader.strings("dpop_signing_alg_values_supported"))
+                dpopAlgorithms: reader.strings("dpop_signing_alg_values_supported"),
+                pushedAuthorizationRequestEndpoint: reader.endpoint("pushed_authorization_request_endpoint"))
         }
         let challengeMethods = reader.strings("code_challenge_methods_supported")
         if !challengeMethods.isEmpty, !challengeMethods.contains("S256") {
@@ -89,7 +92,7 @@ public struct DiscoveryDocument: Sendable, Hashable {
             let origins = Set(document.originEndpoints.map { WebOrigin.of($0.url) })
             if origins.count > 1 {
                 reader.error(
-                    "the authorization, token, revocation and device endpoints are on several origins (\(origins.sorted().joined(separator: ", "))): the format has one authorization server origin",
+                    "the authorization, token, revocation, device and pushed authorization endpoints are on several origins (\(origins.sorted().joined(separator: ", "))): the format has one authorization server origin",
                     member: "token_endpoint")
             }
         }
@@ -130,7 +133,10 @@ public struct DiscoveryDocument: Sendable, Hashable {
     /// The endpoints whose requests the format describes, by metadata name.
     var originEndpoints: [(name: String, url: URL)] {
         [("authorization_endpoint", authorizationEndpoint), ("token_endpoint", tokenEndpoint)]
-            + [("revocation_endpoint", revocationEndpoint), ("device_authorization_endpoint", deviceAuthorizationEndpoint)]
+            + [
+                ("revocation_endpoint", revocationEndpoint), ("device_authorization_endpoint", deviceAuthorizationEndpoint),
+                ("pushed_authorization_request_endpoint", pushedAuthorizationRequestEndpoint),
+            ]
             .compactMap { name, url in url.map { (name, $0) } }
     }
 

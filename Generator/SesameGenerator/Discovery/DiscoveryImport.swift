@@ -179,6 +179,7 @@ public enum DiscoveryImport {
                 case "authorization_endpoint": "a browser step's browser.request"
                 case "token_endpoint": "credential.refresh.request and the token requests of methods"
                 case "revocation_endpoint": "lifecycle.revoke.request"
+                case "pushed_authorization_request_endpoint": "a browser step's browser.pushed"
                 default: "a device step's device.request"
                 }
             notes.append(Diagnostic(.note, "\(name): \(path) on the authorization server: \(used) must use this path", at: location))

@@ -67,6 +67,10 @@ extension Grammar {
                 missing: " needs the authorization request (GET /oauth/authorize)", "The authorization endpoint: a GET request line."),
             GrammarKey("server", .shared("server"), "The server of the authorization endpoint (default authorization)."),
             GrammarKey(
+                "pushed", .refined(.shared("requestLine"), [("pattern", .string("^ *[Pp][Oo][Ss][Tt] "))]),
+                "The pushed authorization request endpoint (RFC 9126, the server's pushed_authorization_request_endpoint): a POST request line on the authorization server. The parameters are posted there with the step's client authentication, and the browser opens the authorization endpoint with client_id and request_uri only."
+            ),
+            GrammarKey(
                 "redirectURI", .string(pattern: "^[A-Za-z][A-Za-z0-9+.-]*:[^?#]+$"), missing: " needs the app's redirectURI (RFC 8252 §7)",
                 "The app's redirect URI (RFC 8252), such as com.example.app://oauth/callback."),
             GrammarKey(

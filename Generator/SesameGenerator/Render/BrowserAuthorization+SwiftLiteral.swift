@@ -7,6 +7,7 @@ extension BrowserAuthorization: SwiftLiteralArguments {
     var swiftLiteralArguments: [(label: String, value: Any)] {
         var arguments: [(label: String, value: Any)] = [("request", request), ("redirectURI", redirectURI), ("parameters", parameters)]
         if openID { arguments.append(("openID", true)) }
+        if let pushed { arguments.append(("pushed", pushed)) }
         return arguments
     }
 }

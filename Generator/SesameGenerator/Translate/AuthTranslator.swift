@@ -97,7 +97,8 @@ struct AuthTranslator {
             }
             let translatedBrowser = stepItems["browser"].flatMap {
                 translateBrowser(
-                    $0, name: "\(entry.key).\(name).authorize", visible: visible, stepResponses: stepResponses, reader: &reader)
+                    $0, name: "\(entry.key).\(name).authorize", clientAuthentication: clientAuthentication, visible: visible,
+                    stepResponses: stepResponses, reader: &reader)
             }
             let browser = translatedBrowser?.authorization
             let device = stepItems["device"].flatMap {
@@ -154,7 +155,8 @@ struct AuthTranslator {
     /// with PKCE. Its parameters may use the method's parameters and earlier needs, and may
     /// not set what the runtime sets itself (`state`, `code_challenge`, …).
     private func translateBrowser(
-        _ entry: Entry, name: String, visible: Set<String>, stepResponses: [String: Set<String>], reader: inout NodeReader
+        _ entry: Entry, name: String, clientAuthentication: ClientAuthentication, visible: Set<String>,
+        stepResponses: [String: Set<String>], reader: inout NodeReader
     ) -> (authorization: Located<BrowserAuthorization>, openIDLocation: SourceLocation?)? {
         guard let items = reader.mapping(entry.value, "browser", grammar: Grammar.browser, missingAt: entry.keyNode) else {
             return nil
@@ -179,6 +181,22 @@ struct AuthTranslator {
                     at: redirectEntry.value)
             }
         }
+        // RFC 9126 §2: a form POST to the authorization server, authenticated as the token request is.
+        var pushed: RequestDescription?
+        if let pushedEntry = items["pushed"],
+            var line = reader.requestLine(pushedEntry.value, "the pushed authorization request", name: name + ".pushed")
+        {
+            if line.value.method != .post {
+                reader.error("the pushed authorization request must be a POST request (RFC 9126 §2.1)", at: pushedEntry.value)
+            }
+            if !line.pathParameters.isEmpty {
+                reader.error("the pushed authorization request's path cannot have parameters", at: pushedEntry.value)
+            }
+            line.value.server = .authorization
+            line.value.encoding = .form
+            line.value.clientAuthentication = clientAuthentication
+            pushed = line.value
+        }
         let parameters = items["parameters"].map { reader.templateFields($0.value, "the authorization parameters") } ?? []
         checkParameters(
             parameters, of: "the authorization request", reserved: BrowserAuthorization.reservedParameters, visible: visible,
@@ -189,7 +207,8 @@ struct AuthTranslator {
         return (
             Located(
                 BrowserAuthorization(
-                    request: request.value, redirectURI: redirectURI, parameters: parameters.map(\.field), openID: openIDLocation != nil),
+                    request: request.value, redirectURI: redirectURI, parameters: parameters.map(\.field), openID: openIDLocation != nil,
+                    pushed: pushed),
                 at: reader.location(of: entry.keyNode)),
             openIDLocation
         )

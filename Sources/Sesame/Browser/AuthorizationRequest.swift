@@ -5,7 +5,11 @@ import Foundation
 /// with a fresh `state` and PKCE challenge, and the check of the redirect that answers it.
 /// Internal: it holds the verifier, a secret until the token request.
 struct AuthorizationRequest: Sendable {
-    let url: URL
+    /// What the browser opens: the authorization endpoint with ``parameters``, or, once they
+    /// were pushed (RFC 9126), with `client_id` and the `request_uri` alone.
+    var url: URL
+    /// The request's parameters, in order (its query, or the body of a pushed request).
+    let parameters: [FormField]
     let redirectURI: URL
     let state: String
     let pkce: PKCE
@@ -59,12 +63,33 @@ struct AuthorizationRequest: Sendable {
             throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
         }
         self.url = url
+        self.parameters = parameters.map { FormField(name: $0.0, value: $0.1) }
         self.redirectURI = redirectURI
         self.state = state
         self.pkce = pkce
         self.issuer = issuer
         self.requested = requested
         self.nonce = nonce
+    }
+
+    /// The authorization endpoint's URL for a request whose parameters were pushed (RFC 9126
+    /// §4): `client_id` and the `request_uri` the server returned, after the endpoint's
+    /// constant query.
+    func pushedURL(requestURI: String, clientID: String) throws -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
+        }
+        let constant = (components.percentEncodedQuery ?? "").split(separator: "&").prefix { item in
+            !item.hasPrefix("response_type=")
+        }
+        components.percentEncodedQuery =
+            (constant.map(String.init) + [
+                "client_id=\(FormField.encode(clientID))", "request_uri=\(FormField.encode(requestURI))",
+            ]).joined(separator: "&")
+        guard let pushed = components.url else {
+            throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
+        }
+        return pushed
     }
 
     /// The authorization code of the redirect that answers this request.

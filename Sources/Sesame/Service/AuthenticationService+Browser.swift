@@ -43,11 +43,15 @@ extension AuthenticationService {
         let (request, callback) = try await browser.run { browser in
             let redirectURI = try await browser.prepareRedirect(to: configured)
             var generator = SystemRandomNumberGenerator()
-            let request = try AuthorizationRequest(
+            var request = try AuthorizationRequest(
                 step: step, baseURL: baseURL, redirectURI: redirectURI, clientID: client.clientID, extra: extra,
                 state: PKCE.randomToken(bytes: 16, using: &generator), pkce: PKCE(), issuer: issuer,
                 requested: process.authorization,
                 nonce: sendsNonce ? PKCE.randomToken(bytes: 16, using: &generator) : nil)
+            if let pushed = step.pushed {
+                request.url = try await request.pushedURL(
+                    requestURI: self.push(request, to: pushed, client: client), clientID: client.clientID)
+            }
             logger.info("opening the authorization request in the browser", metadata: ["step": "\(step.request.name)"])
             return (request, try await browser.authorize(url: request.url, redirectURI: request.redirectURI))
         }
@@ -63,6 +67,38 @@ extension AuthenticationService {
             code: code, codeVerifier: request.pkce.verifier, redirectURI: request.redirectURI.absoluteString,
             requested: request.requested, nonce: request.nonce)
     }
+}
+
+extension AuthenticationService {
+    /// Pushes the authorization request's parameters (RFC 9126 §2) with the step's client
+    /// authentication, and returns the `request_uri` the server answered.
+    /// - Throws: the server's error, typed through the catalogue, for an error response;
+    ///   ``SesameError/decoding(operation:reason:)`` for a response without a `request_uri`
+    ///   or a positive `expires_in`.
+    nonisolated func push(
+        _ request: AuthorizationRequest, to pushed: RequestDescription, client: ClientCredentials
+    ) async throws
+        -> String
+    {
+        var fields = request.parameters
+        if pushed.clientAuthentication == .post, let secret = client.clientSecret {
+            fields.append(FormField(name: "client_secret", value: secret))
+        }
+        let response = try await send(OperationRequest(pushed, body: .form(fields)), credential: .none)
+        let answer = try response.decode(PushedAuthorizationResponse.self)
+        guard !answer.request_uri.isEmpty, answer.expires_in > 0 else {
+            throw SesameError.decoding(
+                operation: pushed.name, reason: "the pushed authorization response needs a request_uri and a positive expires_in")
+        }
+        logger.info("pushed the authorization request", metadata: ["step": "\(pushed.name)"])
+        return answer.request_uri
+    }
+}
+
+/// The answer to a pushed authorization request (RFC 9126 §2.2).
+struct PushedAuthorizationResponse: Decodable {
+    var request_uri: String
+    var expires_in: Int
 }
 
 /// What a browser step's authorization brought back, for its token request. Internal: the

@@ -100,6 +100,11 @@ actor TwoServerTransport: ClientTransport {
     private var refreshIDToken: String?
     /// What `GET /userinfo` on the authorization server answers (OpenID Connect Core §5.3).
     private var userInfo = #"{"sub":"ada","name":"Ada"}"#
+    /// The parameters of each pushed authorization request (RFC 9126), by the `request_uri`
+    /// `POST /oauth/par` answered; ``parAnswer`` replaces its answer when set.
+    private(set) var pushedRequests: [String: [String: String]] = [:]
+    var parAnswer: (status: Int, body: String)?
+    func setPARAnswer(_ answer: (status: Int, body: String)?) { parAnswer = answer }
 
     init(backEnd: FakeBackEnd = FakeBackEnd()) {
         self.backEnd = backEnd
@@ -139,6 +144,19 @@ actor TwoServerTransport: ClientTransport {
                 return (HTTPResponse(status: .init(code: revokeStatus)), nil)
             case "/userinfo":
                 return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), HTTPBody(userInfo))
+            case "/oauth/par":
+                if let parAnswer {
+                    return (
+                        HTTPResponse(status: .init(code: parAnswer.status), headerFields: [.contentType: "application/json"]),
+                        HTTPBody(parAnswer.body)
+                    )
+                }
+                let requestURI = "urn:ietf:params:oauth:request_uri:\(pushedRequests.count + 1)"
+                pushedRequests[requestURI] = formFields(sent.body)
+                return (
+                    HTTPResponse(status: .created, headerFields: [.contentType: "application/json"]),
+                    HTTPBody(#"{"request_uri":"\#(requestURI)","expires_in":60}"#)
+                )
             case "/oauth/token":
                 var form = formFields(sent.body)
                 let exchangesCode = form["grant_type"] == "authorization_code"
