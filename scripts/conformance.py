@@ -3,6 +3,7 @@
 
     scripts/conformance.py SUITE [--sesame PATH] [--work DIR] [--json OUT]
                            [--enums open|closed] [--formats assert|annotate]
+    scripts/conformance.py SUITE --one-sdk [--sesame PATH] [--work DIR]
 
 SUITE is a clone of github.com/json-schema-org/JSON-Schema-Test-Suite (its tests/draft2020-12
 folder is read; optional/ is skipped). `make conformance SUITE=...` runs it; it is not part of
@@ -32,6 +33,11 @@ else is changed.
 closed, formats: annotate }` is JSON Schema's own meaning of `enum` and `format`; without them
 the SDK's defaults, open enums and asserted formats, are measured: docs/format.md, "models:
 enums and formats").
+
+`--one-sdk` measures only whether the groups can share one SDK: every group translated alone
+goes into ONE schema folder, validated (`sesame validate`) until no group is refused; a group
+refused there is *lost* (it translates alone but not beside the others, as when two groups
+declare one name). It prints how many are lost and each one's first error, and builds nothing.
 
 Prints per file: groups, translated, refused (positioned / not), cases of the translated
 groups and how many were decided right; then the totals and the lists of bugs. Exits 0
@@ -216,7 +222,8 @@ def main():
     if not args or args[0].startswith("-"):
         sys.exit(__doc__)
     suite = args[0]
-    options = dict(zip(args[1::2], args[2::2]))
+    flags = [arg for arg in args[1:] if arg == "--one-sdk"]
+    options = dict(zip([arg for arg in args[1:] if arg not in flags][::2], [arg for arg in args[1:] if arg not in flags][1::2]))
     work = os.path.abspath(options.get("--work", os.path.join(ROOT, ".build-conformance")))
     for key, allowed in (("enums", ("open", "closed")), ("formats", ("assert", "annotate"))):
         value = options.get("--" + key)
@@ -239,6 +246,9 @@ def main():
     for group in groups:
         group["refusal"] = validate(sesame, work, group)
     translated = [g for g in groups if g["refusal"] is None]
+    if "--one-sdk" in args:
+        one_sdk(sesame, work, translated)
+        return
 
     # One SDK for every translated group, compiled in one `swift build`. Models declared in
     # `$defs` are models of the SDK, and anchors are the SDK's too, so two groups that declare
@@ -322,6 +332,33 @@ def main():
                 wrong.append((group, test, outcome))
 
     report(groups, broken, wrong, options.get("--json"))
+
+
+def one_sdk(sesame, work, translated):
+    """Validates every translated group in one schema folder, dropping the groups refused
+    there until none is, and prints how many were lost and why (`--one-sdk`)."""
+    folder = os.path.join(work, "one-sdk")
+    kept = list(translated)
+    lost = {}
+    while kept:
+        write_folder(folder, kept)
+        run = subprocess.run([sesame, "validate", folder], capture_output=True, text=True, timeout=600)
+        if run.returncode == 0:
+            break
+        refused = {}
+        for line in (run.stdout + run.stderr).splitlines():
+            m = POSITIONED.match(line)
+            if m and os.path.basename(m.group("file")).startswith("T"):
+                refused.setdefault(os.path.basename(m.group("file"))[:-5], line.replace(folder + "/", ""))
+        if not refused:
+            sys.exit("conformance: the groups in one SDK are refused, and no group is to blame:\n" + run.stdout + run.stderr)
+        lost.update(refused)
+        kept = [g for g in kept if g["model"] not in refused]
+    shutil.rmtree(folder, ignore_errors=True)
+    print(f"\none SDK: {len(lost)} of {len(translated)} groups translated alone are lost beside the others")
+    for g in translated:
+        if g["model"] in lost:
+            print(f"  {g['model']} {g['file']}/{g['index']}: {lost[g['model']]}")
 
 
 def report(groups, broken, wrong, json_out):

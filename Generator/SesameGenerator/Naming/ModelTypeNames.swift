@@ -61,6 +61,15 @@ struct ModelTypeNames {
         return .success(swiftName)
     }
 
+    /// Names the `$defs` entry `key` of `owner` whose Swift type another declaration would
+    /// have too (see `NamingPass.definitionName`), declared under its Swift type.
+    mutating func declareDefinition(_ key: String, owner: String) -> String {
+        let swiftName = NamingPass.definitionName(key, owner: owner, isTaken: { declaredNames[$0] != nil || keys.contains($0) })
+        declaredNames[swiftName] = swiftName
+        keys.insert(swiftName)
+        return swiftName
+    }
+
     /// Names the model of the schema a JSON pointer into a models file names (`key` is the
     /// pointer without its leading `/`, `tokens` its decoded tokens).
     mutating func declarePointed(_ key: String, tokens: [String]) -> String {

@@ -9,6 +9,14 @@ extension NamingPass {
         SwiftName.typeName(key)
     }
 
+    /// The Swift type of a `$defs` entry whose key would give another declaration's type:
+    /// its owner's name and its key (`A`, `item` → `AItem`), numbered (`AItem2`) while
+    /// `isTaken` says a model has it.
+    static func definitionName(_ key: String, owner: String, isTaken: (String) -> Bool) -> String {
+        var names = UniqueNames(style: .numbered)
+        return names.claim(SwiftName.typeName(owner + " " + key), isTakenElsewhere: isTaken)
+    }
+
     /// The Swift type of a schema that a `$ref` points into (`#/User/properties/address` →
     /// `UserPropertiesAddress`), numbered (`…2`, `…3`) while `isTaken` says a model has it.
     static func pointedModelName(_ tokens: [String], isTaken: (String) -> Bool) -> String {

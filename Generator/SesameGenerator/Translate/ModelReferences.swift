@@ -33,6 +33,9 @@ struct ModelReferences {
     var namesBySwiftName: [String: String] { typeNames.declaredNames }
     /// Declared names by `file#pointer`, `file#anchor` and `$id`, for `$ref`.
     var pointers: [String: String] = [:]
+    /// The pointers of the `$defs` entries named after their owner, by their key: a bare
+    /// `item` that names none of them says which to write.
+    private var ambiguousDefinitions: [String: [String]] = [:]
     private var identifiers: [String: String] = [:]
     var files: [String: ParsedFile] = [:]
     /// The resources of the models files and of the referenced documents (see `SchemaDocuments`).
@@ -44,45 +47,91 @@ struct ModelReferences {
     let declaresNoModel: Bool
 
     /// Collects the top-level models of every models file; a name declared twice, or two
-    /// names that give the same Swift type, are errors. A model that is only a `$ref` to a
-    /// schema of a referenced document is that schema, under the model's name.
+    /// names that give the same Swift type, are errors. A `$defs` entry is a model named by
+    /// its key, unless another model or `$defs` entry would have its Swift type: then it is
+    /// named after its owner (`definitionName`). A model that is only a `$ref` to a schema of
+    /// a referenced document is that schema, under the model's name.
     init(modelFiles: [ParsedFile], documents: SchemaDocuments, readers: inout [String: NodeReader]) {
         self.documents = documents
         declaresNoModel = false
+        var schemas: [(Entry, String, ParsedFile)] = []
         for file in modelFiles {
             var reader = NodeReader(file: file.source.path)
             defer { readers[file.source.path] = reader }
             guard let root = file.root, !root.isNullScalar else { continue }
             guard let entries = reader.mapping(root, "a models file") else { continue }
             files[file.source.path] = file
-            for (entry, pointer) in Self.declaredSchemas(entries, reader: &reader) {
-                if let previous = declarations[entry.key] {
-                    reader.error(
-                        "model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))",
-                        at: entry.keyNode)
-                    continue
-                }
-                let swiftName: String
-                switch typeNames.declare(entry.key) {
-                case .success(let name): swiftName = name
-                case .failure(let clash):
-                    reader.error(
-                        "model '\(entry.key)' and model '\(clash.previous)' would both be the Swift type \(clash.swiftName)",
-                        at: entry.keyNode)
-                    continue
-                }
-                declarations[entry.key] = Declaration(
-                    name: entry.key, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file, pointer: pointer)
-                pointers[file.source.path + "#" + pointer] = entry.key
-                if case .mapping(let mapping) = entry.value {
-                    for (key, value) in mapping where key.string?.first == "$" {
-                        if key.string == "$anchor", let anchor = value.string { pointers[file.source.path + "#" + anchor] = entry.key }
-                        if key.string == "$id", let id = value.string { identifiers[id] = entry.key }
-                    }
-                }
+            schemas += Self.declaredSchemas(entries, reader: &reader).map { ($0.0, $0.1, file) }
+        }
+        // `$defs` are local to their schema: an entry whose Swift type another declaration
+        // would have too waits for the others, then takes a name after its owner.
+        // How many declarations want each Swift type; a top-level model counts for two, as
+        // it keeps its name beside any `$defs` entry.
+        var claims: [String: Int] = [:]
+        for (entry, pointer, _) in schemas {
+            claims[NamingPass.declaredModelName(entry.key), default: 0] += Self.isDefinition(pointer) ? 1 : 2
+        }
+        var clashing: [(Entry, String, ParsedFile)] = []
+        for (entry, pointer, file) in schemas {
+            if Self.isDefinition(pointer), claims[NamingPass.declaredModelName(entry.key), default: 0] > 1 {
+                clashing.append((entry, pointer, file))
+                continue
+            }
+            var reader = readers[file.source.path] ?? NodeReader(file: file.source.path)
+            defer { readers[file.source.path] = reader }
+            if let previous = declarations[entry.key] {
+                reader.error(
+                    "model '\(entry.key)' is already declared at \(reader.location(of: previous.keyNode).withFile(previous.file.source.path))",
+                    at: entry.keyNode)
+                continue
+            }
+            switch typeNames.declare(entry.key) {
+            case .success(let swiftName): declare(entry, swiftName: swiftName, name: entry.key, pointer: pointer, in: file)
+            case .failure(let clash):
+                reader.error(
+                    "model '\(entry.key)' and model '\(clash.previous)' would both be the Swift type \(clash.swiftName)",
+                    at: entry.keyNode)
             }
         }
+        // In the order of their files' paths and pointers, whatever the order files are read in.
+        clashing.sort { ($0.2.source.relativePath, $0.1) < ($1.2.source.relativePath, $1.1) }
+        for (entry, pointer, file) in clashing {
+            let owner = Self.owner(of: pointer, in: file)
+            let swiftName = typeNames.declareDefinition(entry.key, owner: owner)
+            declare(entry, swiftName: swiftName, name: swiftName, pointer: pointer, in: file)
+            ambiguousDefinitions[entry.key, default: []].append(file.source.relativePath + "#" + pointer)
+        }
         adoptDocumentSchemas()
+    }
+
+    /// Declares the model of `entry` under `name`, with the names a `$ref` may use for it.
+    private mutating func declare(_ entry: Entry, swiftName: String, name: String, pointer: String, in file: ParsedFile) {
+        declarations[name] = Declaration(
+            name: name, swiftName: swiftName, node: entry.value, keyNode: entry.keyNode, file: file, pointer: pointer)
+        pointers[file.source.path + "#" + pointer] = name
+        if case .mapping(let mapping) = entry.value {
+            for (key, value) in mapping where key.string?.first == "$" {
+                if key.string == "$anchor", let anchor = value.string { pointers[file.source.path + "#" + anchor] = name }
+                if key.string == "$id", let id = value.string { identifiers[id] = name }
+            }
+        }
+    }
+
+    /// Whether the schema at `pointer` is an entry of a `$defs` (`/$defs/Item`, `/A/$defs/Item`).
+    static func isDefinition(_ pointer: String) -> Bool {
+        pointer.contains("/$defs/")
+    }
+
+    /// The owner a clashing `$defs` entry is named after: the model whose `$defs` holds it
+    /// (`/A/$defs/item` → `A`), or for a file's own `$defs` the file's stem
+    /// (`billing.yaml`, `/$defs/item` → `billing`).
+    static func owner(of pointer: String, in file: ParsedFile) -> String {
+        var tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        tokens.removeLast(2)
+        guard let last = tokens.last else {
+            return ((file.source.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
+        return last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
     /// The models of a models file: its top-level keys, the entries of a top-level `$defs`,
@@ -193,6 +242,12 @@ struct ModelReferences {
         // whichever file declares it (RFC 6901; a bare `Name` is taken as written).
         if parts.count == 2 { name = name.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
         guard let declaration = declarations[name] else {
+            if let candidates = ambiguousDefinitions[name] {
+                reader.error(
+                    "no model is named '\(name)' in $ref '\(text)': the $defs entries of that key are named after their owners; name one by its pointer (\(candidates.joined(separator: ", ")))",
+                    at: node)
+                return nil
+            }
             let hint =
                 Suggestion.hint(for: name, among: Array(declarations.keys)) { "#/" + Self.escapePointer($0) } ?? ""
             reader.error("unknown model '\(name)' in $ref '\(text)'\(hint)", at: node)
