@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+@_spi(Generated) import Sesame
 
 extension DPoPNonces {
     /// The largest body ``asksForNonce(_:body:)`` reads as JSON, in bytes; a larger body
@@ -24,7 +25,7 @@ extension DPoPNonces {
             else { return false }
             return decoded.error == "use_dpop_nonce"
         case 401:
-            return DPoPChallenge.challenges(in: response.headerFields).contains {
+            return AuthenticationChallenge.challenges(in: response.headerFields).contains {
                 $0.scheme == "dpop" && $0.parameters["error"] == "use_dpop_nonce"
             }
         default:

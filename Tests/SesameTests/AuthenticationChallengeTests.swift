@@ -149,3 +149,52 @@ import Testing
         #expect(StepUpChallenge(headerFields: [.wwwAuthenticate: #"Bearer realm="error=insufficient_user_authentication""#]) == nil)
     }
 }
+
+/// The `WWW-Authenticate` reader, on the challenges DPoP servers send (RFC 9449 §7.1).
+@Suite struct AuthenticationChallengeDPoPTests {
+    @Test func severalChallengesInOneField() {
+        let challenges = AuthenticationChallenge.parse(
+            #"Basic realm="a, b", Newauth abc==, DPoP algs="ES256 PS256", error="use_dpop_nonce", Bearer"#)
+        #expect(
+            challenges == [
+                AuthenticationChallenge(scheme: "basic", parameters: ["realm": "a, b"]),
+                AuthenticationChallenge(scheme: "newauth", token68: "abc=="),
+                AuthenticationChallenge(scheme: "dpop", parameters: ["algs": "ES256 PS256", "error": "use_dpop_nonce"]),
+                AuthenticationChallenge(scheme: "bearer"),
+            ])
+    }
+
+    @Test func quotedStringsAreUnescaped() {
+        let challenges = AuthenticationChallenge.parse(#"DPoP error_description="say \"hi\", \\ and \a", realm="""#)
+        #expect(
+            challenges == [AuthenticationChallenge(scheme: "dpop", parameters: ["error_description": #"say "hi", \ and a"#, "realm": ""])])
+    }
+
+    @Test func schemesAndParameterNamesAreCaseInsensitive() {
+        #expect(AuthenticationChallenge.parse(#"dPoP ErRoR="X""#) == [AuthenticationChallenge(scheme: "dpop", parameters: ["error": "X"])])
+    }
+
+    @Test func emptyElementsAreSkipped() {
+        #expect(AuthenticationChallenge.parse(#" , DPoP error="x" ,, , Bearer ,"#).map(\.scheme) == ["dpop", "bearer"])
+        #expect(AuthenticationChallenge.parse("").isEmpty)
+        #expect(AuthenticationChallenge.parse(" , ").isEmpty)
+    }
+
+    @Test func aBrokenChallengeIsDroppedWithWhatFollows() {
+        #expect(AuthenticationChallenge.parse(#"Bearer realm="a", DPoP error="unterminated"#).map(\.scheme) == ["bearer"])
+        #expect(AuthenticationChallenge.parse(#"Bearer realm="a", DPoP error=@, Basic"#).map(\.scheme) == ["bearer"])
+    }
+
+    @Test func aRepeatedParameterDropsItsChallengeOnly() {
+        #expect(AuthenticationChallenge.parse(#"DPoP error="a", ERROR="b", Bearer"#).map(\.scheme) == ["bearer"])
+    }
+
+    @Test func theReadIsBounded() {
+        let many = Array(repeating: "DPoP", count: 40).joined(separator: ", ")
+        #expect(AuthenticationChallenge.parse(many).count == AuthenticationChallenge.maximumChallenges)
+        let parameters = (0...AuthenticationChallenge.maximumParameters).map { "p\($0)=v" }.joined(separator: ", ")
+        #expect(AuthenticationChallenge.parse("DPoP \(parameters)").isEmpty)
+        #expect(
+            AuthenticationChallenge.parse("DPoP realm=\"\(String(repeating: "x", count: AuthenticationChallenge.maximumLength))\"").isEmpty)
+    }
+}

@@ -10,14 +10,14 @@ import HTTPTypes
 /// (RFC 9110 §11.2: each parameter name occurs once per challenge; a repeated `error` would
 /// be ambiguous). Bounded: a value longer than ``maximumLength`` bytes gives no challenge,
 /// and at most ``maximumChallenges`` challenges of ``maximumParameters`` parameters each are
-/// read. Internal.
-struct AuthenticationChallenge: Sendable, Hashable {
+/// read. For the runtime and `SesameDPoP` only (`@_spi(Generated)`).
+@_spi(Generated) public struct AuthenticationChallenge: Sendable, Hashable {
     /// The scheme, lowercased (`bearer`, `basic`, `dpop`).
-    var scheme: String
+    public var scheme: String
     /// The auth-params by lowercased name, their values unquoted and unescaped.
-    var parameters: [String: String] = [:]
+    public var parameters: [String: String] = [:]
     /// The token68 that follows the scheme instead of parameters, if any.
-    var token68: String?
+    public var token68: String?
 
     /// Field values longer than this many bytes are ignored.
     static let maximumLength = 8192
@@ -29,7 +29,7 @@ struct AuthenticationChallenge: Sendable, Hashable {
     static let maximumFields = 16
 
     /// The challenges of every `WWW-Authenticate` field of a response, in order.
-    static func challenges(in headerFields: HTTPFields) -> [AuthenticationChallenge] {
+    public static func challenges(in headerFields: HTTPFields) -> [AuthenticationChallenge] {
         headerFields[values: .wwwAuthenticate].prefix(maximumFields).flatMap { parse($0) }
     }
 
