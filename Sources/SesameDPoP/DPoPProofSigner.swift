@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import JWTKit
+@_spi(Generated) import Sesame
 
 /// Makes DPoP proofs (RFC 9449 §4.2) with one ``DPoPKey``: compact JWS signed with ES256 by
 /// jwt-kit, one per request.
@@ -13,7 +14,7 @@ import JWTKit
 /// resource server) and `nonce` (the server's latest, from ``DPoPNonces``).
 public struct DPoPProofSigner: Sendable {
     /// The `DPoP` header field's name: a request carries its proof there (RFC 9449 §4.1).
-    public static let headerFieldName = HTTPField.Name("DPoP")!
+    public static let headerFieldName = HTTPField.Name.dpop
 
     /// The key that signs the proofs.
     public let key: DPoPKey

@@ -48,16 +48,25 @@
 
 extension CredentialDescription {
     /// The header the access token goes in.
+    public var header: String { binding.header }
+
+    /// The header's value, with `{accessToken}`.
+    public var format: Template { binding.format }
+}
+
+extension CredentialBinding {
+    /// The header the access token goes in: the schema's for a bearer token,
+    /// `Authorization` for DPoP (RFC 9449 §7.1).
     public var header: String {
-        switch binding {
+        switch self {
         case .bearer(let header, _): header
         case .dpop: "Authorization"
         }
     }
 
-    /// The header's value, with `{accessToken}`.
+    /// The header's value, with `{accessToken}`: `DPoP {accessToken}` for DPoP.
     public var format: Template {
-        switch binding {
+        switch self {
         case .bearer(_, let format): format
         case .dpop: .interpolation([.text("DPoP "), .variable(.accessToken)])
         }

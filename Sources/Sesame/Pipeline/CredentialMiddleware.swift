@@ -63,7 +63,7 @@ public struct CredentialMiddleware: ClientMiddleware {
                 credential: nil, next: next)
             return (outcome.response, outcome.body)
         }
-        let replayable = body == nil ? nil : try await replayableBody(body, operation: operationID)
+        let replayable = try await body.replayable(within: maximumBodySize, operation: operationID)
         let first = try await send(
             request, body: replayable, baseURL: baseURL, operationID: operationID,
             credential: credential, next: next)
@@ -104,12 +104,4 @@ public struct CredentialMiddleware: ClientMiddleware {
             presenter: presenter, scope: scope, logger: logger, next: next)
     }
 
-    private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {
-        guard let body else { return nil }
-        if case .multiple = body.iterationBehavior { return body }
-        guard let data = try await Optional(body).collected(within: maximumBodySize, operation: operation) else {
-            throw SesameError.encoding(reason: "the request body of \(operation) is larger than \(maximumBodySize) bytes")
-        }
-        return HTTPBody(data)
-    }
 }

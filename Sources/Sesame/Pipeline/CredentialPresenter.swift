@@ -12,23 +12,15 @@ struct CredentialPresenter: Sendable, Hashable {
     static let bearer = CredentialPresenter(
         binding: .bearer(header: "Authorization", format: .interpolation([.text("Bearer "), .variable(.accessToken)])))
 
-    /// The header fields that carry `credential` on `request`, sent to `baseURL` (a proof
-    /// of possession would name the request's method and URL: each hop of a redirect chain
-    /// asks again).
+    /// The header fields that carry `credential` on `request`, sent to `baseURL`: the
+    /// binding's header and format. A DPoP proof is `ProofMiddleware`'s, which signs each
+    /// request, each hop of a redirect chain included, as it is sent.
     /// - Throws: the template's error when the value cannot be formed.
     func fields(carrying credential: Credential, on request: HTTPRequest, baseURL: URL) throws -> HTTPFields {
-        switch binding {
-        case .bearer(_, let format):
-            let value = try format.resolve { $0 == .accessToken ? credential.value(of: $0) : nil }.formValue
-            var fields = HTTPFields()
-            fields[header] = value
-            return fields
-        case .dpop:
-            // The proof is the proof middleware's: it signs each request as it is sent.
-            var fields = HTTPFields()
-            fields[.authorization] = "DPoP " + credential.accessToken
-            return fields
-        }
+        let value = try binding.format.resolve { $0 == .accessToken ? credential.value(of: $0) : nil }.formValue
+        var fields = HTTPFields()
+        fields[header] = value
+        return fields
     }
 
     /// Whether requests carry a proof of possession (``ProofOfPossession``).
@@ -42,7 +34,7 @@ struct CredentialPresenter: Sendable, Hashable {
     var fieldNames: [HTTPField.Name] {
         switch binding {
         case .bearer: [header]
-        case .dpop: [.authorization, ProofMiddleware.proofField]
+        case .dpop: [.authorization, .dpop]
         }
     }
 
@@ -58,10 +50,7 @@ struct CredentialPresenter: Sendable, Hashable {
     /// The header a bearer token goes in; `Authorization` when the schema's name is not a
     /// header name.
     private var header: HTTPField.Name {
-        switch binding {
-        case .bearer(let header, _): HTTPField.Name(header) ?? .authorization
-        case .dpop: .authorization
-        }
+        HTTPField.Name(binding.header) ?? .authorization
     }
 }
 

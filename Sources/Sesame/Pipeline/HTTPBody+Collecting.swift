@@ -20,6 +20,18 @@ extension Optional where Wrapped == HTTPBody {
         try await collected(within: limit, operation: operation) ?? Data()
     }
 
+    /// The body as one that can be sent again (a retry, a redirect hop): itself when it
+    /// already can be, else its bytes, read up to `limit`; nil when there is none.
+    /// - Throws: ``SesameError/encoding(reason:)`` when the body is larger than `limit`.
+    func replayable(within limit: Int, operation: String) async throws -> HTTPBody? {
+        guard let body = self else { return nil }
+        if case .multiple = body.iterationBehavior { return body }
+        guard let data = try await collected(within: limit, operation: operation) else {
+            throw SesameError.encoding(reason: "the request body of \(operation) is larger than \(limit) bytes")
+        }
+        return HTTPBody(data)
+    }
+
     /// The bytes of a body, empty when there is none, nil as soon as it is known to be
     /// larger than `limit` (by its length, by the bytes read so far, or because the
     /// transport stopped it at its ``ResponseLimits``). Nothing past the limit is kept; the

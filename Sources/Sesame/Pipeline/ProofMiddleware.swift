@@ -11,9 +11,6 @@ import OpenAPIRuntime
 /// request once more with a new proof, below the credential middleware: the retry is never
 /// a rejection of the credential, so never a refresh.
 struct ProofMiddleware: ClientMiddleware {
-    /// RFC 9449 §4.1's `DPoP` field.
-    static let proofField = HTTPField.Name("DPoP")!
-
     let prover: any ProofOfPossession
     /// The origins proofs go to: the API's and the authorization server's.
     let origins: Set<CredentialScope.Origin>
@@ -23,11 +20,11 @@ struct ProofMiddleware: ClientMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard let url = Self.url(of: request, baseURL: baseURL), let origin = CredentialScope.Origin(url: url),
+        guard let url = StreamingURLSessionTransport.url(of: request, baseURL: baseURL), let origin = CredentialScope.Origin(url: url),
             origins.contains(origin)
         else { return try await next(request, body, baseURL) }
         let token = Self.accessToken(in: request.headerFields)
-        let replayable = try await replayableBody(body, operation: operationID)
+        let replayable = try await body.replayable(within: maximumBodySize, operation: operationID)
         let first = try await send(
             request, body: replayable, url: url, token: token, baseURL: baseURL, operationID: operationID, next: next)
         guard first.asksAgain else { return (first.response, first.body) }
@@ -43,7 +40,7 @@ struct ProofMiddleware: ClientMiddleware {
     ) async throws -> (response: HTTPResponse, body: HTTPBody?, asksAgain: Bool) {
         var signed = request
         do {
-            signed.headerFields[Self.proofField] = try await prover.proof(method: request.method, url: url, accessToken: token)
+            signed.headerFields[.dpop] = try await prover.proof(method: request.method, url: url, accessToken: token)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -65,19 +62,4 @@ struct ProofMiddleware: ClientMiddleware {
         return String(value.dropFirst(5))
     }
 
-    /// The URL the transport sends `request` to.
-    static func url(of request: HTTPRequest, baseURL: URL) -> URL? {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + (request.path ?? "/"))
-    }
-
-    private func replayableBody(_ body: HTTPBody?, operation: String) async throws -> HTTPBody? {
-        guard let body else { return nil }
-        if case .multiple = body.iterationBehavior { return body }
-        guard let data = try await Optional(body).collected(within: maximumBodySize, operation: operation) else {
-            throw SesameError.encoding(reason: "the request body of \(operation) is larger than \(maximumBodySize) bytes")
-        }
-        return HTTPBody(data)
-    }
 }

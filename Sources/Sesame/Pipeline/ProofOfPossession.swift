@@ -1,6 +1,11 @@
 import Foundation
 import HTTPTypes
 
+extension HTTPField.Name {
+    /// RFC 9449 §4.1's `DPoP` field, which carries a request's proof.
+    @_spi(Generated) public static let dpop = HTTPField.Name("DPoP")!
+}
+
 /// Proves that a request comes from the holder of the key the server bound the session's
 /// tokens to: DPoP (RFC 9449), for a schema whose credential says `binding: dpop`.
 ///

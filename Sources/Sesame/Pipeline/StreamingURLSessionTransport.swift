@@ -126,11 +126,16 @@ public final class StreamingURLSessionTransport: ClientTransport, @unchecked Sen
         return (response, HTTPBody(counted, length: length, iterationBehavior: .single))
     }
 
-    static func urlRequest(for request: HTTPRequest, baseURL: URL) throws -> URLRequest {
-        let path = request.path ?? "/"
+    /// The URL this transport sends `request` to: `baseURL` without its trailing `/`, then
+    /// the request's path and query.
+    static func url(of request: HTTPRequest, baseURL: URL) -> URL? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base + path) else {
+        return URL(string: base + (request.path ?? "/"))
+    }
+
+    static func urlRequest(for request: HTTPRequest, baseURL: URL) throws -> URLRequest {
+        guard let url = url(of: request, baseURL: baseURL) else {
             throw SesameError.encoding(reason: "the request path does not make a URL")
         }
         var urlRequest = URLRequest(url: url)
