@@ -35,6 +35,32 @@ import Foundation
     }
 }
 
+extension RequestDescription {
+    /// ``path`` without the constant query of the request line: the part with `{placeholders}`.
+    public var pathWithoutQuery: Substring {
+        path[..<(path.firstIndex(of: "?") ?? path.endIndex)]
+    }
+
+    /// The constant query the request line wrote (`grant_type=password` of
+    /// `POST /token?grant_type=password`), percent-encoded by the generator; nil without one.
+    public var constantQuery: Substring? {
+        path.firstIndex(of: "?").map { path[path.index(after: $0)...] }
+    }
+
+    /// `name=value` as a query parameter is sent, the runtime's and the generator's constant
+    /// alike: each percent-encoded but for what a query allows other than `&=+#?/%`.
+    public static func queryItem(name: String, value: String) -> String {
+        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: queryValue) ?? text }
+        return encoded(name) + "=" + encoded(value)
+    }
+
+    private static let queryValue: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "&=+#?/%")
+        return set
+    }()
+}
+
 /// The HTTP method of a request the schema declares (its request line's first word).
 @_spi(Generated) public enum RequestMethod: String, Sendable, Hashable, Codable, CaseIterable {
     case get = "GET"

@@ -177,9 +177,9 @@ enum Identifier {
 extension RequestLineIR {
     /// The names of the request line's constant query items, percent-decoded.
     var constantQueryNames: Set<String> {
-        guard let mark = value.path.firstIndex(of: "?") else { return [] }
+        guard let query = value.constantQuery else { return [] }
         return Set(
-            value.path[value.path.index(after: mark)...].split(separator: "&").map { item in
+            query.split(separator: "&").map { item in
                 let name = String(item.prefix { $0 != "=" })
                 return name.removingPercentEncoding ?? name
             })
@@ -188,20 +188,11 @@ extension RequestLineIR {
     /// Adds `name=value` to the request line's constant query, each percent-encoded as the
     /// runtime encodes a query parameter's value.
     mutating func appendConstantQuery(name: String, value text: String) {
-        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .queryValue) ?? text }
-        value.path += (value.path.contains("?") ? "&" : "?") + encoded(name) + "=" + encoded(text)
+        value.path += (value.constantQuery == nil ? "?" : "&") + RequestDescription.queryItem(name: name, value: text)
     }
 }
 
 extension CharacterSet {
-    /// What the runtime leaves unencoded in a query parameter's name or value
-    /// (`OperationRequest.resolvedPath`).
-    fileprivate static let queryValue: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.remove(charactersIn: "&=+#?/%")
-        return set
-    }()
-
     /// What a constant query keeps as written: RFC 3986's query characters but `#` (the
     /// request line refuses a fragment) and `%` (an escape is checked on its own).
     fileprivate static let constantQuery: CharacterSet = {

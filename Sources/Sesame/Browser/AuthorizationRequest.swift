@@ -10,6 +10,8 @@ struct AuthorizationRequest: Sendable {
     var url: URL
     /// The request's parameters, in order (its query, or the body of a pushed request).
     let parameters: [FormField]
+    /// The authorization endpoint with the request line's constant query, before the parameters.
+    private let endpoint: URLComponents
     let redirectURI: URL
     let state: String
     let pkce: PKCE
@@ -52,17 +54,11 @@ struct AuthorizationRequest: Sendable {
             throw BrowserSignInError.notConfigured(reason: "the authorization server's base URL is not a URL")
         }
         // A constant query of the request line (percent-encoded by the generator) comes first.
-        let target = step.request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        components.percentEncodedPath += target[0]
-        components.percentEncodedQuery =
-            (target.dropFirst().map(String.init)
-            + parameters.map { name, value in
-                "\(FormField.encode(name))=\(FormField.encode(value))"
-            }).joined(separator: "&")
-        guard let url = components.url else {
-            throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
-        }
-        self.url = url
+        components.percentEncodedPath += step.request.pathWithoutQuery
+        components.percentEncodedQuery = step.request.constantQuery.map(String.init)
+        endpoint = components
+        self.url = try Self.url(
+            endpoint, with: parameters.map { name, value in "\(FormField.encode(name))=\(FormField.encode(value))" })
         self.parameters = parameters.map { FormField(name: $0.0, value: $0.1) }
         self.redirectURI = redirectURI
         self.state = state
@@ -76,20 +72,17 @@ struct AuthorizationRequest: Sendable {
     /// §4): `client_id` and the `request_uri` the server returned, after the endpoint's
     /// constant query.
     func pushedURL(requestURI: String, clientID: String) throws -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+        try Self.url(endpoint, with: ["client_id=\(FormField.encode(clientID))", "request_uri=\(FormField.encode(requestURI))"])
+    }
+
+    /// `endpoint` with the encoded query `items` after its constant query.
+    private static func url(_ endpoint: URLComponents, with items: [String]) throws -> URL {
+        var components = endpoint
+        components.percentEncodedQuery = ((components.percentEncodedQuery.map { [$0] } ?? []) + items).joined(separator: "&")
+        guard let url = components.url else {
             throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
         }
-        let constant = (components.percentEncodedQuery ?? "").split(separator: "&").prefix { item in
-            !item.hasPrefix("response_type=")
-        }
-        components.percentEncodedQuery =
-            (constant.map(String.init) + [
-                "client_id=\(FormField.encode(clientID))", "request_uri=\(FormField.encode(requestURI))",
-            ]).joined(separator: "&")
-        guard let pushed = components.url else {
-            throw BrowserSignInError.notConfigured(reason: "the authorization request does not make a URL")
-        }
-        return pushed
+        return url
     }
 
     /// The authorization code of the redirect that answers this request.

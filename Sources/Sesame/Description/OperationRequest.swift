@@ -39,9 +39,8 @@ public struct OperationRequest: Sendable {
     /// percent-encoded by the generator) comes first, then ``query``.
     public func resolvedPath() throws -> String {
         var result = ""
-        let mark = description.path.firstIndex(of: "?")
-        var remainder = description.path[..<(mark ?? description.path.endIndex)]
-        var items = mark.map { description.path[description.path.index(after: $0)...] }.map { [String($0)] } ?? []
+        var remainder = description.pathWithoutQuery
+        var items = description.constantQuery.map { [String($0)] } ?? []
         while let open = remainder.firstIndex(of: "{"), let close = remainder[open...].firstIndex(of: "}") {
             result += remainder[..<open]
             let name = String(remainder[remainder.index(after: open)..<close])
@@ -50,9 +49,7 @@ public struct OperationRequest: Sendable {
             remainder = remainder[remainder.index(after: close)...]
         }
         result += remainder
-        items += query.map { name, value in
-            "\(name.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? name)=\(value.addingPercentEncoding(withAllowedCharacters: .sesameQueryValue) ?? value)"
-        }
+        items += query.map { RequestDescription.queryItem(name: $0, value: $1) }
         if !items.isEmpty { result += "?" + items.joined(separator: "&") }
         return result
     }
@@ -225,12 +222,6 @@ extension CharacterSet {
     static let sesamePathSegment: CharacterSet = {
         var set = CharacterSet.urlPathAllowed
         set.remove(charactersIn: "/?#[]@!$&'()*+,;=%")
-        return set
-    }()
-
-    static let sesameQueryValue: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.remove(charactersIn: "&=+#?/%")
         return set
     }()
 
