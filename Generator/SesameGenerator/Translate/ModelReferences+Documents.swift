@@ -61,7 +61,7 @@ extension ModelReferences {
             location.pointer.isEmpty
             ? []
             : location.pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                Self.unescapePointer($0)
             }
         let stem = ((file.source.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
         let swiftName = typeNames.declareDocumentSchema(pointer: tokens, title: mapping["title"]?.string, stem: stem)

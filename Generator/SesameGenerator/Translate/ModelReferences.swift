@@ -131,7 +131,7 @@ struct ModelReferences {
         guard let last = tokens.last else {
             return ((file.source.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
         }
-        return last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return Self.unescapePointer(last)
     }
 
     /// The models of a models file: its top-level keys, the entries of a top-level `$defs`,
@@ -156,6 +156,11 @@ struct ModelReferences {
             }
         }
         return result
+    }
+
+    /// A JSON pointer token as the key it names (RFC 6901 §4: `~1` is `/`, then `~0` is `~`).
+    static func unescapePointer(_ token: some StringProtocol) -> String {
+        token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
     static func escapePointer(_ token: String) -> String {
@@ -240,7 +245,7 @@ struct ModelReferences {
         }
         // `#/Name` is a JSON pointer of one token: a model named `a/b~c` is `#/a~1b~0c`, in
         // whichever file declares it (RFC 6901; a bare `Name` is taken as written).
-        if parts.count == 2 { name = name.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+        if parts.count == 2 { name = Self.unescapePointer(name) }
         guard let declaration = declarations[name] else {
             if let candidates = ambiguousDefinitions[name] {
                 reader.error(
@@ -273,7 +278,7 @@ struct ModelReferences {
             return nil
         }
         let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            Self.unescapePointer($0.removingPercentEncoding ?? String($0))
         }
         var keyNode = node
         // Start from the declared model the pointer goes through (`/User`, `/$defs/Address`)

@@ -206,7 +206,7 @@ struct SchemaDocuments {
         var keyNode = current
         guard !pointer.isEmpty else { return (current, keyNode) }
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = ModelReferences.unescapePointer(raw)
             switch current {
             case .mapping(let mapping):
                 guard let index = mapping.firstIndex(where: { $0.key.string == token }) else { return nil }
