@@ -137,6 +137,56 @@ struct DPoPPassword: SingleStepAuthenticationMethod {
         #expect(DPoPPublicJWK.thumbprintOf(try #require(proofs.last)) != first)
     }
 
+    @Test func aSignInRightAfterSignOutSignsWithTheNewKey() async throws {
+        // The replacement takes a while: the sign-in that follows at once must wait for it.
+        let slow = SlowKeyReplacement(dpop)
+        let service = service(proofOfPossession: slow)
+        _ = try await service.authenticate(with: DPoPPassword())
+        let first = try await dpop.thumbprint()
+        _ = await service.unauthenticate()
+        _ = try await service.authenticate(with: DPoPPassword())
+        let received = await server.received
+        let signOut = try #require(received.firstIndex { $0.path == "/logout" })
+        let secondSignIn = received[(signOut + 1)...].filter { $0.path == "/token" }
+        #expect(!secondSignIn.isEmpty)
+        #expect(secondSignIn.allSatisfy { $0.proof.map(DPoPPublicJWK.thumbprintOf) != first })
+        #expect(try await dpop.thumbprint() != first)
+    }
+
+    @Test func anOpenAPIClientsRequestsCarryProofsThroughTheCredentialMiddleware() async throws {
+        let service = service(proofOfPossession: dpop)
+        _ = try await service.authenticate(with: DPoPPassword())
+        await server.set { $0.nonce = "n-2" }
+        let middleware = service.credentialMiddleware
+        let server = server
+        let (response, _) = try await middleware.intercept(
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/notes"), body: nil,
+            baseURL: DPoPServer.baseURL, operationID: "listNotes"
+        ) { request, body, baseURL in
+            try await server.send(request, body: body, baseURL: baseURL, operationID: "listNotes")
+        }
+        #expect(response.status == .ok)
+        let notes = await server.received.filter { $0.path == "/notes" }
+        #expect(notes.map(\.status) == [401, 200], "the resource's nonce is answered once")
+        #expect(notes.allSatisfy { $0.proof?.ath != nil && $0.authorization == "DPoP at-1" })
+        #expect(notes.map { $0.proof?.nonce } == ["n-1", "n-2"])
+        #expect(DPoPPublicJWK.thumbprintOf(try #require(notes.last?.proof)) == (try await dpop.thumbprint()))
+    }
+
+    @Test func anOpenAPIClientOfADPoPSchemaWithoutAProverSendsNothing() async throws {
+        let service = service(proofOfPossession: nil)
+        let server = server
+        await #expect(throws: SesameError.self) {
+            _ = try await service.credentialMiddleware.intercept(
+                HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/notes"), body: nil,
+                baseURL: DPoPServer.baseURL, operationID: "listNotes"
+            ) { request, body, baseURL in
+                try await server.send(request, body: body, baseURL: baseURL, operationID: "listNotes")
+            }
+        }
+        #expect(await server.received.isEmpty)
+    }
+
     @Test func aDPoPSchemaWithoutAProverSendsNothing() async throws {
         let service = service(proofOfPossession: nil)
         await #expect(throws: SesameError.self) { _ = try await service.authenticate(with: DPoPPassword()) }
@@ -150,6 +200,22 @@ struct DPoPPassword: SingleStepAuthenticationMethod {
         _ = try await service(proofOfPossession: DPoP(keyStore: store)).authenticate(with: DPoPPassword())
         let proof = try #require(await server.received.last?.proof)
         #expect(DPoPPublicJWK.thumbprintOf(proof) == key.thumbprint)
+    }
+}
+
+/// A prover whose key replacement takes 200 ms, as a Keychain or Secure Enclave key may.
+struct SlowKeyReplacement: ProofOfPossession {
+    let prover: DPoP
+    init(_ prover: DPoP) { self.prover = prover }
+    func proof(method: HTTPRequest.Method, url: URL, accessToken: String?) async throws -> String {
+        try await prover.proof(method: method, url: url, accessToken: accessToken)
+    }
+    func receive(_ response: HTTPResponse, body: Data?, from url: URL) async -> Bool {
+        await prover.receive(response, body: body, from: url)
+    }
+    func replaceKey() async throws {
+        try await Task.sleep(for: .milliseconds(200))
+        try await prover.replaceKey()
     }
 }
 

@@ -33,6 +33,38 @@ public struct CredentialMiddleware: ClientMiddleware {
     let requiresCredential: Bool
     let maximumBodySize: Int
     let logger: Logger
+    /// Signs each hop to the back-end's origins (DPoP), for an OpenAPI client's requests; nil
+    /// when the schema sends bearer tokens, or for the service's own requests, which its
+    /// pipeline signs.
+    let proof: ProofMiddleware?
+    /// Whether the schema binds tokens to a key and the configuration has no prover: no request
+    /// to the back-end's origin is sent.
+    let lacksProver: Bool
+
+    init(
+        source: any CredentialSource, scope: CredentialScope, matcher: RejectionMatcher, presenter: CredentialPresenter,
+        requiresCredential: Bool, maximumBodySize: Int, logger: Logger, proofs: ProofRequirement = .none,
+        proofsFor sdk: SDKDescription? = nil
+    ) {
+        self.source = source
+        self.scope = scope
+        self.matcher = matcher
+        self.presenter = presenter
+        self.requiresCredential = requiresCredential
+        self.maximumBodySize = maximumBodySize
+        self.logger = logger
+        switch (proofs, sdk) {
+        case (.signed(let prover), let sdk?):
+            self.proof = ProofMiddleware(prover: prover, sdk: sdk, maximumBodySize: maximumBodySize)
+            self.lacksProver = false
+        case (.missing, _):
+            self.proof = nil
+            self.lacksProver = true
+        default:
+            self.proof = nil
+            self.lacksProver = false
+        }
+    }
 
     /// Sends the request with the credential, following redirects, and retries it once
     /// after a rejection.
@@ -56,6 +88,7 @@ public struct CredentialMiddleware: ClientMiddleware {
                 credential: nil, next: next)
             return (outcome.response, outcome.body)
         }
+        if lacksProver { try ProofRequirement.missing.check() }
         guard let credential = try await source.credentialForSending() else {
             if requiresCredential { throw SesameError.notAuthenticated }
             let outcome = try await send(
@@ -99,9 +132,18 @@ public struct CredentialMiddleware: ClientMiddleware {
     )
         async throws -> RedirectFollower.Outcome
     {
-        try await RedirectFollower.send(
+        guard let proof else {
+            return try await RedirectFollower.send(
+                request, body: body, baseURL: baseURL, operationID: operationID, credential: credential,
+                presenter: presenter, scope: scope, logger: logger, next: next)
+        }
+        // Each hop gets a proof of its own, signed as that hop is sent.
+        return try await RedirectFollower.send(
             request, body: body, baseURL: baseURL, operationID: operationID, credential: credential,
-            presenter: presenter, scope: scope, logger: logger, next: next)
+            presenter: presenter, scope: scope, logger: logger
+        ) { hop, hopBody, hopBaseURL in
+            try await proof.intercept(hop, body: hopBody, baseURL: hopBaseURL, operationID: operationID, next: next)
+        }
     }
 
 }

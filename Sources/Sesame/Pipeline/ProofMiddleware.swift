@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+@_spi(Generated) import SesameDescription
 
 /// Adds a proof of possession (``ProofOfPossession``, DPoP) to each request for the API's or
 /// the authorization server's origin, as it goes to the transport: innermost, so that the
@@ -15,6 +16,13 @@ struct ProofMiddleware: ClientMiddleware {
     /// The origins proofs go to: the API's and the authorization server's.
     let origins: Set<CredentialScope.Origin>
     let maximumBodySize: Int
+
+    /// Proofs for requests to `sdk`'s API and authorization server.
+    init(prover: any ProofOfPossession, sdk: SDKDescription, maximumBodySize: Int) {
+        self.prover = prover
+        self.origins = Set([sdk.baseURL, sdk.baseURL(of: .authorization)].compactMap(CredentialScope.Origin.init(url:)))
+        self.maximumBodySize = maximumBodySize
+    }
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,

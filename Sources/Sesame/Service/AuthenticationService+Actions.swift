@@ -42,17 +42,8 @@ extension AuthenticationService {
                     logger.error("the session store failed to clear: \(type(of: error))")
                 }
                 if let ending { configuration.userSessionObserver?.userSessionDidEnd(ending) }
-                if presenter.provesPossession, let prover = configuration.proofOfPossession {
-                    // The next session's tokens are bound to a new key.
-                    let logger = logger
-                    Task {
-                        do {
-                            try await prover.replaceKey()
-                        } catch {
-                            logger.error("the DPoP key could not be replaced: \(type(of: error))")
-                        }
-                    }
-                }
+                // The next session's tokens are bound to a new key; every later proof waits for it.
+                proofs.prover?.replaceKey(logger: logger)
             case .sessionEndedElsewhere(let ending):
                 logger.info("another process ended the session (\(ending))")
                 configuration.userSessionObserver?.userSessionDidEndElsewhere(ending)

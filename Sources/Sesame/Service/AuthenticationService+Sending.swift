@@ -109,10 +109,7 @@ extension AuthenticationService {
         credential mode: CredentialMode, streaming: Bool = false, server: ServerRole = .api
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let pipeline = streaming ? self.eventPipeline : self.pipeline
-        if presenter.provesPossession, configuration.proofOfPossession == nil {
-            throw SesameError.invalidState(
-                reason: "the schema binds tokens to a key (DPoP): the configuration needs a proofOfPossession, such as SesameDPoP's DPoP")
-        }
+        try proofs.check()
         let credentialMiddleware: [any ClientMiddleware]
         switch mode {
         case .none:

@@ -35,6 +35,8 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     let serversShareOrigin: Bool
     /// How the credential goes with a request, as its binding says.
     let presenter: CredentialPresenter
+    /// Whether requests carry proofs of possession (DPoP), and who makes them.
+    let proofs: ProofRequirement
     let matcher: RejectionMatcher
     /// Validates the ID tokens of OpenID Connect sign-ins: the configuration's
     /// `idTokenValidator`, else the one the schema's `openID:` describes (nil without either).
@@ -83,14 +85,12 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
         self.logger = configuration.logger
         var middlewares = configuration.middlewares + [LoggingMiddleware(logger: configuration.logger)]
         let presenter = CredentialPresenter(binding: sdk.credential.binding)
-        if presenter.provesPossession, let prover = configuration.proofOfPossession {
+        let proofs = ProofRequirement(presenter: presenter, configuration: configuration)
+        if case .signed(let prover) = proofs {
             // Innermost: the proof signs the request as the transport sends it.
-            let origins = [sdk.baseURL, sdk.baseURL(of: .authorization)].compactMap(CredentialScope.Origin.init(url:))
-            middlewares.append(
-                ProofMiddleware(prover: prover, origins: Set(origins), maximumBodySize: configuration.maximumResponseSize))
-        } else if configuration.proofOfPossession != nil {
-            configuration.logger.warning("the schema sends bearer tokens: the configuration's proofOfPossession is not used")
+            middlewares.append(ProofMiddleware(prover: prover, sdk: sdk, maximumBodySize: configuration.maximumResponseSize))
         }
+        self.proofs = proofs
         let pipeline = RequestPipeline(transport: configuration.transport, middlewares: middlewares)
         self.pipeline = pipeline
         var eventTransport = configuration.eventTransport ?? configuration.transport
@@ -171,17 +171,28 @@ public actor AuthenticationService<Schema: SDKSchema>: OperationPerformer {
     /// A middleware that applies and refreshes this service's credential, for an
     /// OpenAPI-generated client of the same back-end (see ``CredentialMiddleware``). It does
     /// not keep the service alive; requests pass without a credential once it is gone.
+    ///
+    /// With a schema that binds tokens to a key (DPoP), the middleware also signs each request
+    /// to the back-end's origin with the configuration's ``ProofOfPossession``, as the service's
+    /// own requests are; without a prover, those requests fail with
+    /// ``SesameError/invalidState(reason:)`` and nothing is sent. Put it last among the
+    /// client's middlewares, so that the proof signs the request as sent.
     public nonisolated var credentialMiddleware: CredentialMiddleware {
-        makeCredentialMiddleware(source: SessionCredentialSource(service: WeakReference(self)), requiresCredential: false)
+        makeCredentialMiddleware(
+            source: SessionCredentialSource(service: WeakReference(self)), requiresCredential: false, signs: true)
     }
 
+    /// A credential middleware for `server`'s requests. The service's own pipeline signs its
+    /// requests itself (`ProofMiddleware`, innermost); `signs` makes the middleware sign them,
+    /// for a client whose pipeline is not the service's.
     nonisolated func makeCredentialMiddleware(
-        source: any CredentialSource, requiresCredential: Bool, server: ServerRole = .api
+        source: any CredentialSource, requiresCredential: Bool, server: ServerRole = .api, signs: Bool = false
     ) -> CredentialMiddleware {
         CredentialMiddleware(
             source: source, scope: server == .api ? scope : authorizationScope, matcher: matcher,
             presenter: presenter, requiresCredential: requiresCredential,
-            maximumBodySize: configuration.maximumResponseSize, logger: logger)
+            maximumBodySize: configuration.maximumResponseSize, logger: logger,
+            proofs: signs ? proofs : .none, proofsFor: sdk)
     }
 
     nonisolated func now() -> Date {
