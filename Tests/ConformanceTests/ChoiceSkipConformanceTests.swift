@@ -60,11 +60,13 @@ import Testing
         }
     }
 
-    /// A value no variant matches: the violation names the choice's keyword and path, and
-    /// says it matches none, whether the variants were skipped or decoded and failed.
+    /// A value no variant matches, none getting further into it than the others: the violation
+    /// names the choice's keyword and path, and says it matches none, whether the variants
+    /// were skipped or decoded and failed.
     @Test func aValueMatchingNoVariantIsRefusedAsBefore() throws {
         let none4 = "$: oneOf: the value matches none of the 4 schemas"
-        for json in ["3", "true", "null", #"{"name": 1}"#, #"{"size": "2"}"#, "[true]"] {
+        // `{"name": 1}`: `Sized` refuses the extra `name` as deep as `MaybeNamed` its type.
+        for json in ["3", "true", "null", #"{"name": 1}"#] {
             #expect(Instance.violation(SizedOrNamed.self, json)?.description == none4, "\(json)")
             _ = Self.failedAttempts(SizedOrNamed.self, json)
         }
@@ -74,8 +76,32 @@ import Testing
             _ = Self.failedAttempts(NumberShapeOrColor.self, json)
         }
         #expect(Instance.violation(OneOfModels.self, "{}")?.description == "$: oneOf: the value matches none of the 2 schemas")
-        let nested = Instance.violation([SizedOrNamed].self, #"[{}, {"name": 1}]"#)
-        #expect(nested?.description == "$[1]: oneOf: the value matches none of the 4 schemas")
+        #expect(Instance.violation([SizedOrNamed].self, #"[{}, 3]"#)?.description == "$[1]: oneOf: the value matches none of the 4 schemas")
+    }
+
+    /// A value no variant matches, one of which got further into it than the others: the
+    /// violation is that variant's, where it failed, and names the choice it belongs to.
+    @Test func aValueMatchingNoVariantIsReportedWhereTheFurthestVariantFailed() throws {
+        let deeper: [(json: String, description: String)] = [
+            (#"{"size": "2"}"#, "$.size: type: expected an integer"),
+            ("[true]", "$[0]: type: expected an integer"),
+        ]
+        for (json, description) in deeper {
+            #expect(
+                Instance.violation(SizedOrNamed.self, json)?.description
+                    == "\(description) (so the value at $ matches none of the 4 schemas of its oneOf)", "\(json)")
+            _ = Self.failedAttempts(SizedOrNamed.self, json)
+        }
+        #expect(
+            Instance.violation([SizedOrNamed].self, #"[{}, {"size": "2"}]"#)?.description
+                == "$[1].size: type: expected an integer (so the value at $[1] matches none of the 4 schemas of its oneOf)")
+        // Two matches of a oneOf deep inside a member: said there, not at the outer oneOf.
+        let registration = #"{"publicKey": {"user": {"id": "u1"}}}"#
+        #expect(
+            Instance.violation(Ceremony.self, registration)?.description
+                == "$.publicKey.user.id: oneOf: the value matches 2 of the schemas; exactly one must match"
+                + " (so the value at $ matches none of the 2 schemas of its oneOf)")
+        #expect(Instance.violation(Ceremony.self, "{}")?.description == "$: oneOf: the value matches none of the 2 schemas")
     }
 
     /// A value two variants match, both decoded (their required keys are there): refused,

@@ -211,12 +211,15 @@ import Testing
                 note: { type: string }
             """, file: "Pick")
         #expect(swift.contains("let keys = try? decoder.container(keyedBy: PropertyKey.self)\n"))
-        #expect(swift.contains("if let keys, keys.contains(\"number\"), keys.contains(\"holder\"), let value = try? Card(from: decoder)"))
-        #expect(swift.contains("if let keys, keys.contains(\"iban\"), let value = try? Pick.Option2(from: decoder)"))
-        #expect(swift.contains("if keys == nil, let value = try? decoder.singleValueContainer().decode(String.self)"))
-        #expect(swift.contains("if keys == nil, let value = try? decoder.singleValueContainer().decode([Int].self)"))
+        #expect(
+            swift.contains(
+                "if let keys, keys.contains(\"number\"), keys.contains(\"holder\"), let value = failures.attempt({ try Card(from: decoder) })"
+            ))
+        #expect(swift.contains("if let keys, keys.contains(\"iban\"), let value = failures.attempt({ try Pick.Option2(from: decoder) })"))
+        #expect(swift.contains("if keys == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) })"))
+        #expect(swift.contains("if keys == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode([Int].self) })"))
         // A dictionary takes any object: always decoded.
-        #expect(swift.contains("if let value = try? decoder.singleValueContainer().decode([String: String].self)"))
+        #expect(swift.contains("if let value = failures.attempt({ try decoder.singleValueContainer().decode([String: String].self) })"))
         // anyOf tries its first variant as it is; the keys are read only when it did not match.
         let anyOf = model(
             """
@@ -225,9 +228,11 @@ import Testing
             Card: { type: object, required: [number], properties: { number: { type: string } } }
             Card2: { type: object, required: [iban], properties: { iban: { type: string } } }
             """, file: "Either")
-        #expect(anyOf.contains("if match == nil, let value = try? Card(from: decoder)"))
+        #expect(anyOf.contains("if match == nil, let value = failures.attempt({ try Card(from: decoder) })"))
         #expect(anyOf.contains("let keys = match == nil ? (try? decoder.container(keyedBy: PropertyKey.self)) : nil"))
-        #expect(anyOf.contains("if match == nil, let keys, keys.contains(\"iban\"), let value = try? Card2(from: decoder)"))
+        #expect(
+            anyOf.contains("if match == nil, let keys, keys.contains(\"iban\"), let value = failures.attempt({ try Card2(from: decoder) })")
+        )
         // Nothing to rule out (no required name, no two shapes): no keys read.
         let plain = model("Loose: { anyOf: [{ type: string }, { type: integer }] }", file: "Loose")
         #expect(!plain.contains("keys"))

@@ -258,6 +258,40 @@ import Testing
         #expect(decoded == check)
         #expect(decoded.properties["p"]?.not?.reference == "b")
     }
+
+    /// A value no member of a `oneOf` or `anyOf` takes is reported where the one member that
+    /// got furthest into it failed; when none got further than the others, or two got
+    /// equally far, at the choice. A missing property is a failure of its object.
+    @Test func aChoiceNoMemberTakesIsReportedWhereTheFurthestMemberFailed() {
+        let handle = ModelCheck(oneOf: [ModelCheck(types: [.string]), ModelCheck(types: [.string], maxLength: 64)])
+        let user = ModelCheck(types: [.object], properties: ["id": handle], required: ["id"])
+        let registration = ModelCheck(
+            types: [.object], properties: ["publicKey": ModelCheck(types: [.object], properties: ["user": user])],
+            required: ["publicKey"])
+        let ceremony = ModelCheck(oneOf: [registration, ModelCheck(types: [.string])])
+        let value: JSONValue = .object(["publicKey": .object(["user": .object(["id": .string("u1")])])])
+        #expect(
+            violation(ceremony, value)?.description
+                == "$.root.publicKey.user.id: oneOf: the value matches 2 of the schemas; exactly one must match"
+                + " (so the value at $.root matches none of the 2 schemas of its oneOf)")
+        let either = ModelCheck(anyOf: [registration, ModelCheck(types: [.string])])
+        #expect(violation(either, value)?.path == "$.root.publicKey.user.id")
+        #expect(violation(either, value)?.keyword == "oneOf")
+        // Both members fail at the value itself: the choice says it.
+        #expect(violation(ceremony, .integer(1))?.description == "$.root: oneOf: the value matches none of the 2 schemas")
+        // The registration only finds `publicKey` missing: no further than the string did.
+        #expect(violation(ceremony, .object([:]))?.description == "$.root: oneOf: the value matches none of the 2 schemas")
+        // Two members fail equally deep at different places: the choice says it.
+        let twoDeep = ModelCheck(oneOf: [
+            ModelCheck(properties: ["a": ModelCheck(types: [.string])]), ModelCheck(properties: ["b": ModelCheck(types: [.string])]),
+        ])
+        #expect(
+            violation(twoDeep, .object(["a": .integer(1), "b": .integer(2)]))?.description
+                == "$.root: oneOf: the value matches none of the 2 schemas")
+        // Two values matching stays at the choice.
+        #expect(
+            violation(handle, .string("u"))?.description == "$.root: oneOf: the value matches 2 of the schemas; exactly one must match")
+    }
 }
 
 extension ModelCheck {

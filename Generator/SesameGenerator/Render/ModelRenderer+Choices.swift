@@ -57,6 +57,9 @@ extension ModelRenderer {
     private func renderChoiceDecoding(_ choice: ChoiceIR, into initializer: inout CodeWriter) {
         initializer.line("var match: Self?")
         if choice.exactlyOne { initializer.line("var matches = 0") }
+        // What the members that refused the value said: a value none matches is reported
+        // where the member that got furthest into it failed (`ChoiceFailures`).
+        initializer.line("var failures = ChoiceFailures()")
         let strict = choice.variants.contains { $0.type?.containsModel == true }
         let shapes = choice.variants.map { shape(of: $0) }
         // `anyOf` stops at the first match: its first variant is tried as it is, so that a
@@ -86,10 +89,11 @@ extension ModelRenderer {
                 if let type = variant.type {
                     // Strictly: an enum's unknown value does not match a variant.
                     if case .model = type {
-                        conditions.append("let value = try? \(types.swift(type))(from: decoder)")
+                        conditions.append("let value = failures.attempt({ try \(types.swift(type))(from: decoder) })")
                     } else {
                         conditions.append(
-                            "let value = try? decoder.singleValueContainer().decode(\(types.wire(type) ?? types.swift(type)).self)")
+                            "let value = failures.attempt({ try decoder.singleValueContainer().decode(\(types.wire(type) ?? types.swift(type)).self) })"
+                        )
                     }
                     value = "Self.\(caseName)(\(types.fromWire("value", type)))"
                 } else {
@@ -114,16 +118,15 @@ extension ModelRenderer {
             tries(&initializer)
         }
         let keyword = SwiftName.stringLiteral(choice.keyword)
-        let none = "the value matches none of the \(choice.variants.count) schemas"
+        let count = choice.variants.count
         if choice.exactlyOne {
             initializer.block("guard matches == 1, let match else") { guardBody in
                 guardBody.line(
-                    "throw SchemaViolation(codingPath: decoder.codingPath, keyword: \(keyword), message: matches == 0 ? \"\(none)\" : \"the value matches \\(matches) of the schemas; exactly one must match\")"
-                )
+                    "throw failures.violation(codingPath: decoder.codingPath, keyword: \(keyword), matches: matches, of: \(count))")
             }
         } else {
             initializer.block("guard let match else") { guardBody in
-                guardBody.line("throw SchemaViolation(codingPath: decoder.codingPath, keyword: \(keyword), message: \"\(none)\")")
+                guardBody.line("throw failures.violation(codingPath: decoder.codingPath, keyword: \(keyword), matches: 0, of: \(count))")
             }
         }
         initializer.line("self = match")

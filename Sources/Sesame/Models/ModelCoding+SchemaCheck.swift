@@ -105,19 +105,7 @@ extension ModelCoding {
             throw SchemaViolation(path: path, keyword: violation.keyword, message: violation.message)
         } catch let error as DecodingError {
             // The type or presence the referenced schema expects, where it failed.
-            let (inner, keyword, message): ([any CodingKey], String, String)
-            switch error {
-            case .keyNotFound(let key, let context):
-                (inner, keyword, message) = (context.codingPath + [key], "required", "the required property is missing")
-            case .valueNotFound(_, let context):
-                (inner, keyword, message) = (context.codingPath, "type", "found null")
-            case .typeMismatch(let type, let context):
-                (inner, keyword, message) = (context.codingPath, "type", "expected \(Self.jsonTypeName(type))")
-            case .dataCorrupted(let context):
-                (inner, keyword, message) = (context.codingPath, "type", "the value does not decode")
-            @unknown default:
-                (inner, keyword, message) = ([], "$ref", "the value does not decode as \(String(describing: Model.self))")
-            }
+            let (inner, keyword, message) = SchemaViolation.described(error)
             throw SchemaViolation(codingPath: codingPath + inner, keyword: keyword, message: message)
         } catch {
             throw SchemaViolation(
@@ -125,7 +113,7 @@ extension ModelCoding {
         }
     }
 
-    private static func jsonTypeName(_ type: Any.Type) -> String {
+    static func jsonTypeName(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"
         case is Bool.Type: return "a boolean"

@@ -146,16 +146,14 @@ import Foundation
         }
         for schema in allOf { try schema.validate(value, codingPath: codingPath) }
         if !anyOf.isEmpty, !anyOf.contains(where: { $0.matches(value) }) {
-            throw fail("anyOf", "the value matches none of the \(anyOf.count) schemas")
+            throw Self.failures(of: anyOf, on: value, at: codingPath).violation(
+                codingPath: codingPath, keyword: "anyOf", matches: 0, of: anyOf.count)
         }
         if !oneOf.isEmpty {
             let count = oneOf.lazy.filter { $0.matches(value) }.count
             if count != 1 {
-                throw fail(
-                    "oneOf",
-                    count == 0
-                        ? "the value matches none of the \(oneOf.count) schemas"
-                        : "the value matches \(count) of the schemas; exactly one must match")
+                let failures = count == 0 ? Self.failures(of: oneOf, on: value, at: codingPath) : ChoiceFailures()
+                throw failures.violation(codingPath: codingPath, keyword: "oneOf", matches: count, of: oneOf.count)
             }
         }
         if let not, not.matches(value) { throw fail("not", "the value matches a schema it must not match") }
@@ -166,6 +164,20 @@ import Foundation
                 try elseSchema?.validate(value, codingPath: codingPath)
             }
         }
+    }
+
+    /// What each of `schemas` says of `value` at `codingPath`, which none of them matched: on the failure path
+    /// only, so that a match costs what it did.
+    private static func failures(of schemas: [SchemaCheck], on value: JSONValue, at codingPath: [any CodingKey]) -> ChoiceFailures {
+        var failures = ChoiceFailures()
+        for schema in schemas {
+            do {
+                try schema.validate(value, codingPath: codingPath)
+            } catch {
+                failures.record(error)
+            }
+        }
+        return failures
     }
 
     private func validateArray(_ elements: [JSONValue], codingPath: [any CodingKey]) throws {

@@ -514,19 +514,20 @@ public enum Block: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
             let keys = try? decoder.container(keyedBy: PropertyKey.self)
-            if let keys, keys.contains("text"), let value = try? TextBlock(from: decoder) {
+            if let keys, keys.contains("text"), let value = failures.attempt({ try TextBlock(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.textBlock(value) }
             }
-            if let keys, keys.contains("url"), keys.contains("width"), keys.contains("height"), let value = try? ImageBlock(from: decoder) {
+            if let keys, keys.contains("url"), keys.contains("width"), keys.contains("height"), let value = failures.attempt({ try ImageBlock(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.imageBlock(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }
@@ -547,14 +548,15 @@ public enum Value: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
-        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+        var failures = ChoiceFailures()
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
             match = Self.integer(value)
         }
-        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
             match = Self.string(value)
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
         }
         self = match
     }

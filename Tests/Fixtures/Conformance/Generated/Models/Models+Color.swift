@@ -53,18 +53,19 @@ public enum EnumOrZ: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if let value = try? EnumOrZ.Option1(from: decoder) {
+            if let value = failures.attempt({ try EnumOrZ.Option1(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option1(value) }
             }
-            if let value = try? EnumOrZ.Option2(from: decoder) {
+            if let value = failures.attempt({ try EnumOrZ.Option2(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option2(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }

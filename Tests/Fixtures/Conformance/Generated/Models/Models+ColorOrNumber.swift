@@ -12,16 +12,17 @@ public enum ColorOrNumber: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if match == nil, let value = try? Color(from: decoder) {
+            if match == nil, let value = failures.attempt({ try Color(from: decoder) }) {
                 match = Self.color(value)
             }
-            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
                 match = Self.integer(value)
             }
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
         }
         self = match
     }

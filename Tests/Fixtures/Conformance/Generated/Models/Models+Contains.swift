@@ -141,17 +141,18 @@ public struct Nested: Codable, Hashable, Sendable {
 
         public init(from decoder: any Decoder) throws {
             var match: Self?
+            var failures = ChoiceFailures()
             ModelCoding.strictly {
-                if match == nil, let value = try? decoder.singleValueContainer().decode(Bool.self) {
+                if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Bool.self) }) {
                     match = Self.boolean(value)
                 }
                 let keys = match == nil ? (try? decoder.container(keyedBy: PropertyKey.self)) : nil
-                if match == nil, let keys, keys.contains("id"), let value = try? Me(from: decoder) {
+                if match == nil, let keys, keys.contains("id"), let value = failures.attempt({ try Me(from: decoder) }) {
                     match = Self.me(value)
                 }
             }
             guard let match else {
-                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+                throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
             }
             self = match
         }

@@ -38,19 +38,20 @@ public enum PaletteOrName: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
             let keys = try? decoder.container(keyedBy: PropertyKey.self)
-            if keys != nil, let value = try? Palette(from: decoder) {
+            if keys != nil, let value = failures.attempt({ try Palette(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.palette(value) }
             }
-            if let keys, keys.contains("name"), let value = try? PaletteOrName.Option2(from: decoder) {
+            if let keys, keys.contains("name"), let value = failures.attempt({ try PaletteOrName.Option2(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option2(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }

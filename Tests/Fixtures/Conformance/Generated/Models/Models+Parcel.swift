@@ -121,16 +121,17 @@ public enum AnyOfValue: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if match == nil, let value = try? AnyOfValue.Option1(from: decoder) {
+            if match == nil, let value = failures.attempt({ try AnyOfValue.Option1(from: decoder) }) {
                 match = Self.option1(value)
             }
-            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
                 match = Self.integer(value)
             }
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
         }
         self = match
     }
@@ -170,18 +171,19 @@ public enum OneOfValue: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if let value = try? OneOfValue.Option1(from: decoder) {
+            if let value = failures.attempt({ try OneOfValue.Option1(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option1(value) }
             }
-            if let value = try? OneOfValue.Option2(from: decoder) {
+            if let value = failures.attempt({ try OneOfValue.Option2(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option2(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }
@@ -245,19 +247,20 @@ public enum OneOfModels: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
             let keys = try? decoder.container(keyedBy: PropertyKey.self)
-            if let keys, keys.contains("city"), let value = try? Address(from: decoder) {
+            if let keys, keys.contains("city"), let value = failures.attempt({ try Address(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.address(value) }
             }
-            if let keys, keys.contains("id"), let value = try? Me(from: decoder) {
+            if let keys, keys.contains("id"), let value = failures.attempt({ try Me(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.me(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }
@@ -279,18 +282,19 @@ public enum IPAddress: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if let value = try? IPAddress.Option1(from: decoder) {
+            if let value = failures.attempt({ try IPAddress.Option1(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option1(value) }
             }
-            if let value = try? IPAddress.Option2(from: decoder) {
+            if let value = failures.attempt({ try IPAddress.Option2(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.option2(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }
@@ -347,16 +351,17 @@ public enum Contact: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if match == nil, let value = try? Contact.Option1(from: decoder) {
+            if match == nil, let value = failures.attempt({ try Contact.Option1(from: decoder) }) {
                 match = Self.option1(value)
             }
-            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
                 match = Self.integer(value)
             }
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
         }
         self = match
     }
@@ -396,17 +401,18 @@ public enum TypeList: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
-        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+        var failures = ChoiceFailures()
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
             match = Self.string(value)
         }
-        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
             match = Self.integer(value)
         }
         if match == nil, (try? decoder.singleValueContainer().decodeNil()) == true {
             match = Self.null
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 3 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "type", matches: 0, of: 3)
         }
         self = match
     }
@@ -429,19 +435,20 @@ public enum Tree: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
             let keys = try? decoder.container(keyedBy: PropertyKey.self)
-            if keys == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if keys == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
                 matches += 1
                 if match == nil { match = Self.integer(value) }
             }
-            if let keys, keys.contains("left"), let value = try? Branch(from: decoder) {
+            if let keys, keys.contains("left"), let value = failures.attempt({ try Branch(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.branch(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }

@@ -62,27 +62,28 @@ public enum SizedOrNamed: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
             let keys = try? decoder.container(keyedBy: PropertyKey.self)
-            if keys != nil, let value = try? Sized(from: decoder) {
+            if keys != nil, let value = failures.attempt({ try Sized(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.sized(value) }
             }
-            if let keys, keys.contains("name"), let value = try? MaybeNamed(from: decoder) {
+            if let keys, keys.contains("name"), let value = failures.attempt({ try MaybeNamed(from: decoder) }) {
                 matches += 1
                 if match == nil { match = Self.maybeNamed(value) }
             }
-            if keys == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+            if keys == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
                 matches += 1
                 if match == nil { match = Self.string(value) }
             }
-            if keys == nil, let value = try? decoder.singleValueContainer().decode([Int].self) {
+            if keys == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode([Int].self) }) {
                 matches += 1
                 if match == nil { match = Self.array(value) }
             }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 4 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 4)
         }
         self = match
     }
@@ -106,20 +107,21 @@ public enum NumberShapeOrColor: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
                 match = Self.integer(value)
             }
             let keys = match == nil ? (try? decoder.container(keyedBy: PropertyKey.self)) : nil
-            if match == nil, let keys, keys.contains("kind"), let value = try? Shape(from: decoder) {
+            if match == nil, let keys, keys.contains("kind"), let value = failures.attempt({ try Shape(from: decoder) }) {
                 match = Self.shape(value)
             }
-            if match == nil, keys == nil, let value = try? Color(from: decoder) {
+            if match == nil, keys == nil, let value = failures.attempt({ try Color(from: decoder) }) {
                 match = Self.color(value)
             }
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 3 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 3)
         }
         self = match
     }
@@ -133,566 +135,37 @@ public enum NumberShapeOrColor: Codable, Hashable, Sendable {
     }
 }
 
-// MARK: - StringsOnly
+// MARK: - Ceremony
 
-public typealias StringsOnly = [String]
-
-// MARK: - ClosedPair
-
-public struct ClosedPair: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: JSONValue
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(types: [.array], prefixItems: [ModelCheck(types: [.string])], allOf: [ModelCheck(prefixItems: [ModelCheck(), ModelCheck(types: [.integer])]), ModelCheck(prefixItems: [ModelCheck(), ModelCheck()], items: ModelCheck.never)]))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+public enum Ceremony: Codable, Hashable, Sendable {
+    case registration(Registration)
+    case string(String)
 
     public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - OpenPair
-
-public struct OpenPair: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: [JSONValue]
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(types: [.string]), ModelCheck(types: [.integer])]))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - PairAndFlags
-
-public struct PairAndFlags: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: OpenPair
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(prefixItems: [ModelCheck(), ModelCheck()], items: ModelCheck(types: [.boolean]))]))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: OpenPair) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(OpenPair.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - LabelsAndNumbers
-
-public struct LabelsAndNumbers: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: [JSONValue]
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(contains: ModelCheck(types: [.string]), minContains: 0, allOf: [ModelCheck(items: ModelCheck(anyOf: [ModelCheck(types: [.string]), ModelCheck(types: [.number])]))]))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - HeaderThenRows
-
-public struct HeaderThenRows: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: [JSONValue]
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(prefixItems: [ModelCheck(constValue: JSONValue.string("header"))], allOf: [ModelCheck(ifSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(constValue: JSONValue.string("csv"))]), thenSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(), ModelCheck()], items: ModelCheck.never), elseSchema: ModelCheck(prefixItems: [ModelCheck()], items: ModelCheck.never))], ifSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(constValue: JSONValue.string("csv"))]), thenSchema: ModelCheck(prefixItems: [ModelCheck(), ModelCheck(), ModelCheck(types: [.string])])))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - TextsOrAnything
-
-public struct TextsOrAnything: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: TextsOrAnything.Value
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(types: [.array], items: ModelCheck(types: [.string])), elseSchema: ModelCheck(items: ModelCheck(types: [.integer]))))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: TextsOrAnything.Value) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(TextsOrAnything.Value.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public enum Value: Codable, Hashable, Sendable {
-        case array([String])
-        case option2(TextsOrAnything.Value.Option2)
-
-        public init(from decoder: any Decoder) throws {
-            var match: Self?
-            ModelCoding.strictly {
-                if match == nil, let value = try? decoder.singleValueContainer().decode([String].self) {
-                    match = Self.array(value)
-                }
-                if match == nil, let value = try? TextsOrAnything.Value.Option2(from: decoder) {
-                    match = Self.option2(value)
-                }
+        var match: Self?
+        var matches = 0
+        var failures = ChoiceFailures()
+        ModelCoding.strictly {
+            let keys = try? decoder.container(keyedBy: PropertyKey.self)
+            if let keys, keys.contains("publicKey"), let value = failures.attempt({ try Registration(from: decoder) }) {
+                matches += 1
+                if match == nil { match = Self.registration(value) }
             }
-            guard let match else {
-                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
-            }
-            self = match
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-                case .array(let value): var container = encoder.singleValueContainer(); try container.encode(value)
-                case .option2(let value): var container = encoder.singleValueContainer(); try container.encode(value)
+            if keys == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
+                matches += 1
+                if match == nil { match = Self.string(value) }
             }
         }
-
-        public struct Option2: Codable, Hashable, Sendable, RawRepresentable {
-            public var rawValue: [JSONValue]
-
-            /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-            public init(rawValue: [JSONValue]) { self.rawValue = rawValue }
-
-            public init(from decoder: any Decoder) throws {
-                self.rawValue = try decoder.singleValueContainer().decode([JSONValue].self)
-                try ModelCoding.items(count: self.rawValue.count, min: nil, max: 2, codingPath: decoder.codingPath)
-            }
-
-            public func encode(to encoder: any Encoder) throws {
-                try ModelCoding.items(count: self.rawValue.count, min: nil, max: 2, codingPath: encoder.codingPath)
-                var container = encoder.singleValueContainer()
-                try container.encode(rawValue)
-            }
+        guard matches == 1, let match else {
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
-    }
-}
-
-// MARK: - Card
-
-public struct Card: Codable, Hashable, Sendable {
-    public var number: String
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(number: String) {
-        self.number = number
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: PropertyKey.self)
-        self.number = try container.decode(String.self, forKey: "number")
+        self = match
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encode(self.number, forKey: "number")
-    }
-}
-
-// MARK: - Bank
-
-public struct Bank: Codable, Hashable, Sendable {
-    public var iban: String
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(iban: String) {
-        self.iban = iban
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: PropertyKey.self)
-        self.iban = try container.decode(String.self, forKey: "iban")
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encode(self.iban, forKey: "iban")
-    }
-}
-
-// MARK: - PaymentMethod
-
-public struct PaymentMethod: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: PaymentMethod.Value
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(ifSchema: ModelCheck(reference: "Card"), thenSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["iban": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["number": ModelCheck()], additionalProperties: ModelCheck.never)), elseSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["iban": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(additionalProperties: ModelCheck.never))), references: ["Bank": ModelCoding.reference(Bank.self), "Card": ModelCoding.reference(Card.self)])
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: PaymentMethod.Value) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(PaymentMethod.Value.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public enum Value: Codable, Hashable, Sendable {
-        case card(Card)
-        case bank(Bank)
-
-        public init(from decoder: any Decoder) throws {
-            var match: Self?
-            var matches = 0
-            ModelCoding.strictly {
-                let keys = try? decoder.container(keyedBy: PropertyKey.self)
-                if let keys, keys.contains("number"), let value = try? Card(from: decoder) {
-                    matches += 1
-                    if match == nil { match = Self.card(value) }
-                }
-                if let keys, keys.contains("iban"), let value = try? Bank(from: decoder) {
-                    matches += 1
-                    if match == nil { match = Self.bank(value) }
-                }
-            }
-            guard matches == 1, let match else {
-                throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
-            }
-            self = match
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-                case .card(let value): try value.encode(to: encoder)
-                case .bank(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-}
-
-// MARK: - Transfer
-
-public struct Transfer: Codable, Hashable, Sendable {
-    public var amount: Int
-    /// Properties the schema does not declare, kept as received.
-    public var additionalProperties: [String: JSONValue]
-
-    /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(allOf: [ModelCheck(ifSchema: ModelCheck(reference: "Card"), thenSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["amount": ModelCheck(), "iban": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["amount": ModelCheck(), "number": ModelCheck()], additionalProperties: ModelCheck.never)), elseSchema: ModelCheck(ifSchema: ModelCheck(reference: "Bank"), thenSchema: ModelCheck(properties: ["amount": ModelCheck(), "iban": ModelCheck()], additionalProperties: ModelCheck.never), elseSchema: ModelCheck(properties: ["amount": ModelCheck()], additionalProperties: ModelCheck.never)))], anyOf: [ModelCheck(reference: "Card"), ModelCheck(reference: "Bank")]), references: ["Bank": ModelCoding.reference(Bank.self), "Card": ModelCoding.reference(Card.self)])
-    /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["amount"]
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(amount: Int, additionalProperties: [String: JSONValue] = [:]) {
-        self.amount = amount
-        self.additionalProperties = additionalProperties
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
-        self.amount = try container.decode(Int.self, forKey: "amount")
-        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
-        var kept: [String: JSONValue] = [:]
-        let known: Set<String> = ["amount"]
-        for key in extra.allKeys where !known.contains(key.stringValue) {
-            let value = try extra.decode(JSONValue.self, forKey: key)
-            kept[key.stringValue] = value
-        }
-        self.additionalProperties = kept
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
-            switch name {
-                case "amount": return true
-                default: return false
-            }
-        }
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encode(self.amount, forKey: "amount")
-        var extra = encoder.container(keyedBy: AnyCodingKey.self)
-        let known: Set<String> = ["amount"]
-        for key in additionalProperties.keys.sorted() where !known.contains(key) {
-            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
-        }
-    }
-}
-
-// MARK: - NamedPair
-
-public struct NamedPair: Codable, Hashable, Sendable {
-    public var a: String?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var b: JSONValue?
-
-    /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(reference: "RequiredOnly"), references: ["RequiredOnly": ModelCoding.reference(RequiredOnly.self)])
-    /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["a", "b"]
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(a: String? = nil, b: JSONValue? = nil) {
-        self.a = a
-        self.b = b
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
-        self.a = try container.decodeIfPresentNotNull(String.self, forKey: "a")
-        self.b = try container.contains("b") ? container.decode(JSONValue.self, forKey: "b") : nil
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
-            switch name {
-                case "a": return self.a != nil
-                case "b": return self.b != nil
-                default: return false
-            }
-        }
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
-        try container.encodeIfPresent(self.b, forKey: "b")
-    }
-}
-
-// MARK: - OneOfRequired
-
-public struct OneOfRequired: Codable, Hashable, Sendable {
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var bar: JSONValue?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var baz: JSONValue?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var foo: JSONValue?
-
-    /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(oneOf: [ModelCheck(required: ["foo", "bar"]), ModelCheck(required: ["foo", "baz"])]))
-    /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["bar", "baz", "foo"]
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(bar: JSONValue? = nil, baz: JSONValue? = nil, foo: JSONValue? = nil) {
-        self.bar = bar
-        self.baz = baz
-        self.foo = foo
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
-        self.bar = try container.contains("bar") ? container.decode(JSONValue.self, forKey: "bar") : nil
-        self.baz = try container.contains("baz") ? container.decode(JSONValue.self, forKey: "baz") : nil
-        self.foo = try container.contains("foo") ? container.decode(JSONValue.self, forKey: "foo") : nil
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
-            switch name {
-                case "bar": return self.bar != nil
-                case "baz": return self.baz != nil
-                case "foo": return self.foo != nil
-                default: return false
-            }
-        }
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encodeIfPresent(self.bar, forKey: "bar")
-        try container.encodeIfPresent(self.baz, forKey: "baz")
-        try container.encodeIfPresent(self.foo, forKey: "foo")
-    }
-}
-
-// MARK: - Guarded
-
-public struct Guarded: Codable, Hashable, Sendable {
-    public var card: String?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var billing: JSONValue?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var blocked: JSONValue?
-
-    /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(dependentRequired: ["card": ["billing"]], not: ModelCheck(properties: ["blocked": ModelCheck(constValue: JSONValue.bool(true))], required: ["blocked"])))
-    /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["card", "billing", "blocked"]
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(card: String? = nil, billing: JSONValue? = nil, blocked: JSONValue? = nil) {
-        self.card = card
-        self.billing = billing
-        self.blocked = blocked
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
-        self.card = try container.decodeIfPresentNotNull(String.self, forKey: "card")
-        self.billing = try container.contains("billing") ? container.decode(JSONValue.self, forKey: "billing") : nil
-        self.blocked = try container.contains("blocked") ? container.decode(JSONValue.self, forKey: "blocked") : nil
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
-            switch name {
-                case "card": return self.card != nil
-                case "billing": return self.billing != nil
-                case "blocked": return self.blocked != nil
-                default: return false
-            }
-        }
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encodeIfPresent(self.card, forKey: "card")
-        try container.encodeIfPresent(self.billing, forKey: "billing")
-        try container.encodeIfPresent(self.blocked, forKey: "blocked")
-    }
-}
-
-// MARK: - RequiredChain
-
-public struct RequiredChain: Codable, Hashable, Sendable, RawRepresentable {
-    public var rawValue: RequiredOnly
-
-    /// The keywords checked on the value's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(required: ["c"]))
-
-    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
-    public init(rawValue: RequiredOnly) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        self.rawValue = try decoder.singleValueContainer().decode(RequiredOnly.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-// MARK: - NamedThroughAlias
-
-public struct NamedThroughAlias: Codable, Hashable, Sendable {
-    public var a: String?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var b: JSONValue?
-    /// Named by the schema's checks, not declared in `properties`: kept as received (`null` too).
-    public var c: JSONValue?
-
-    /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(anyOf: [ModelCheck(reference: "RequiredChain")]), references: ["RequiredChain": ModelCoding.reference(RequiredChain.self)])
-    /// The declared properties, counted against `minProperties` when the check asks only which are present.
-    private static let schemaCheckKeys: [PropertyKey] = ["a", "b", "c"]
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(a: String? = nil, b: JSONValue? = nil, c: JSONValue? = nil) {
-        self.a = a
-        self.b = b
-        self.c = c
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
-        self.a = try container.decodeIfPresentNotNull(String.self, forKey: "a")
-        self.b = try container.contains("b") ? container.decode(JSONValue.self, forKey: "b") : nil
-        self.c = try container.contains("c") ? container.decode(JSONValue.self, forKey: "c") : nil
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: true, codingPath: encoder.codingPath) { name in
-            switch name {
-                case "a": return self.a != nil
-                case "b": return self.b != nil
-                case "c": return self.c != nil
-                default: return false
-            }
-        }
-        var container = encoder.container(keyedBy: PropertyKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
-        try container.encodeIfPresent(self.b, forKey: "b")
-        try container.encodeIfPresent(self.c, forKey: "c")
-    }
-}
-
-// MARK: - CountedKeys
-
-public struct CountedKeys: Codable, Hashable, Sendable {
-    /// Properties the schema does not declare, kept as received: its checks count them (`minProperties`) or tell them apart (under `not`, `oneOf`, `if`).
-    public var additionalProperties: [String: JSONValue]
-
-    /// The keywords checked on the object's JSON.
-    private static let schemaCheck = SchemaCheck(ModelCheck(minProperties: 1))
-
-    /// Creates a value; properties with a default in the schema may be left out.
-    public init(additionalProperties: [String: JSONValue] = [:]) {
-        self.additionalProperties = additionalProperties
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try ModelCoding.check(decoder, Self.schemaCheck)
-        _ = try decoder.container(keyedBy: PropertyKey.self)
-        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
-        var kept: [String: JSONValue] = [:]
-        let known: Set<String> = []
-        for key in extra.allKeys where !known.contains(key.stringValue) {
-            let value = try extra.decode(JSONValue.self, forKey: key)
-            kept[key.stringValue] = value
-        }
-        self.additionalProperties = kept
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try ModelCoding.checkEncoding(self, Self.schemaCheck, codingPath: encoder.codingPath)
-        _ = encoder.container(keyedBy: PropertyKey.self)
-        var extra = encoder.container(keyedBy: AnyCodingKey.self)
-        for key in additionalProperties.keys.sorted() {
-            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        switch self {
+            case .registration(let value): try value.encode(to: encoder)
+            case .string(let value): var container = encoder.singleValueContainer(); try container.encode(value)
         }
     }
 }

@@ -216,16 +216,17 @@ public enum SchemaBesideOneOf: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var match: Self?
         var matches = 0
-        if let value = try? decoder.singleValueContainer().decode(String.self) {
+        var failures = ChoiceFailures()
+        if let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
             matches += 1
             if match == nil { match = Self.string(value) }
         }
-        if let value = try? decoder.singleValueContainer().decode(Bool.self) {
+        if let value = failures.attempt({ try decoder.singleValueContainer().decode(Bool.self) }) {
             matches += 1
             if match == nil { match = Self.boolean(value) }
         }
         guard matches == 1, let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "oneOf", message: matches == 0 ? "the value matches none of the 2 schemas" : "the value matches \(matches) of the schemas; exactly one must match")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
         }
         self = match
     }
@@ -286,14 +287,15 @@ public enum SchemaBesideTypes: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
-        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+        var failures = ChoiceFailures()
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
             match = Self.string(value)
         }
-        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
             match = Self.integer(value)
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "type", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "type", matches: 0, of: 2)
         }
         self = match
     }
@@ -484,16 +486,17 @@ public enum NumberOrNothing: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
+        var failures = ChoiceFailures()
         ModelCoding.strictly {
-            if match == nil, let value = try? NumberOrNothing.Option1(from: decoder) {
+            if match == nil, let value = failures.attempt({ try NumberOrNothing.Option1(from: decoder) }) {
                 match = Self.option1(value)
             }
-            if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+            if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
                 match = Self.integer(value)
             }
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
         }
         self = match
     }

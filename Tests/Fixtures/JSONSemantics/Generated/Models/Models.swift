@@ -275,14 +275,15 @@ public enum Endpoint: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var match: Self?
-        if match == nil, let value = try? decoder.singleValueContainer().decode(String.self) {
+        var failures = ChoiceFailures()
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(String.self) }) {
             match = Self.string(value)
         }
-        if match == nil, let value = try? decoder.singleValueContainer().decode(Int.self) {
+        if match == nil, let value = failures.attempt({ try decoder.singleValueContainer().decode(Int.self) }) {
             match = Self.integer(value)
         }
         guard let match else {
-            throw SchemaViolation(codingPath: decoder.codingPath, keyword: "anyOf", message: "the value matches none of the 2 schemas")
+            throw failures.violation(codingPath: decoder.codingPath, keyword: "anyOf", matches: 0, of: 2)
         }
         self = match
     }
