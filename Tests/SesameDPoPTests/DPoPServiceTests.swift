@@ -147,6 +147,9 @@ struct DPoPPassword: SingleStepAuthenticationMethod {
         _ = try await service.authenticate(with: DPoPPassword())
         let received = await server.received
         let signOut = try #require(received.firstIndex { $0.path == "/logout" })
+        // The ending session's logout proves the key its token is bound to, not the next one.
+        #expect(received[signOut].proof.map(DPoPPublicJWK.thumbprintOf) == first)
+        #expect(received[signOut].status == 204)
         let secondSignIn = received[(signOut + 1)...].filter { $0.path == "/token" }
         #expect(!secondSignIn.isEmpty)
         #expect(secondSignIn.allSatisfy { $0.proof.map(DPoPPublicJWK.thumbprintOf) != first })

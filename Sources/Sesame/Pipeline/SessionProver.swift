@@ -6,10 +6,16 @@ import Logging
 /// later proof.
 ///
 /// Sign-out asks for a new key as it clears the session, synchronously, but the replacement
-/// itself is asynchronous: without an order, a sign-in that starts at once could sign its
-/// token request with the old key, and bind the next session to it. Each proof asked for
-/// after ``replaceKey(logger:)`` waits for that replacement to finish first.
+/// itself is asynchronous, and waits for the ending session's own requests (its logout or
+/// revocation, signed with the key its tokens are bound to). Without an order, a sign-in
+/// that starts at once could sign its token request with the old key, and bind the next
+/// session to it, or the ending session's logout be signed with the next key. Each proof
+/// asked for after ``replaceKey(logger:after:)`` waits for that replacement to finish first,
+/// but those of the ending session's requests (``signsForEndingSession``).
 final class SessionProver: ProofOfPossession, @unchecked Sendable {
+    /// Set around the ending session's requests: their proofs use the key being replaced.
+    @TaskLocal static var signsForEndingSession = false
+
     let prover: any ProofOfPossession
 
     private let lock = NSLock()
@@ -21,7 +27,7 @@ final class SessionProver: ProofOfPossession, @unchecked Sendable {
     }
 
     func proof(method: HTTPRequest.Method, url: URL, accessToken: String?) async throws -> String {
-        await lock.withLock { replacement }?.value
+        if !Self.signsForEndingSession { await lock.withLock { replacement }?.value }
         return try await prover.proof(method: method, url: url, accessToken: accessToken)
     }
 
@@ -33,15 +39,17 @@ final class SessionProver: ProofOfPossession, @unchecked Sendable {
         await replaceKey(logger: Logger(label: "Sesame")).value
     }
 
-    /// Starts the key's replacement now; proofs asked for from here on wait for it. A failure
-    /// is logged by its type: the next proofs are then signed with the key the prover keeps.
+    /// Replaces the key once `ending` (the ending session's requests) finished; proofs asked
+    /// for from here on wait for it. A failure is logged by its type: the next proofs are then
+    /// signed with the key the prover keeps.
     @discardableResult
-    func replaceKey(logger: Logger) -> Task<Void, Never> {
+    func replaceKey(logger: Logger, after ending: Task<some Sendable, Never>? = Task<Void, Never>?.none) -> Task<Void, Never> {
         lock.withLock {
             let previous = replacement
             let prover = prover
             let task = Task {
                 await previous?.value
+                _ = await ending?.value
                 do {
                     try await prover.replaceKey()
                 } catch {

@@ -22,6 +22,7 @@ extension AuthenticationService {
     @discardableResult
     func run(_ actions: [Machine.Action], isStartup: Bool = false) -> Task<ExecutedActions, Never>? {
         var awaited: [Machine.Action] = []
+        var replacesKey = false
         for action in actions {
             switch action {
             case .startEpoch, .continueEpoch:
@@ -42,8 +43,9 @@ extension AuthenticationService {
                     logger.error("the session store failed to clear: \(type(of: error))")
                 }
                 if let ending { configuration.userSessionObserver?.userSessionDidEnd(ending) }
-                // The next session's tokens are bound to a new key; every later proof waits for it.
-                proofs.prover?.replaceKey(logger: logger)
+                // The next session's tokens are bound to a new key (below, once the ending
+                // session's own requests are sent).
+                replacesKey = true
             case .sessionEndedElsewhere(let ending):
                 logger.info("another process ended the session (\(ending))")
                 configuration.userSessionObserver?.userSessionDidEndElsewhere(ending)
@@ -56,7 +58,10 @@ extension AuthenticationService {
         }
         updateEventStream()
         followSharedSessionIfNeeded()
-        guard !awaited.isEmpty else { return nil }
+        guard !awaited.isEmpty else {
+            if replacesKey { proofs.prover?.replaceKey(logger: logger) }
+            return nil
+        }
         let id = tasks.nextID()
         let task = Task {
             var executed = ExecutedActions()
@@ -64,7 +69,11 @@ extension AuthenticationService {
                 switch action {
                 case .consultRestorationDelegate: await self.consultRestorationDelegate(isStartup: isStartup)
                 case .verifyCredential: await self.verifyCredential()
-                case .revokeSession(let credential): executed.revocation = await self.revoke(credential)
+                case .revokeSession(let credential):
+                    // The ending session's sign-out is signed with the key its tokens are bound to.
+                    executed.revocation = await SessionProver.$signsForEndingSession.withValue(true) {
+                        await self.revoke(credential)
+                    }
                 default: break
                 }
             }
@@ -72,6 +81,8 @@ extension AuthenticationService {
             return executed
         }
         tasks.track(task, id: id)
+        // Every proof asked for from now on, but the ending session's, waits for the new key.
+        if replacesKey { proofs.prover?.replaceKey(logger: logger, after: task) }
         return task
     }
 
