@@ -67,6 +67,51 @@ import Testing
         #expect(!Instance.accepts(NumberOrNothing.self, #""3""#))
     }
 
+    /// Boolean schemas kept in a model's `$defs` are `$ref` targets like any other: `true`
+    /// takes any value (JSONValue), `false` refuses every value at its path.
+    @Test func booleanSchemasInDefsAreReferenceTargets() throws {
+        let envelope = try Instance.decode(Envelope.self, #"{"payload": {"a": [1, null]}, "items": [1, "x", {}]}"#)
+        #expect(envelope.payload == .object(["a": .array([.integer(1), .null])]))
+        #expect(envelope.items == [.integer(1), .string("x"), .object([:])])
+        #expect(envelope.forbidden == nil)
+        #expect(try Instance.encoded(envelope) == #"{"items":[1,"x",{}],"payload":{"a":[1,null]}}"#)
+        #expect(Instance.violation(Envelope.self, #"{"forbidden": 1}"#)?.path == "$.forbidden")
+        #expect(Instance.violation(Envelope.self, #"{"forbidden": null}"#)?.path == "$.forbidden")
+    }
+
+    /// `allOf` beside `oneOf` (with or without a discriminator) checks the value the choice
+    /// decoded, on decode and on encode.
+    @Test func allOfBesideOneOfChecksTheDecodedValue() throws {
+        let cat = try Instance.decode(KindedPet.self, #"{"kind": "cat", "lives": 9}"#)
+        #expect(cat.rawValue == .cat(Cat(lives: 9)))
+        #expect(try Instance.encoded(cat) == #"{"kind":"cat","lives":9}"#)
+        // The allOf's minProperties: 2 refuses what the oneOf alone would take.
+        #expect(Instance.violation(KindedPet.self, #"{"kind": "cat"}"#)?.keyword == "minProperties")
+        #expect(Instance.encodingViolation(KindedPet(rawValue: .cat(Cat())))?.keyword == "minProperties")
+        // The discriminated union: its allOf requires a name.
+        let dog = try Instance.decode(TaggedPet.self, #"{"kind": "dog", "name": "rex", "breed": "lab"}"#)
+        #expect(dog.rawValue == .dog(Dog(name: "rex", breed: "lab")))
+        #expect(try Instance.encoded(dog) == #"{"breed":"lab","kind":"dog","name":"rex"}"#)
+        #expect(Instance.violation(TaggedPet.self, #"{"kind": "dog", "breed": "lab"}"#)?.keyword == "required")
+        #expect(Instance.encodingViolation(TaggedPet(rawValue: .dog(Dog())))?.keyword == "required")
+    }
+
+    /// `patternProperties` beside an `additionalProperties` schema: a key a pattern matches
+    /// meets the pattern's schema, any other undeclared key the additional schema; every
+    /// undeclared key is kept, and checked on encode too.
+    @Test func patternPropertiesBesideAnAdditionalPropertiesSchema() throws {
+        let headers = try Instance.decode(Headers.self, #"{"name": "n", "x-trace": "abc", "retries": 3}"#)
+        #expect(headers.name == "n")
+        #expect(headers.additionalProperties == ["x-trace": .string("abc"), "retries": .integer(3)])
+        #expect(try Instance.encoded(headers) == #"{"name":"n","retries":3,"x-trace":"abc"}"#)
+        #expect(Instance.violation(Headers.self, #"{"x-trace": 1}"#)?.path == #"$["x-trace"]"#)
+        #expect(Instance.violation(Headers.self, #"{"retries": "3"}"#)?.path == "$.retries")
+        #expect(!Instance.accepts(Headers.self, #"{"name": 1}"#))
+        var built = Headers(name: "n")
+        built.additionalProperties = ["retries": .string("three")]
+        #expect(Instance.encodingViolation(built)?.path == "$.retries")
+    }
+
     /// `allOf` of members that are not objects applies every member to the same value.
     @Test func allOfOfNonObjectsChecksEveryMember() throws {
         #expect(try Instance.decode(Between.self, "3").rawValue == .integer(3))

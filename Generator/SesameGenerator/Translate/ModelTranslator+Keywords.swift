@@ -243,9 +243,9 @@ extension ModelTranslator {
             return ChoiceIR(keyword: "type", exactlyOne: false, variants: variants)
         }
         let key = entries["oneOf"] != nil ? "oneOf" : "anyOf"
-        // `unevaluatedItems` and `unevaluatedProperties` beside a choice make it a checked choice
+        // `unevaluatedItems`, `unevaluatedProperties` and `allOf` beside a choice make it a checked choice
         // (`checkedChoice`, ModelTranslator+Unevaluated), read before this.
-        let checkedChoiceKeys = ["unevaluatedItems", "unevaluatedProperties"]
+        let checkedChoiceKeys = ["unevaluatedItems", "unevaluatedProperties", "allOf"]
         for other in entries
         where other.key != key && !Self.annotationsAndDeclarations.contains(other.key)
             && !checkedChoiceKeys.contains(other.key)

@@ -52,7 +52,12 @@ extension ModelTranslator {
                     additional = .ignored
                 }
             } else if !schema.patternProperties.isEmpty {
-                reader.error("patternProperties beside an additionalProperties schema is not supported", at: entry.keyNode)
+                // A key is additional only when no pattern matches it: which schema a key's value
+                // meets is the JSON check's to say, and the struct keeps every undeclared key as
+                // JSON, checked on decode and on encode.
+                for name in declared where schema.properties[name] == nil { schema.properties[name] = ModelCheck() }
+                schema.additionalProperties = schemaCheck(entry.value, reader: &reader)
+                additional = .kept(.any, ConstraintsIR())
             } else {
                 let resolved = inlineType(
                     entry.value, qualifiedName: qualifiedName, hint: NamingPass.additionalPropertyTypeHint, nested: &nested, reader: &reader

@@ -74,22 +74,29 @@ extension ModelTranslator {
         return nil
     }
 
-    /// A choice (`anyOf`, or `oneOf` without a discriminator) beside `unevaluatedProperties` or
-    /// `unevaluatedItems`: the choice becomes the nested enum `Value`, and the model a struct
-    /// wrapping it (`rawValue`) whose decoding first checks the keyword on the JSON, seeing the
-    /// properties or items of the branches that matched. Nil when neither keyword is there.
+    /// A choice (`anyOf`, or `oneOf` without a discriminator) beside `unevaluatedProperties`,
+    /// `unevaluatedItems` or `allOf`, or a discriminated union beside `allOf`: the choice
+    /// becomes the nested enum `Value`, and the model a struct wrapping it (`rawValue`) whose
+    /// decoding first checks the keywords on the JSON (`unevaluated*` seeing the properties or
+    /// items of the branches that matched), as its encoding does. Nil when none is there.
     mutating func checkedChoice(
-        _ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader
+        _ entries: [Entry], qualifiedName: String, nested: inout [ModelIR], reader: inout NodeReader, isUnion: Bool = false
     )
         -> ModelIR.Kind?
     {
-        let keywords = ["unevaluatedProperties", "unevaluatedItems"]
+        // A union's own check of unevaluated keys stays refused, by the union.
+        let keywords = isUnion ? ["allOf"] : ["unevaluatedProperties", "unevaluatedItems", "allOf"]
         guard !isTypeList(entries), entries.contains(where: { keywords.contains($0.key) }) else { return nil }
         var check = ModelCheck()
-        if let entry = entries["unevaluatedProperties"], let part = unevaluatedPropertiesCheck(entry, in: entries, reader: &reader) {
+        if let entry = entries["allOf"] {
+            check.allOf += choiceAllOfChecks(entry, beside: entries["oneOf"] != nil ? "oneOf" : "anyOf", reader: &reader)
+        }
+        if !isUnion, let entry = entries["unevaluatedProperties"],
+            let part = unevaluatedPropertiesCheck(entry, in: entries, reader: &reader)
+        {
             check.allOf.append(part)
         }
-        if let entry = entries["unevaluatedItems"], let part = unevaluatedItemsCheck(entry, in: entries, reader: &reader) {
+        if !isUnion, let entry = entries["unevaluatedItems"], let part = unevaluatedItemsCheck(entry, in: entries, reader: &reader) {
             check.allOf.append(part)
         }
         let choice = entries.filter { !keywords.contains($0.key) }
@@ -105,6 +112,26 @@ extension ModelTranslator {
         var constraints = ConstraintsIR()
         constraints.schema = check.allOf.count == 1 ? check.allOf[0] : check.isEmpty ? nil : check
         return .alias(.model(ModelRef(declaredName: nil, swiftPath: path)), constraints)
+    }
+
+    /// The checks of an `allOf` beside a choice: each member checks the value the choice
+    /// decoded, on decode and on encode. A member that declares keys (`properties`, a `$ref`)
+    /// is an error: the choice's members would not keep the keys it declares, so a value
+    /// would decode and then fail its own check on encode.
+    private mutating func choiceAllOfChecks(_ entry: Entry, beside key: String, reader: inout NodeReader) -> [ModelCheck] {
+        var checks: [ModelCheck] = []
+        for member in reader.sequence(entry.value, "allOf") ?? [] {
+            let declaringKeys = ["properties", "$ref", "patternProperties", "additionalProperties"]
+            if case .mapping(let mapping) = member, let declaring = mapping.first(where: { declaringKeys.contains($0.key.string) }) {
+                let what = declaring.key.string == "$ref" ? "a $ref" : "'\(declaring.key.string ?? "")'"
+                reader.error(
+                    "an allOf beside \(key) only checks the value, and \(what) in it declares keys the \(key)'s schemas would not keep; put it in each of the \(key) schemas instead (allOf: [{ $ref: ... }, { ... }] in each)",
+                    at: declaring.key)
+                continue
+            }
+            checks.append(schemaCheck(member, reader: &reader))
+        }
+        return checks
     }
 
     /// Whether `check` (or one of its `allOf` members) evaluates keys by branch or by pattern.

@@ -202,7 +202,9 @@ struct ModelTranslator {
                 checkedChoice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader)
                 ?? .choice(choice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
         } else if entries["oneOf"] != nil && entries["discriminator"] != nil {
-            kind = .union(union(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
+            kind =
+                checkedChoice(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader, isUnion: true)
+                ?? .union(union(entries, qualifiedName: qualifiedName, nested: &nested, reader: &reader))
         } else if let allOf = entries["allOf"], case .sequence(let members) = allOf.value, !isObjectAllOf(Array(members)) {
             // `allOf` of members that are not all objects: JSONValue, checked by the whole schema.
             var constraints = ConstraintsIR()

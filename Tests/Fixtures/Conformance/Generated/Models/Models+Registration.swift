@@ -133,6 +133,227 @@ public enum UserHandle: Codable, Hashable, Sendable {
     }
 }
 
+// MARK: - KindedPet
+
+public struct KindedPet: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: KindedPet.Value
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(types: [.object], required: ["kind"], minProperties: 2))
+
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
+    public init(rawValue: KindedPet.Value) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(KindedPet.Value.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public enum Value: Codable, Hashable, Sendable {
+        case cat(Cat)
+        case dog(Dog)
+
+        public init(from decoder: any Decoder) throws {
+            var match: Self?
+            var matches = 0
+            var failures = ChoiceFailures()
+            ModelCoding.strictly {
+                let keys = try? decoder.container(keyedBy: PropertyKey.self)
+                if let keys, keys.contains("kind"), let value = failures.attempt({ try Cat(from: decoder) }) {
+                    matches += 1
+                    if match == nil { match = Self.cat(value) }
+                }
+                if let keys, keys.contains("kind"), let value = failures.attempt({ try Dog(from: decoder) }) {
+                    matches += 1
+                    if match == nil { match = Self.dog(value) }
+                }
+            }
+            guard matches == 1, let match else {
+                throw failures.violation(codingPath: decoder.codingPath, keyword: "oneOf", matches: matches, of: 2)
+            }
+            self = match
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+                case .cat(let value): try value.encode(to: encoder)
+                case .dog(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+}
+
+// MARK: - TaggedPet
+
+public struct TaggedPet: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: TaggedPet.Value
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(required: ["name"]))
+
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
+    public init(rawValue: TaggedPet.Value) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(TaggedPet.Value.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public enum Value: Codable, Hashable, Sendable {
+        case cat(Cat)
+        case dog(Dog)
+        /// A variant this version of the SDK does not know: its discriminator and the value as received.
+        case unknown(kind: String, value: JSONValue)
+
+        /// The discriminator's value.
+        public var kindValue: String {
+            switch self {
+                case .cat: return "cat"
+                case .dog: return "dog"
+                case .unknown(let tag, _): return tag
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyCodingKey.self)
+            let tag = try container.decode(String.self, forKey: AnyCodingKey("kind"))
+            switch tag {
+                case "cat": self = .cat(try Cat(from: decoder))
+                case "dog": self = .dog(try Dog(from: decoder))
+                default:
+                    try ModelCoding.unknownValue(decoder, keyword: "oneOf")
+                    self = .unknown(kind: tag, value: try JSONValue(from: decoder))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+                case .cat(let value): try value.encode(to: encoder)
+                case .dog(let value): try value.encode(to: encoder)
+                case .unknown(_, let value): try value.encode(to: encoder)
+            }
+        }
+    }
+}
+
+// MARK: - Cat
+
+public struct Cat: Codable, Hashable, Sendable {
+    public var kind: JSONValue { JSONValue.string("cat") }
+    public var name: String?
+    public var lives: Int?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(name: String? = nil, lives: Int? = nil) {
+        self.name = name
+        self.lives = lives
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let kind = try container.decode(JSONValue.self, forKey: "kind")
+        try ModelCoding.constant(kind, JSONValue.string("cat"), codingPath: container.codingPath(appending: "kind"))
+        self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
+        self.lives = try container.decodeIfPresentNotNull(Int.self, forKey: "lives")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.lives, forKey: "lives")
+    }
+}
+
+// MARK: - Dog
+
+public struct Dog: Codable, Hashable, Sendable {
+    public var kind: JSONValue { JSONValue.string("dog") }
+    public var name: String?
+    public var breed: String?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(name: String? = nil, breed: String? = nil) {
+        self.name = name
+        self.breed = breed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        let kind = try container.decode(JSONValue.self, forKey: "kind")
+        try ModelCoding.constant(kind, JSONValue.string("dog"), codingPath: container.codingPath(appending: "kind"))
+        self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
+        self.breed = try container.decodeIfPresentNotNull(String.self, forKey: "breed")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self.breed, forKey: "breed")
+    }
+}
+
+// MARK: - Headers
+
+public struct Headers: Codable, Hashable, Sendable {
+    public var name: String?
+    /// Properties the schema does not declare, kept as received.
+    public var additionalProperties: [String: JSONValue]
+
+    /// The keywords checked on the object's JSON.
+    private static let schemaCheck = SchemaCheck(ModelCheck(properties: ["name": ModelCheck()], patternProperties: ["^x-": ModelCheck(types: [.string])], additionalProperties: ModelCheck(types: [.integer])))
+    /// The declared properties, counted against `minProperties` when the check asks only which are present.
+    private static let schemaCheckKeys: [PropertyKey] = ["name"]
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(name: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
+        self.name = name
+        self.additionalProperties = additionalProperties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try ModelCoding.checkedContainer(decoder, Self.schemaCheck, declared: Self.schemaCheckKeys)
+        self.name = try container.decodeIfPresentNotNull(String.self, forKey: "name")
+        let extra = try decoder.container(keyedBy: AnyCodingKey.self)
+        var kept: [String: JSONValue] = [:]
+        let known: Set<String> = ["name"]
+        for key in extra.allKeys where !known.contains(key.stringValue) {
+            let value = try extra.decode(JSONValue.self, forKey: key)
+            kept[key.stringValue] = value
+        }
+        self.additionalProperties = kept
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self, Self.schemaCheck, declared: Self.schemaCheckKeys, complete: additionalProperties.isEmpty, codingPath: encoder.codingPath) { name in
+            switch name {
+                case "name": return self.name != nil
+                default: return false
+            }
+        }
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        var extra = encoder.container(keyedBy: AnyCodingKey.self)
+        let known: Set<String> = ["name"]
+        for key in additionalProperties.keys.sorted() where !known.contains(key) {
+            try extra.encode(additionalProperties[key]!, forKey: AnyCodingKey(key))
+        }
+    }
+}
+
 // MARK: - StringsOnly
 
 public typealias StringsOnly = [String]

@@ -530,6 +530,62 @@ public enum NumberOrNothing: Codable, Hashable, Sendable {
     }
 }
 
+// MARK: - Envelope
+
+public struct Envelope: Codable, Hashable, Sendable {
+    public var payload: AnyModel?
+    public var forbidden: Never?
+    public var items: [AnyModel]?
+
+    /// Creates a value; properties with a default in the schema may be left out.
+    public init(payload: AnyModel? = nil, forbidden: Never? = nil, items: [AnyModel]? = nil) {
+        self.payload = payload
+        self.forbidden = forbidden
+        self.items = items
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PropertyKey.self)
+        self.payload = try container.decodeIfPresentNotNull(AnyModel.self, forKey: "payload")
+        self.forbidden = try container.decodeIfPresentNotNull(Never.self, forKey: "forbidden")
+        self.items = try container.decodeIfPresentNotNull([AnyModel].self, forKey: "items")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: PropertyKey.self)
+        try container.encodeIfPresent(self.payload, forKey: "payload")
+        try container.encodeIfPresent(self.forbidden, forKey: "forbidden")
+        try container.encodeIfPresent(self.items, forKey: "items")
+    }
+}
+
+// MARK: - AnyModel
+
+public typealias AnyModel = JSONValue
+
+// MARK: - Never
+
+public struct Never: Codable, Hashable, Sendable, RawRepresentable {
+    public var rawValue: JSONValue
+
+    /// The keywords checked on the value's JSON.
+    private static let schemaCheck = SchemaCheck.never
+
+    /// Wraps a value without checking it; decoding and encoding check the schema's constraints.
+    public init(rawValue: JSONValue) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        try ModelCoding.check(decoder, Self.schemaCheck)
+        self.rawValue = try decoder.singleValueContainer().decode(JSONValue.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try ModelCoding.checkEncoding(self.rawValue, Self.schemaCheck, codingPath: encoder.codingPath)
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
 // MARK: - Between
 
 public struct Between: Codable, Hashable, Sendable, RawRepresentable {
