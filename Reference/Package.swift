@@ -64,6 +64,14 @@ let package = Package(
             ]
         ),
 
+        // The SDK generated from the root's Tests/Fixtures/BoundTokens/Schema (`make generate`):
+        // DPoP-bound tokens (credential.dpop) and a pushed browser sign-in (browser.pushed).
+        // EndToEndTests runs it against the reference server with DPoP on.
+        .target(
+            name: "BoundTokensSDK",
+            dependencies: [.product(name: "Sesame", package: "Sesame")]
+        ),
+
         // MARK: Reference back-end and demo
         .target(
             name: "ReferenceServer",
@@ -167,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ReferenceSDK", "ReferenceServer", "ClaimsDetailsSDK",
+                "ReferenceSDK", "ReferenceServer", "ClaimsDetailsSDK", "BoundTokensSDK",
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameOpenID", package: "Sesame"),
                 .product(name: "SesameDPoP", package: "Sesame"),
