@@ -24,6 +24,7 @@ generate:
 	$(SESAME) generate Tests/Fixtures/JSONSemantics/Schema --output Tests/Fixtures/JSONSemantics/Generated
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated
 	$(SESAME) generate Tests/Fixtures/ClaimsDetails/Schema --output Reference/Sources/ClaimsDetailsSDK/Generated
+	$(SESAME) generate Tests/Fixtures/BoundTokens/Schema --output Reference/Sources/BoundTokensSDK/Generated
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated
 
 ## Rewrite docs/sesame-format.schema.json from the generator's grammar table
@@ -61,6 +62,7 @@ check:
 	$(SESAME) generate Tests/Fixtures/JSONSemantics/Schema --output Tests/Fixtures/JSONSemantics/Generated --check
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated --check
 	$(SESAME) generate Tests/Fixtures/ClaimsDetails/Schema --output Reference/Sources/ClaimsDetailsSDK/Generated --check
+	$(SESAME) generate Tests/Fixtures/BoundTokens/Schema --output Reference/Sources/BoundTokensSDK/Generated --check
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
 	@# An app that depends on the runtime, stores, Combine and the build plugin resolves

@@ -35,6 +35,9 @@ let package = Package(
         // The reference server's PKCE check on Linux (CryptoKit's API), and its ID token signing
         // keys (CryptoExtras for RSA).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // The reference server's DPoP proof verification (RFC 9449: ES256 over the proof's
+        // public JWK), as the root's SesameDPoP signs them.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
         // MARK: The generated reference SDK (never edited by hand: `make generate` at the root)
@@ -61,6 +64,14 @@ let package = Package(
             ]
         ),
 
+        // The SDK generated from the root's Tests/Fixtures/BoundTokens/Schema (`make generate`):
+        // DPoP-bound tokens (credential.dpop) and a pushed browser sign-in (browser.pushed).
+        // EndToEndTests runs it against the reference server with DPoP on.
+        .target(
+            name: "BoundTokensSDK",
+            dependencies: [.product(name: "Sesame", package: "Sesame")]
+        ),
+
         // MARK: Reference back-end and demo
         .target(
             name: "ReferenceServer",
@@ -72,6 +83,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
                 // The OpenID provider's RSA signing key (RS256).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                // DPoP proofs: ES256 verification with the proof's own public key.
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .executableTarget(
@@ -154,14 +167,18 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                // DPoP tests: valid proofs from the runtime's signer, malformed ones by jwt-kit.
+                .product(name: "SesameDPoP", package: "Sesame"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ReferenceSDK", "ReferenceServer", "ClaimsDetailsSDK",
+                "ReferenceSDK", "ReferenceServer", "ClaimsDetailsSDK", "BoundTokensSDK",
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameOpenID", package: "Sesame"),
+                .product(name: "SesameDPoP", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "_SesameTestSupport", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -96,6 +96,10 @@ extension ReferenceServer {
         public var now: @Sendable () -> Date
         /// The logger; the server logs requests at debug level and codes at info in dev mode.
         public var logger: Logger
+        /// DPoP (RFC 9449): `nil` (the default) for a bearer server; see ``DPoPOptions``.
+        public var dpop: DPoPOptions?
+        /// Pushed authorization requests (RFC 9126); see ``PushedAuthorizationOptions``.
+        public var pushedAuthorization: PushedAuthorizationOptions
 
         /// Makes a configuration; every parameter has the default documented on its property.
         public init(
@@ -114,7 +118,9 @@ extension ReferenceServer {
             eventBufferSize: Int = 100,
             logsChallengeCodes: Bool = false,
             now: @escaping @Sendable () -> Date = { Date() },
-            logger: Logger = Logger(label: "sesame.reference-server")
+            logger: Logger = Logger(label: "sesame.reference-server"),
+            dpop: DPoPOptions? = nil,
+            pushedAuthorization: PushedAuthorizationOptions = PushedAuthorizationOptions()
         ) {
             self.host = host
             self.port = port
@@ -132,6 +138,8 @@ extension ReferenceServer {
             self.logsChallengeCodes = logsChallengeCodes
             self.now = now
             self.logger = logger
+            self.dpop = dpop
+            self.pushedAuthorization = pushedAuthorization
         }
     }
 }

@@ -179,6 +179,7 @@ public actor ReferenceServer {
             // Control routes first: the middleware only wraps routes added after it.
             control.register(on: router)
             router.add(middleware: RequestMiddleware(state: state, listener: listener))
+            if configuration.dpop != nil { router.add(middleware: DPoPNonceMiddleware(state: state)) }
             control.registerDownstream(on: router)
             let resources = ResourceRoutes(state: state)
             AuthRoutes(state: state, configuration: configuration).register(on: router)
@@ -189,6 +190,7 @@ public actor ReferenceServer {
                 .register(on: router)
         case .authorization:
             router.add(middleware: RequestMiddleware(state: state, listener: listener))
+            if configuration.dpop != nil { router.add(middleware: DPoPNonceMiddleware(state: state)) }
             authorization.register(on: router)
         }
         return Application(

@@ -18,7 +18,12 @@ struct AuthorizationServerRoutes {
             } catch let error as FormURLEncoding.DuplicateParameter {
                 return LoginPage.badRequest("The parameter `\(error.name)` is repeated.")
             }
-            switch validate(parameters, issuer: await issuer(answering: request)) {
+            let resolved: [String: String]
+            switch await resolve(parameters, opening: true) {
+            case .failure(let failure): return failure.response
+            case .success(let pushed): resolved = pushed
+            }
+            switch validate(resolved, issuer: await issuer(answering: request)) {
             case .failure(let failure): return failure.response
             case .success(let authorization): return LoginPage.page(for: authorization, username: authorization.loginHint)
             }
@@ -31,6 +36,9 @@ struct AuthorizationServerRoutes {
         }
         router.post("/oauth/revoke") { request, _ in
             try await revoke(request)
+        }
+        router.post(RouterPath(Self.pushedPath)) { request, _ in
+            try await push(request)
         }
         DeviceRoutes(state: state, configuration: configuration) { try await authenticatedClient($0, form: $1) }
             .register(on: router)
@@ -50,13 +58,19 @@ struct AuthorizationServerRoutes {
         } catch let error as OAuthError {
             return LoginPage.badRequest(error.description ?? "The form is malformed.")
         }
+        let resolved: [String: String]
+        switch await resolve(form, opening: false) {
+        case .failure(let failure): return failure.response
+        case .success(let pushed): resolved = pushed
+        }
         let authorization: AuthorizationRequest
-        switch validate(form, issuer: await issuer(answering: request)) {
+        switch validate(resolved, issuer: await issuer(answering: request)) {
         case .failure(let failure): return failure.response
         case .success(let valid): authorization = valid
         }
         switch form["decision"] {
         case "deny":
+            if let requestURI = authorization.pushedRequestURI { await state.consumePushedRequest(requestURI) }
             return LoginPage.redirect(authorization, error: "access_denied", description: "The user denied the request.")
         case "allow":
             guard let username = form["username"], let password = form["password"],
@@ -64,6 +78,7 @@ struct AuthorizationServerRoutes {
             else {
                 return LoginPage.page(for: authorization, username: form["username"], error: "The user name or password is wrong.")
             }
+            if let requestURI = authorization.pushedRequestURI { await state.consumePushedRequest(requestURI) }
             if await state.isDenyingConsent() {
                 return LoginPage.redirect(authorization, error: "access_denied", description: "Consent was denied.")
             }
@@ -72,7 +87,8 @@ struct AuthorizationServerRoutes {
                 redirectURI: authorization.redirectURI,
                 codeChallenge: authorization.codeChallenge,
                 username: username,
-                scope: authorization.scope
+                scope: authorization.scope,
+                dpopJKT: authorization.dpopJKT
             )
             await state.recordAuthenticationContext(StepUpRoutes.achievedACR(for: authorization.acrValues), forCode: code)
             await state.recordNonce(authorization.nonce, forCode: code)
@@ -101,7 +117,7 @@ struct AuthorizationServerRoutes {
     /// Checks an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3). A missing or unknown
     /// client or redirect URI cannot be redirected to (§4.1.2.1): it gets the 400 page. Other
     /// errors go back to the redirect URI, with `issuer` as their `iss`.
-    private func validate(_ parameters: [String: String], issuer: String?) -> Result<AuthorizationRequest, AuthorizationFailure> {
+    func validate(_ parameters: [String: String], issuer: String?) -> Result<AuthorizationRequest, AuthorizationFailure> {
         guard let clientID = parameters["client_id"] else { return .failure(.page("`client_id` is missing.")) }
         guard let client = configuration.clients.first(where: { $0.id == clientID }) else {
             return .failure(.page("The client is unknown."))
@@ -117,7 +133,9 @@ struct AuthorizationServerRoutes {
             codeChallenge: parameters["code_challenge"] ?? "",
             scope: parameters["scope"],
             issuer: issuer,
-            openIDParameters: AuthorizationRequest.openIDParameterNames.compactMap { name in parameters[name].map { (name, $0) } }
+            openIDParameters: AuthorizationRequest.openIDParameterNames.compactMap { name in parameters[name].map { (name, $0) } },
+            pushedRequestURI: parameters["request_uri"],
+            dpopJKT: parameters["dpop_jkt"]
         )
         guard let responseType = parameters["response_type"] else {
             return .failure(.redirect(partial, error: "invalid_request", description: "`response_type` is missing."))
@@ -147,18 +165,23 @@ struct AuthorizationServerRoutes {
         guard let grantType = form["grant_type"] else {
             throw OAuthError.invalidRequest("`grant_type` is missing.")
         }
+        // RFC 9449 §5: a valid proof binds the tokens to its key.
+        let dpopJKT = try await DPoPRequest.proofKey(
+            of: request, state: state, required: configuration.dpop?.requiresProof ?? false, at: .authorizationServer)
         switch grantType {
         case "password":
             guard let username = form["username"], let password = form["password"] else {
                 throw OAuthError.invalidRequest("The password grant needs `username` and `password`.")
             }
             return try Responses.token(
-                try await state.signInWithPassword(username: username, password: password, scope: form["scope"], clientID: client.id))
+                try await state.signInWithPassword(
+                    username: username, password: password, scope: form["scope"], clientID: client.id, dpopJKT: dpopJKT))
         case "refresh_token":
             guard let refreshToken = form["refresh_token"] else {
                 throw OAuthError.invalidRequest("`refresh_token` is missing.")
             }
-            let tokens = try await state.refresh(refreshToken: refreshToken, scope: form["scope"], clientID: client.id)
+            let tokens = try await state.refresh(
+                refreshToken: refreshToken, scope: form["scope"], clientID: client.id, dpopJKT: dpopJKT)
             return try Responses.token(
                 try await state.addingIDToken(
                     to: tokens, clientID: client.id, issuer: await issuer(of: request), includesNonce: false))
@@ -168,12 +191,13 @@ struct AuthorizationServerRoutes {
             guard let verifier = form["code_verifier"] else {
                 throw OAuthError.invalidRequest("`code_verifier` is missing (PKCE is required).")
             }
-            let tokens = try await state.redeemAuthorizationCode(code, clientID: client.id, redirectURI: redirectURI, verifier: verifier)
+            let tokens = try await state.redeemAuthorizationCode(
+                code, clientID: client.id, redirectURI: redirectURI, verifier: verifier, dpopJKT: dpopJKT)
             return try Responses.token(
                 try await state.addingIDToken(to: tokens, clientID: client.id, issuer: await issuer(of: request), includesNonce: true))
         case DeviceAuthorizationResponse.grantType:
             guard let deviceCode = form["device_code"] else { throw OAuthError.invalidRequest("`device_code` is missing.") }
-            return try Responses.token(try await state.redeemDeviceCode(deviceCode, clientID: client.id))
+            return try Responses.token(try await state.redeemDeviceCode(deviceCode, clientID: client.id, dpopJKT: dpopJKT))
         default:
             throw OAuthError(
                 status: .badRequest,
@@ -197,7 +221,7 @@ struct AuthorizationServerRoutes {
         return Response(status: .ok, headers: headers, body: .init())
     }
 
-    private func authenticatedClient(_ request: Request, form: [String: String]) async throws -> ReferenceServer.Client {
+    func authenticatedClient(_ request: Request, form: [String: String]) async throws -> ReferenceServer.Client {
         let client = try RequestDecoding.authenticateClient(request: request, form: form, clients: configuration.clients)
         if let secret = client.secret { await state.accepted(IssuedSecret(kind: .clientSecret, value: secret)) }
         return client
@@ -216,6 +240,11 @@ struct AuthorizationRequest: Sendable {
     /// `acr_values`, `max_age`, `prompt` and `login_hint` as the request sent them (OpenID
     /// Connect Core §3.1.2.1), in ``openIDParameterNames``'s order.
     var openIDParameters: [(String, String)] = []
+    /// The `request_uri` of a pushed request (RFC 9126): the login page's hidden fields
+    /// then carry it and `client_id` only.
+    var pushedRequestURI: String?
+    /// The DPoP key the code is bound to (RFC 9449 §10), from `dpop_jkt` or the push's proof.
+    var dpopJKT: String?
 
     static let openIDParameterNames = ["acr_values", "max_age", "prompt", "login_hint", "nonce"]
 
@@ -232,6 +261,7 @@ struct AuthorizationRequest: Sendable {
 
     /// The request's parameters, in the order the login page's hidden fields list them.
     var parameters: [(String, String)] {
+        if let pushedRequestURI { return [("client_id", client.id), ("request_uri", pushedRequestURI)] }
         var parameters: [(String, String)] = [
             ("response_type", "code"), ("client_id", client.id), ("redirect_uri", redirectURI),
         ]
@@ -239,6 +269,7 @@ struct AuthorizationRequest: Sendable {
         parameters.append(("code_challenge", codeChallenge))
         parameters.append(("code_challenge_method", "S256"))
         if let scope { parameters.append(("scope", scope)) }
+        if let dpopJKT { parameters.append(("dpop_jkt", dpopJKT)) }
         return parameters + openIDParameters
     }
 }

@@ -16,14 +16,19 @@ struct DiscoveryRoutes {
         for path in ["/.well-known/openid-configuration", "/.well-known/oauth-authorization-server"] {
             router.get(RouterPath(path)) { request, _ in
                 let issuer = await state.currentIssuer() ?? request.head.authority.map { "http://\($0)" } ?? ""
-                return try Responses.json(Self.metadata(issuer: issuer))
+                return try Responses.json(Self.metadata(issuer: issuer, configuration: configuration))
             }
         }
     }
 
-    /// The metadata of a server whose issuer is `issuer`.
-    static func metadata(issuer: String) -> AuthorizationServerMetadata {
+    /// The metadata of a server whose issuer is `issuer`: with DPoP (RFC 9449 §5.1) its
+    /// proofs' algorithms, and with mandatory PAR `require_pushed_authorization_requests`
+    /// (RFC 9126 §5).
+    static func metadata(issuer: String, configuration: ReferenceServer.Configuration) -> AuthorizationServerMetadata {
         AuthorizationServerMetadata(
+            pushed_authorization_request_endpoint: issuer + AuthorizationServerRoutes.pushedPath,
+            require_pushed_authorization_requests: configuration.pushedAuthorization.required ? true : nil,
+            dpop_signing_alg_values_supported: configuration.dpop.map { _ in ReferenceServer.DPoPOptions.algorithms },
             issuer: issuer,
             authorization_endpoint: issuer + "/oauth/authorize",
             token_endpoint: issuer + "/oauth/token",
@@ -53,6 +58,11 @@ struct DiscoveryRoutes {
 /// Authorization server metadata, with the member names of RFC 8414 §2 and OpenID Connect
 /// Discovery 1.0 §3.
 struct AuthorizationServerMetadata: Codable, Sendable {
+    var pushed_authorization_request_endpoint: String
+    /// Present (true) only when the server accepts pushed requests only.
+    var require_pushed_authorization_requests: Bool?
+    /// Present only when the server checks DPoP.
+    var dpop_signing_alg_values_supported: [String]?
     var issuer: String
     var authorization_endpoint: String
     var token_endpoint: String

@@ -53,9 +53,20 @@ struct ResourceRoutes {
         }
     }
 
-    /// The session of the request's Bearer token; throws the RFC 6750 answers otherwise.
+    /// The session of the request's access token; throws the RFC 6750 answers otherwise.
+    ///
+    /// With ``ReferenceServer/Configuration/dpop``, `Authorization: DPoP <token>` is accepted
+    /// with a proof of the key the token is bound to, whose `ath` is the token's hash (RFC
+    /// 9449 §7.1); a bound token presented as `Bearer` is refused (`invalid_token`).
     func authenticate(_ request: Request) async throws -> AuthenticatedSession {
-        try await state.authenticate(accessToken: try RequestDecoding.bearerToken(of: request))
+        if state.configuration.dpop != nil, let (scheme, token) = RequestDecoding.authorization(of: request), scheme == "dpop" {
+            guard RequestDecoding.isB64Token(token) else {
+                throw OAuthError.dpop(.invalidToken("The Authorization header is malformed."), at: .resource)
+            }
+            let key = try await DPoPRequest.proofKey(of: request, state: state, accessToken: token, required: true, at: .resource)
+            return try await state.authenticate(accessToken: token, dpopJKT: key)
+        }
+        return try await state.authenticate(accessToken: try RequestDecoding.bearerToken(of: request))
     }
 
     private func notesQuery(_ request: Request) throws -> (limit: Int?, pinned: Bool?) {

@@ -11,7 +11,8 @@ extension ReferenceServerState {
         redirectURI: String,
         codeChallenge: String,
         username: String,
-        scope: String?
+        scope: String?,
+        dpopJKT: String? = nil
     ) -> String {
         let code = SecretGenerator.token()
         authorizationCodes[code] = AuthorizationCodeRecord(
@@ -20,7 +21,8 @@ extension ReferenceServerState {
             codeChallenge: codeChallenge,
             username: username,
             scope: scope,
-            expiresAt: now().addingTimeInterval(configuration.authorizationCodeLifetime.timeInterval)
+            expiresAt: now().addingTimeInterval(configuration.authorizationCodeLifetime.timeInterval),
+            dpopJKT: dpopJKT
         )
         return code
     }
@@ -31,8 +33,11 @@ extension ReferenceServerState {
     /// Throws 400 `invalid_grant` for an unknown code, a code of another client, a code used
     /// before (and then revokes the session its tokens started, RFC 6749 §4.1.2), an expired
     /// code, a redirect URI other than the authorization request's, and a verifier that is
-    /// malformed or does not hash to the challenge.
-    func redeemAuthorizationCode(_ code: String, clientID: String, redirectURI: String, verifier: String) throws -> TokenResponse {
+    /// malformed or does not hash to the challenge, and a code bound to a DPoP key (RFC 9449
+    /// §10) redeemed without a proof of that key (`dpopJKT`, which the tokens are bound to).
+    func redeemAuthorizationCode(
+        _ code: String, clientID: String, redirectURI: String, verifier: String, dpopJKT: String? = nil
+    ) throws -> TokenResponse {
         guard var record = authorizationCodes[code] else {
             throw OAuthError.invalidGrant("The authorization code is unknown.")
         }
@@ -57,6 +62,11 @@ extension ReferenceServerState {
         guard PKCE.verifier(verifier, matches: record.codeChallenge) else {
             throw OAuthError.invalidGrant("`code_verifier` does not match the code challenge.")
         }
+        if let bound = record.dpopJKT {
+            guard let dpopJKT, ConstantTime.equals(bound, dpopJKT) else {
+                throw OAuthError.invalidGrant("The authorization code is bound to another DPoP key.")
+            }
+        }
         accepted(IssuedSecret(kind: .codeVerifier, value: verifier))
         let started = startSession(
             uid: passwordAccount(username: record.username),
@@ -64,7 +74,8 @@ extension ReferenceServerState {
             providerUID: record.username,
             scope: record.scope ?? "profile",
             grant: "authorization_code",
-            clientID: clientID
+            clientID: clientID,
+            dpopJKT: dpopJKT
         )
         record.sessionID = started.sessionID
         authorizationCodes[code] = record

@@ -60,8 +60,9 @@ extension ReferenceServerState {
 
     /// The device code grant (RFC 8628 §3.4–3.5): `authorization_pending` until the user
     /// answers, `slow_down` (and 5 s more) when polled sooner than the interval,
-    /// `access_denied`, `expired_token`; tokens once, when approved.
-    func redeemDeviceCode(_ deviceCode: String, clientID: String) throws -> TokenResponse {
+    /// `access_denied`, `expired_token`; tokens once, when approved (bound to `dpopJKT`'s key
+    /// when the request proved one).
+    func redeemDeviceCode(_ deviceCode: String, clientID: String, dpopJKT: String? = nil) throws -> TokenResponse {
         guard var record = deviceCodes[deviceCode], record.clientID == clientID, !record.redeemed else {
             throw OAuthError.invalidGrant("The device code is unknown.")
         }
@@ -87,7 +88,8 @@ extension ReferenceServerState {
             record.redeemed = true
             return startSession(
                 uid: passwordAccount(username: username), provider: .password, providerUID: username,
-                scope: record.scope ?? "profile", grant: "device_code", clientID: clientID
+                scope: record.scope ?? "profile", grant: "device_code", clientID: clientID,
+                dpopJKT: dpopJKT
             ).tokens
         }
     }

@@ -28,6 +28,8 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
         case idToken
         /// The `nonce` of an authorization request the login page accepted.
         case nonce
+        /// A DPoP proof a request carried (RFC 9449), valid or not.
+        case dpopProof
     }
 
     /// What the secret is.
@@ -52,7 +54,7 @@ public struct IssuedSecret: Sendable, Hashable, CustomStringConvertible, CustomD
 extension ReferenceServerState {
     /// Every secret the server issued (access and refresh tokens, rotated and revoked ones
     /// included, one-time codes and authorization codes) or accepted (client secrets,
-    /// passwords, custom tokens, code verifiers)
+    /// passwords, custom tokens, code verifiers, DPoP proofs)
     /// since it started or was last ``reset()``, for tests that check that none of them leaks.
     public func issuedSecrets() -> Set<IssuedSecret> {
         var secrets = acceptedSecrets

@@ -95,7 +95,10 @@ extension ReferenceServerState {
     }
 
     /// The RFC 6749 §4.3 grant. Throws 400 `invalid_grant` for a wrong user name or password.
-    func signInWithPassword(username: String, password: String, scope: String?, clientID: String? = nil) throws -> TokenResponse {
+    /// With `dpopJKT`, the tokens are bound to that DPoP key.
+    func signInWithPassword(
+        username: String, password: String, scope: String?, clientID: String? = nil, dpopJKT: String? = nil
+    ) throws -> TokenResponse {
         guard checkPassword(username: username, password: password) else {
             throw OAuthError.invalidGrant("The user name or password is wrong.")
         }
@@ -105,7 +108,8 @@ extension ReferenceServerState {
             providerUID: username,
             scope: scope ?? "profile",
             grant: "password",
-            clientID: clientID
+            clientID: clientID,
+            dpopJKT: dpopJKT
         ).tokens
     }
 
@@ -206,10 +210,12 @@ extension ReferenceServerState {
     /// Throws 400 `invalid_grant` for an unknown, rotated, revoked or expired refresh token,
     /// one whose session another client started through the token endpoint (RFC 6749 §6;
     /// the token stays valid for its own client), or one whose account was destroyed;
-    /// 400 `invalid_scope` for a wider scope.
-    func refresh(refreshToken: String, scope: String?, clientID: String) throws -> TokenResponse {
+    /// 400 `invalid_scope` for a wider scope. A refresh token bound to a DPoP key (RFC 9449
+    /// §5) needs a proof of that key (`dpopJKT`): another key or none is 400 `invalid_grant`,
+    /// and the new tokens are bound to the same key.
+    func refresh(refreshToken: String, scope: String?, clientID: String, dpopJKT: String? = nil) throws -> TokenResponse {
         do {
-            let response = try rotate(refreshToken: refreshToken, scope: scope, clientID: clientID)
+            let response = try rotate(refreshToken: refreshToken, scope: scope, clientID: clientID, dpopJKT: dpopJKT)
             counts.refreshes += 1
             return response
         } catch {
@@ -218,7 +224,7 @@ extension ReferenceServerState {
         }
     }
 
-    private func rotate(refreshToken: String, scope: String?, clientID: String) throws -> TokenResponse {
+    private func rotate(refreshToken: String, scope: String?, clientID: String, dpopJKT: String?) throws -> TokenResponse {
         guard let record = refreshTokens[refreshToken] else {
             throw OAuthError.invalidGrant("The refresh token is unknown.")
         }
@@ -232,6 +238,11 @@ extension ReferenceServerState {
         }
         if let expiresAt = record.expiresAt, now() >= expiresAt {
             throw OAuthError.invalidGrant("The refresh token expired.")
+        }
+        if let bound = record.dpopJKT {
+            guard let dpopJKT, ConstantTime.equals(dpopJKT, bound) else {
+                throw OAuthError.invalidGrant("The refresh token is bound to another DPoP key.")
+            }
         }
         guard let session = sessions[record.sessionID], let account = accounts[session.uid], !account.destroyed else {
             throw OAuthError.invalidGrant("The account was destroyed.")
@@ -249,12 +260,27 @@ extension ReferenceServerState {
 
     /// The session of a valid access token. Throws 401 `invalid_token` (with its RFC 6750
     /// challenge) for an unknown, expired or revoked token.
-    func authenticate(accessToken: String) throws -> AuthenticatedSession {
-        guard let record = accessTokens[accessToken], let session = sessions[record.sessionID] else {
-            throw OAuthError.invalidToken("The access token is unknown.")
+    ///
+    /// `dpopJKT` is the key of the request's verified DPoP proof, nil for a bearer request:
+    /// a token bound to a key (RFC 9449 §7.1) needs a proof of that key, and an unbound token
+    /// is refused with a proof (it was not issued for DPoP). Both are `invalid_token`, with a
+    /// `DPoP` challenge when a proof came.
+    func authenticate(accessToken: String, dpopJKT: String? = nil) throws -> AuthenticatedSession {
+        let refuse = { (description: String) in
+            dpopJKT == nil ? OAuthError.invalidToken(description) : OAuthError.dpop(.invalidToken(description), at: .resource)
         }
-        guard !record.revoked else { throw OAuthError.invalidToken("The access token was revoked.") }
-        guard now() < record.expiresAt else { throw OAuthError.invalidToken("The access token expired.") }
+        guard let record = accessTokens[accessToken], let session = sessions[record.sessionID] else {
+            throw refuse("The access token is unknown.")
+        }
+        guard !record.revoked else { throw refuse("The access token was revoked.") }
+        guard now() < record.expiresAt else { throw refuse("The access token expired.") }
+        switch (record.dpopJKT, dpopJKT) {
+        case (nil, nil): break
+        case (.some, nil): throw refuse("The access token is bound to a DPoP key: it needs the DPoP scheme and a proof.")
+        case (nil, .some): throw refuse("The access token is not bound to a DPoP key.")
+        case (.some(let bound), .some(let presented)):
+            guard ConstantTime.equals(bound, presented) else { throw refuse("The access token is bound to another DPoP key.") }
+        }
         return AuthenticatedSession(
             sessionID: session.id,
             uid: session.uid,
@@ -291,7 +317,8 @@ extension ReferenceServerState {
         providerUID: String,
         scope: String?,
         grant: String,
-        clientID: String? = nil
+        clientID: String? = nil,
+        dpopJKT: String? = nil
     ) -> (tokens: TokenResponse, sessionID: UUID) {
         let session = Session(
             id: UUID(),
@@ -300,7 +327,8 @@ extension ReferenceServerState {
             providerUID: providerUID,
             authenticatedAt: now(),
             scope: scope,
-            clientID: clientID
+            clientID: clientID,
+            dpopJKT: dpopJKT
         )
         sessions[session.id] = session
         return (issueTokens(sessionID: session.id, grant: grant), session.id)
@@ -314,6 +342,7 @@ extension ReferenceServerState {
         let issuedAt = now()
         accessTokens[accessToken] = AccessTokenRecord(
             sessionID: sessionID,
+            dpopJKT: session.dpopJKT,
             expiresAt: issuedAt.addingTimeInterval(accessTokenLifetime.timeInterval)
         )
         if let old = session.refreshToken {
@@ -321,6 +350,7 @@ extension ReferenceServerState {
         }
         refreshTokens[refreshToken] = RefreshTokenRecord(
             sessionID: sessionID,
+            dpopJKT: session.dpopJKT,
             expiresAt: configuration.refreshTokenLifetime.map { issuedAt.addingTimeInterval($0.timeInterval) },
             status: .active
         )
@@ -330,7 +360,7 @@ extension ReferenceServerState {
         counts.tokenGrants[grant, default: 0] += 1
         return TokenResponse(
             access_token: accessToken,
-            token_type: "Bearer",
+            token_type: session.dpopJKT == nil ? "Bearer" : "DPoP",
             expires_in: max(0, Int(accessTokenLifetime.timeInterval.rounded(.down))),
             refresh_token: refreshToken,
             scope: session.scope

@@ -43,6 +43,9 @@ public actor ReferenceServerState {
         var clientID: String?
         var refreshToken: String?
         var accessTokens: Set<String> = []
+        /// The RFC 7638 thumbprint of the DPoP key the session's tokens are bound to
+        /// (their `cnf.jkt`, RFC 9449 §6); nil for bearer tokens.
+        var dpopJKT: String?
     }
 
     enum RefreshTokenStatus: Sendable {
@@ -53,12 +56,16 @@ public actor ReferenceServerState {
 
     struct RefreshTokenRecord: Sendable {
         var sessionID: UUID
+        /// The `cnf.jkt` of the key the token is bound to (RFC 9449 §5); nil when unbound.
+        var dpopJKT: String?
         var expiresAt: Date?
         var status: RefreshTokenStatus
     }
 
     struct AccessTokenRecord: Sendable {
         var sessionID: UUID
+        /// The `cnf.jkt` of the key the token is bound to (RFC 9449 §6); nil when unbound.
+        var dpopJKT: String?
         var expiresAt: Date
         var revoked = false
     }
@@ -89,6 +96,9 @@ public actor ReferenceServerState {
         var redeemed = false
         /// The session its tokens started, revoked if the code comes back (RFC 6749 §4.1.2).
         var sessionID: UUID?
+        /// The DPoP key the token request must prove (RFC 9449 §10: `dpop_jkt`, or the key
+        /// of the pushed request's proof); nil when any key or none may redeem it.
+        var dpopJKT: String?
     }
 
     struct Subscriber: Sendable {
@@ -131,6 +141,10 @@ public actor ReferenceServerState {
     var authenticationContexts = AuthenticationContexts()
     /// Signing keys, nonces and the next ID token's fault (OpenID Connect).
     var openID = OpenIDProviderState()
+    /// The DPoP nonce and the identifiers of recent proofs (RFC 9449).
+    var dpop: DPoPServerState
+    /// Pushed authorization requests (RFC 9126) by `request_uri`.
+    var pushedRequests: [String: PushedRequestRecord] = [:]
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]
@@ -146,6 +160,7 @@ public actor ReferenceServerState {
         self.configuration = configuration
         self.logger = configuration.logger
         self.accessTokenLifetime = configuration.accessTokenLifetime
+        self.dpop = DPoPServerState(options: configuration.dpop)
     }
 
     // MARK: Clock

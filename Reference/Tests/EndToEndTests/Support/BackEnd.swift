@@ -27,8 +27,10 @@ final class BackEnd: Sendable {
     /// Starts a server whose wall clock is frozen at `start` (moved by ``advanceClock(by:)``).
     /// With `separateAuthorizationServer`, the token, authorization and revocation endpoints
     /// listen on a port of their own.
+    /// With `dpop`, the server checks DPoP proofs and binds tokens to their keys.
     static func start(
-        at start: Date, accessTokenLifetime: Duration = .seconds(3600), separateAuthorizationServer: Bool = false
+        at start: Date, accessTokenLifetime: Duration = .seconds(3600), separateAuthorizationServer: Bool = false,
+        dpop: ReferenceServer.DPoPOptions? = nil
     ) async throws -> BackEnd {
         let server = ReferenceServer(
             configuration: .init(
@@ -41,7 +43,8 @@ final class BackEnd: Sendable {
                 ],
                 heartbeatInterval: .seconds(15),
                 now: { start },
-                logger: Logger(label: "e2e.reference-server") { _ in SwiftLogNoOpLogHandler() }
+                logger: Logger(label: "e2e.reference-server") { _ in SwiftLogNoOpLogHandler() },
+                dpop: dpop
             ))
         let endpoint = try await server.start()
         return BackEnd(server: server, baseURL: endpoint.baseURL, authorizationBaseURL: endpoint.authorizationBaseURL)

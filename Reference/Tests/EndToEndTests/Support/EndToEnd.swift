@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import ReferenceSDK
+import ReferenceServer
 import SesameTestSupport
 @_spi(Generated) import SesameDescription
 
@@ -108,6 +109,7 @@ struct EndToEnd: Sendable {
 func withEndToEnd(
     accessTokenLifetime: Duration = .seconds(3600),
     separateAuthorizationServer: Bool = false,
+    dpop: ReferenceServer.DPoPOptions? = nil,
     _ body: (EndToEnd) async throws -> Void
 ) async throws {
     guard let scan = ScanRecord.current else {
@@ -115,7 +117,7 @@ func withEndToEnd(
     }
     let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     let backEnd = try await BackEnd.start(
-        at: start, accessTokenLifetime: accessTokenLifetime, separateAuthorizationServer: separateAuthorizationServer)
+        at: start, accessTokenLifetime: accessTokenLifetime, separateAuthorizationServer: separateAuthorizationServer, dpop: dpop)
     let result = await outcome { try await body(EndToEnd(backEnd: backEnd, clock: ManualClock(start), scan: scan)) }
     await scan.close(backEnd)
     await backEnd.stop()

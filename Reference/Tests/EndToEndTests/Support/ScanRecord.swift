@@ -7,7 +7,7 @@ import SesameTestSupport
 /// services the support made for the test, and the secrets its back-ends issued.
 ///
 /// The scan's trait makes one per test and sets it as ``current`` while the test runs;
-/// ``withEndToEnd(accessTokenLifetime:separateAuthorizationServer:_:)`` refuses to run without one.
+/// ``withEndToEnd(accessTokenLifetime:separateAuthorizationServer:dpop:_:)`` refuses to run without one.
 final class ScanRecord: @unchecked Sendable {
     /// The record of the test running in this task.
     @TaskLocal static var current: ScanRecord?

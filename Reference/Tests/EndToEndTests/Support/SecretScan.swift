@@ -9,7 +9,7 @@ import Testing
 /// showed, never the secret. Each suite prints a one-line summary of its scans.
 ///
 /// Every end-to-end suite carries it (`@Suite("…", .secretScan)`): it inherits to each test,
-/// and ``withEndToEnd(accessTokenLifetime:separateAuthorizationServer:_:)`` fails a test that runs without it.
+/// and ``withEndToEnd(accessTokenLifetime:separateAuthorizationServer:dpop:_:)`` fails a test that runs without it.
 struct SecretScan: TestTrait, SuiteTrait, TestScoping {
     var isRecursive: Bool { true }
 
