@@ -24,6 +24,8 @@ generate:
 	$(SESAME) generate Tests/Fixtures/JSONSemantics/Schema --output Tests/Fixtures/JSONSemantics/Generated
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated
 	$(SESAME) generate Tests/Fixtures/ClaimsDetails/Schema --output Reference/Sources/ClaimsDetailsSDK/Generated
+	$(SESAME) generate Reference/Sources/NotesSDK/Schema --output Reference/Sources/NotesSDK/Generated
+	$(SESAME) generate Reference/Sources/NotesAPISDK/Schema --output Reference/Sources/NotesAPISDK/Generated
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated
 
 ## Rewrite docs/sesame-format.schema.json from the generator's grammar table
@@ -61,6 +63,14 @@ check:
 	$(SESAME) generate Tests/Fixtures/JSONSemantics/Schema --output Tests/Fixtures/JSONSemantics/Generated --check
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated --check
 	$(SESAME) generate Tests/Fixtures/ClaimsDetails/Schema --output Reference/Sources/ClaimsDetailsSDK/Generated --check
+	@# The tutorials' SDKs (docs/tutorial), the listings that show their files, and the
+	@# authorization server the second one imports from the reference server's discovery
+	@# document (recorded in Reference/Tutorial/openid-configuration.json).
+	$(SESAME) generate Reference/Sources/NotesSDK/Schema --output Reference/Sources/NotesSDK/Generated --check
+	$(SESAME) generate Reference/Sources/NotesAPISDK/Schema --output Reference/Sources/NotesAPISDK/Generated --check
+	$(SESAME) discover Reference/Tutorial/openid-configuration.json --issuer http://127.0.0.1:8080 --schema Reference/Sources/NotesAPISDK/Schema --check
+	python3 scripts/check-listings.py --self-test
+	SWIFT=$(SWIFT) python3 scripts/check-listings.py
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
 	@# An app that depends on the runtime, stores, Combine and the build plugin resolves
