@@ -10,8 +10,9 @@ a listing of that file:
 
 Without `region`, the listing is the whole file; `region=NAME` is the lines between the file's
 `tutorial:begin NAME` and `tutorial:end NAME` comments (`# ` in YAML, `// ` in Swift);
-`exclude=A,B` is the whole file without those regions. The marker lines themselves never
-show. The listing must be the text exactly, or the check fails with a diff.
+`exclude=A,B` is the whole file without those regions (and without the blank lines they
+leave: one where there were several, none before a closing brace). The marker lines
+themselves never show. The listing must be the text exactly, or the check fails with a diff.
 
 It also checks that the tutorial's manifest (Reference/Tutorial/Package.swift, shown in the
 tutorial) declares the targets the Reference package builds from the same sources, with the
@@ -75,7 +76,22 @@ def extract(path, region=None, exclude=()):
     for name in ([region] if region else []) + list(exclude):
         if name not in seen:
             raise ListingError(f"{path} has no region '{name}'")
+    if exclude:
+        shown = close_gaps(shown)
     return shown
+
+
+def close_gaps(lines):
+    """The blank lines that excluded regions leave: one where there were several, none
+    before a closing brace or bracket."""
+    closed = []
+    for index, line in enumerate(lines):
+        if line.strip() == "":
+            following = lines[index + 1] if index + 1 < len(lines) else ""
+            if (closed and closed[-1].strip() == "") or following.lstrip().startswith(("}", "]", ")")):
+                continue
+        closed.append(line)
+    return closed
 
 
 def listings(markdown):
