@@ -4,7 +4,7 @@ import ReferenceServer
 import SesameTestSupport
 import Testing
 
-/// The SDK of docs/tutorial/existing-back-end.md (Tests/Fixtures/ExistingBackEnd: its models
+/// The SDK of docs/tutorial/existing-back-end.md (Reference/Sources/NotesAPISDK: its models
 /// are the OpenAPI document's, its authorization server what `sesame discover` wrote) against
 /// the back-end the document describes, the reference server, over loopback.
 @Suite("The existing back-end tutorial's SDK")
