@@ -25,6 +25,8 @@ generate:
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated
 	$(SESAME) generate Tests/Fixtures/ClaimsDetails/Schema --output Reference/Sources/ClaimsDetailsSDK/Generated
 	$(SESAME) generate Tests/Fixtures/BoundTokens/Schema --output Reference/Sources/BoundTokensSDK/Generated
+	$(SESAME) generate Reference/Sources/NotesSDK/Schema --output Reference/Sources/NotesSDK/Generated
+	$(SESAME) generate Reference/Sources/NotesAPISDK/Schema --output Reference/Sources/NotesAPISDK/Generated
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated
 
 ## Rewrite docs/sesame-format.schema.json from the generator's grammar table
@@ -63,6 +65,14 @@ check:
 	$(SESAME) generate Tests/Fixtures/AccountsAPI/Schema --output Tests/Fixtures/AccountsAPI/Generated --check
 	$(SESAME) generate Tests/Fixtures/ClaimsDetails/Schema --output Reference/Sources/ClaimsDetailsSDK/Generated --check
 	$(SESAME) generate Tests/Fixtures/BoundTokens/Schema --output Reference/Sources/BoundTokensSDK/Generated --check
+	@# The tutorials' SDKs (docs/tutorial), the listings that show their files, and the
+	@# authorization server the second one imports from the reference server's discovery
+	@# document (recorded in Reference/Tutorial/openid-configuration.json).
+	$(SESAME) generate Reference/Sources/NotesSDK/Schema --output Reference/Sources/NotesSDK/Generated --check
+	$(SESAME) generate Reference/Sources/NotesAPISDK/Schema --output Reference/Sources/NotesAPISDK/Generated --check
+	$(SESAME) discover Reference/Tutorial/openid-configuration.json --issuer http://127.0.0.1:8080 --schema Reference/Sources/NotesAPISDK/Schema --check
+	python3 scripts/check-listings.py --self-test
+	SWIFT=$(SWIFT) python3 scripts/check-listings.py
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated --check
 	@if [ -f $(RELEASED)/sdk.yaml ]; then $(SESAME) diff $(RELEASED) $(SCHEMA); fi
 	@# An app that depends on the runtime, stores, Combine and the build plugin resolves

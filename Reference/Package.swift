@@ -72,6 +72,35 @@ let package = Package(
             dependencies: [.product(name: "Sesame", package: "Sesame")]
         ),
 
+        // MARK: The tutorial (docs/tutorial): its SDK and its app, as a reader writes them
+        // The SDK generated from Sources/NotesSDK/Schema (`make generate` at the root; `make
+        // check` keeps it in step) and its one hand-written file. TutorialTests runs the app.
+        .target(
+            name: "NotesSDK",
+            dependencies: [
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "SesameOpenID", package: "Sesame"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Schema"]
+        ),
+        .executableTarget(
+            name: "notes",
+            dependencies: ["NotesSDK", .product(name: "SesameStore", package: "Sesame")]
+        ),
+
+        // The SDK of the second tutorial (docs/tutorial/existing-back-end.md): generated from
+        // Sources/NotesAPISDK/Schema, whose models are those of the OpenAPI document in api/.
+        .target(
+            name: "NotesAPISDK",
+            dependencies: [
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameOpenID", package: "Sesame"),
+            ],
+            exclude: ["Schema", "api"]
+        ),
+
         // MARK: Reference back-end and demo
         .target(
             name: "ReferenceServer",
@@ -170,6 +199,15 @@ let package = Package(
                 // DPoP tests: valid proofs from the runtime's signer, malformed ones by jwt-kit.
                 .product(name: "SesameDPoP", package: "Sesame"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
+        // The tutorial's app, command by command, against the reference server over loopback;
+        // and the tutorial's listings, compared with the files they come from.
+        .testTarget(
+            name: "TutorialTests",
+            dependencies: [
+                "notes", "NotesAPISDK", "ReferenceServer",
+                .product(name: "_SesameTestSupport", package: "Sesame"),
             ]
         ),
         .testTarget(

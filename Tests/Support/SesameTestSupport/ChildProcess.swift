@@ -18,11 +18,15 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = Data()
 
-    /// Starts `executable` with `arguments`.
+    /// Starts `executable` with `arguments`, and with `environment` added to this process's
+    /// own environment.
     /// - Throws: when the process cannot be started.
-    public init(_ executable: URL, arguments: [String]) throws {
+    public init(_ executable: URL, arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
