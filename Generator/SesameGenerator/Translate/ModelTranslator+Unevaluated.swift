@@ -121,7 +121,7 @@ extension ModelTranslator {
     private mutating func choiceAllOfChecks(_ entry: Entry, beside key: String, reader: inout NodeReader) -> [ModelCheck] {
         var checks: [ModelCheck] = []
         for member in reader.sequence(entry.value, "allOf") ?? [] {
-            let declaringKeys = ["properties", "$ref", "patternProperties", "additionalProperties"]
+            let declaringKeys: [String?] = ["properties", "$ref", "patternProperties", "additionalProperties"]
             if case .mapping(let mapping) = member, let declaring = mapping.first(where: { declaringKeys.contains($0.key.string) }) {
                 let what = declaring.key.string == "$ref" ? "a $ref" : "'\(declaring.key.string ?? "")'"
                 reader.error(
