@@ -166,7 +166,9 @@ enum RawSocket {
             close(descriptor)
             throw Failure()
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Generous: on a loaded machine the listener's threads may start late; a
+        // listener that never answers still fails the test, only later.
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return descriptor
     }
