@@ -79,55 +79,30 @@ struct AuthTranslator {
                 let requestEntry = stepItems["request"],
                 var request = reader.requestLine(requestEntry.value, "the step's request", name: "\(entry.key).\(name)")
             else { continue }
+            // The step's kind: the one kind key it writes, if any (a plain request otherwise).
+            let present = presentKinds(in: stepItems, reader: &reader)
             // A step with client authentication talks to the authorization server (one origin
             // with the API when the schema declares no authorizationServer), so that an app
             // that sets `authorizationServerURL` at run time moves its token steps there.
             let clientAuthentication = reader.clientAuthentication(stepItems["clientAuthentication"])
-            // A device step's request is the token request: on the authorization server too.
-            let tokenStep = clientAuthentication != .none || stepItems["device"] != nil
+            let tokenStep = clientAuthentication != .none || present.contains { $0.sendsTokenRequest }
             request.value.server = reader.server(stepItems["server"], default: tokenStep ? .authorization : .api)
             request.value.clientAuthentication = clientAuthentication
-            // A browser step's token request of a public client goes to the API like any step
-            // without client authentication: say so, since the code belongs to the
-            // authorization server (`server: api` says it is meant).
-            if stepItems["browser"] != nil, !tokenStep, stepItems["server"] == nil {
-                reader.warning(
-                    "the token request of a browser step with clientAuthentication: none goes to the API's server; add server: authorization to send it to the authorization server (or server: api if the API's server is meant)",
-                    at: requestEntry.keyNode)
-            }
-            let translatedBrowser = stepItems["browser"].flatMap {
-                translateBrowser(
-                    $0, name: "\(entry.key).\(name).authorize", clientAuthentication: clientAuthentication, visible: visible,
-                    stepResponses: stepResponses, reader: &reader)
-            }
-            let browser = translatedBrowser?.authorization
-            let device = stepItems["device"].flatMap {
-                translateDevice(
-                    $0, name: "\(entry.key).\(name).deviceAuthorization", clientAuthentication: clientAuthentication,
-                    hasBrowser: browser != nil, visible: visible, stepResponses: stepResponses, reader: &reader)
-            }
-            // What the browser or the device authorization brings back is visible to this
-            // step's token request only.
-            let provided =
-                browser != nil ? BrowserAuthorization.providedValues : device != nil ? DeviceAuthorization.providedValues : []
+            let context = StepKindContext(
+                name: "\(entry.key).\(name)", items: stepItems, requestKey: requestEntry.keyNode,
+                clientAuthentication: clientAuthentication, onAuthorizationServer: tokenStep, visible: visible, stepResponses: stepResponses
+            )
+            let kinds = translateKinds(present, of: context, reader: &reader)
+            // What the kind brings back (the browser's code, the device code) is visible to
+            // this step's token request only.
+            let provided = kinds.first?.kind.provided ?? []
             let body = (stepItems["body"].map { reader.templateFields($0.value, "the step's body") } ?? []).map { $0.providing(provided) }
             for field in body {
                 for placeholder in field.value.placeholders where !provided.contains(placeholder) {
                     checkPlaceholder(placeholder.path, visible: visible, stepResponses: stepResponses, at: field.location, reader: &reader)
                 }
             }
-            if browser != nil {
-                let missing = provided.filter { !body.map(\.field).reads($0) }
-                if !missing.isEmpty {
-                    reader.error(
-                        "the token request of a browser step must send \(missing.map { "{\($0.spelling)}" }.joined(separator: ", ")) (RFC 6749 §4.1.3, RFC 7636 §4.5)",
-                        at: stepItems["body"]?.keyNode ?? requestEntry.keyNode)
-                }
-            }
-            if device != nil {
-                checkDeviceTokenRequest(
-                    body, encoding: stepItems["encoding"]?.value, at: stepItems["body"]?.keyNode ?? requestEntry.keyNode, reader: &reader)
-            }
+            for (translator, _) in kinds { translator.checkTokenRequest(body, of: context, reader: &reader) }
             var response: ModelRef?
             if let responseEntry = stepItems["response"], let model = modelReference(responseEntry.value, reader: &reader) {
                 response = model
@@ -137,81 +112,18 @@ struct AuthTranslator {
                 reader.error("the last step of '\(entry.key)' must declare its response: the token response", at: node)
             }
             request.value.encoding = reader.encoding(stepItems["encoding"], "the step")
-            let kind: AuthenticationStepDescription.Kind =
-                browser.map { .browser($0.value) } ?? device.map { .deviceAuthorization($0.value) } ?? .request
+            let kind = kinds.first?.kind
             steps.append(
                 StepIR(
                     value: AuthenticationStepDescription(
-                        name: name, needs: needs.map(\.name), kind: kind, request: request.value, body: body.map(\.field)),
+                        name: name, needs: needs.map(\.name), kind: kind?.kind ?? .request, request: request.value,
+                        body: body.map(\.field)),
                     needs: needs, response: response, location: reader.location(of: node), requestLocation: request.location,
-                    kindLocation: browser?.location ?? device?.location, openIDLocation: translatedBrowser?.openIDLocation))
+                    kindLocation: kind?.location, openIDLocation: kind?.openIDLocation))
         }
         return MethodIR(
             name: entry.key, description: items["description"].flatMap { reader.string($0.value, "description") },
             parameters: parameters, steps: steps, location: reader.location(of: entry.keyNode))
-    }
-
-    /// A step's `browser:`: the authorization request of the authorization code grant
-    /// with PKCE. Its parameters may use the method's parameters and earlier needs, and may
-    /// not set what the runtime sets itself (`state`, `code_challenge`, …).
-    private func translateBrowser(
-        _ entry: Entry, name: String, clientAuthentication: ClientAuthentication, visible: Set<String>,
-        stepResponses: [String: Set<String>], reader: inout NodeReader
-    ) -> (authorization: Located<BrowserAuthorization>, openIDLocation: SourceLocation?)? {
-        guard let items = reader.mapping(entry.value, "browser", grammar: Grammar.browser, missingAt: entry.keyNode) else {
-            return nil
-        }
-        guard let requestEntry = items["request"],
-            var request = reader.requestLine(requestEntry.value, "the authorization request", name: name)
-        else { return nil }
-        request.value.server = reader.server(items["server"], default: .authorization)
-        if request.value.method != .get {
-            reader.error("the authorization request is opened in a browser: it must be a GET request", at: requestEntry.value)
-        }
-        if !request.pathParameters.isEmpty {
-            reader.error("the authorization request's path cannot have parameters", at: requestEntry.value)
-        }
-        var redirectURI = ""
-        if let redirectEntry = items["redirectURI"], let text = reader.string(redirectEntry.value, "redirectURI") {
-            if let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty, url.fragment == nil, url.query == nil {
-                redirectURI = text
-            } else {
-                reader.error(
-                    "redirectURI must be an absolute URL without a query or fragment, such as 'com.example.app://oauth/callback'",
-                    at: redirectEntry.value)
-            }
-        }
-        // RFC 9126 §2: a form POST to the authorization server, authenticated as the token request is.
-        var pushed: RequestDescription?
-        if let pushedEntry = items["pushed"],
-            var line = reader.requestLine(pushedEntry.value, "the pushed authorization request", name: name + ".pushed")
-        {
-            if line.value.method != .post {
-                reader.error("the pushed authorization request must be a POST request (RFC 9126 §2.1)", at: pushedEntry.value)
-            }
-            if !line.pathParameters.isEmpty {
-                reader.error("the pushed authorization request's path cannot have parameters", at: pushedEntry.value)
-            }
-            line.value.server = .authorization
-            line.value.encoding = .form
-            line.value.clientAuthentication = clientAuthentication
-            pushed = line.value
-        }
-        let parameters = items["parameters"].map { reader.templateFields($0.value, "the authorization parameters") } ?? []
-        checkParameters(
-            parameters, of: "the authorization request", reserved: BrowserAuthorization.reservedParameters, visible: visible,
-            stepResponses: stepResponses, reader: &reader)
-        // `openID: true`: checked against sdk.yaml's `openID:` once both are read (SDKTranslator).
-        var openIDLocation: SourceLocation?
-        if let flag = items["openID"], reader.bool(flag.value, "openID") == true { openIDLocation = reader.location(of: flag.keyNode) }
-        return (
-            Located(
-                BrowserAuthorization(
-                    request: request.value, redirectURI: redirectURI, parameters: parameters.map(\.field), openID: openIDLocation != nil,
-                    pushed: pushed),
-                at: reader.location(of: entry.keyNode)),
-            openIDLocation
-        )
     }
 
     func checkPlaceholder(

@@ -20,14 +20,10 @@ struct AuthenticationProcess: Sendable {
     var authorization: AuthorizationParameters?
     var values: [String: JSONValue] = [:]
     var responses: [String: JSONValue] = [:]
-    /// What the browser brought back, in the copy of the process that runs a browser
-    /// step's token request only.
-    var grant: BrowserGrant?
-    /// The device code of a device step (RFC 8628), in the copy of the process that polls
-    /// its token request only: a secret until the user approves.
-    var deviceCode: String?
-    /// What the app shows while a device step waits for the user (no secret in it).
-    var devicePrompt: DeviceAuthorizationPrompt?
+    /// What the running step's kind holds (``StepKindState``): what the app sees while it
+    /// waits, and the secrets it brought back, in the copy of the process that runs the
+    /// step's request only. nil before the kind ran and after the step answered.
+    var kindState: StepKindState?
     /// Where the process is in the method's steps; whether that step runs is the sign-in
     /// machine's phase (``SignInMachine/Phase``).
     var nextStepIndex = 0
@@ -46,22 +42,20 @@ struct AuthenticationProcess: Sendable {
 
     var ongoing: OngoingAuthentication? {
         nextStep.map {
-            OngoingAuthentication(methodName: method.name, nextStep: $0.name, needs: $0.needs, deviceAuthorization: devicePrompt)
+            OngoingAuthentication(methodName: method.name, nextStep: $0.name, needs: $0.needs, prompt: kindState?.prompt)
         }
     }
 
     /// The value of a template placeholder, or nil when the process has none: what the
     /// app supplied or the method's arguments for a parameter (in that order), a field of
-    /// an earlier step's response, what the browser brought back, or the credential's tokens.
+    /// an earlier step's response, what the step's kind brought back, or the credential's tokens.
     func value(of placeholder: Placeholder, credential: Credential?) -> JSONValue? {
         switch placeholder {
         case .parameter(let name): return values[name] ?? arguments[name]
         case .stepOutput(let step, let path): return Self.value(at: path, in: responses[step])
-        case .authorizationCode: return grant.map { .string($0.code) }
-        case .codeVerifier: return grant.map { .string($0.codeVerifier) }
-        case .redirectURI: return grant.map { .string($0.redirectURI) }
-        case .deviceCode: return deviceCode.map { .string($0) }
         case .accessToken, .refreshToken: return credential?.value(of: placeholder)
+        // What a step's kind provides to its token request (a browser's code, a device code).
+        default: return kindState?.value(of: placeholder)
         }
     }
 
@@ -94,7 +88,7 @@ extension AuthenticationProcess: CustomReflectable {
             children: [
                 "id": id, "method": method.name, "epoch": epoch, "attaching": attachingTo != nil,
                 "authorization": authorization != nil, "nextStepIndex": nextStepIndex,
-                "device": devicePrompt != nil, "arguments": arguments.keys.sorted(), "values": values.keys.sorted(),
+                "kind": kindState?.name ?? "none", "arguments": arguments.keys.sorted(), "values": values.keys.sorted(),
                 "responses": responses.keys.sorted(),
             ], displayStyle: .struct)
     }

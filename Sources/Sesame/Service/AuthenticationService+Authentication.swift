@@ -37,7 +37,7 @@ extension AuthenticationService {
         try method.validate()
         let description = method.methodDescription
         if let authorization {
-            guard description.steps.contains(where: { $0.browser != nil }) else {
+            guard description.steps.contains(where: { $0.interpreter.takesAuthorizationParameters }) else {
                 throw SesameError.authenticationProcess(
                     reason: "\(description.name) has no browser step: authorization parameters go on a browser sign-in")
             }
@@ -130,10 +130,11 @@ extension AuthenticationService {
     func runSteps(of id: UInt64) async throws -> AuthenticationProgress<Schema.Details> {
         while true {
             guard case .run(let step, let current) = signIn.nextStep(of: id) else { throw cancelled() }
-            let browser = step.browser != nil ? openBrowserSession() : nil
+            let interpreter = step.interpreter
+            let browser = interpreter.opensBrowser ? openBrowserSession() : nil
             let response: JSONValue
             do {
-                response = try await runStep(step, of: current, credential: session?.credential, browser: browser)
+                response = try await interpreter.run(step, of: current, credential: session?.credential, browser: browser, in: self)
             } catch {
                 let malformed = if case SesameError.decoding = error { true } else { false }
                 signIn.stepFailed(id: id, malformedAnswer: malformed)
@@ -146,7 +147,7 @@ extension AuthenticationService {
             case .superseded:
                 // The last step's answer is the token response: its tokens are revoked, not dropped.
                 if current.isAtLastStep { await revokeDiscarded(tokenResponse: response, of: step) }
-                throw step.browser != nil ? BrowserSignInError.cancelled : cancelled()
+                throw interpreter.cancellationError ?? cancelled()
             case .complete(let finished):
                 return .authenticated(try await completeAuthentication(tokenResponse: response, of: finished))
             case .needsInput(let ongoing):
@@ -157,38 +158,13 @@ extension AuthenticationService {
         }
     }
 
-    private nonisolated func runStep(
-        _ step: AuthenticationStepDescription, of process: AuthenticationProcess,
-        credential: Credential?, browser session: BrowserSession?
-    ) async throws -> JSONValue {
-        var process = process
-        switch step.kind {
-        case .request:
-            break
-        case .browser(let browser):
-            // The code and the verifier live in this copy only, for this step's body.
-            process.grant = try await authorizeInBrowser(browser, of: process, session: session)
-            let response = try await exchangeCode(step, of: process, credential: credential)
-            try await checkIDToken(in: response, of: step, nonce: process.grant?.nonce, requested: process.grant?.requested)
-            return response
-        case .deviceAuthorization(let device):
-            return try await authorizeDevice(device, step: step, of: process, credential: credential)
-        }
-        return try await sendStepRequest(step, of: process, credential: credential)
-    }
-
     /// Sends a step's own request with the values `process` holds, and checks that its
     /// response has what later steps read.
     nonisolated func sendStepRequest(
         _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?
     ) async throws -> JSONValue {
-        // A browser or device step's request is an OAuth token request: a public client
-        // names itself there (RFC 6749 §4.1.3, RFC 8628 §3.4).
-        let naming: RequestFactory.ClientNaming =
-            switch step.kind {
-            case .browser, .deviceAuthorization: .publicClientToo
-            case .request: .onlyWithPost
-            }
+        // A token request (a browser or device step's) names a public client too: the kind says.
+        let naming = step.interpreter.clientNaming
         let body: RequestBody?
         do {
             body =
@@ -305,7 +281,7 @@ extension AuthenticationService {
                 await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)
             } else if let issued, discarded || Task.isCancelled {
                 await revokeDiscarded(issued, operation: finished.nextStep?.request.name ?? finished.method.name)
-                if finished.nextStep?.browser != nil { throw BrowserSignInError.cancelled }
+                if let cancellation = finished.nextStep?.interpreter.cancellationError { throw cancellation }
             }
             throw Self.publicError(error)
         }

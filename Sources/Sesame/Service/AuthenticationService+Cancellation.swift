@@ -24,27 +24,6 @@ extension AuthenticationService {
         return session
     }
 
-    /// The browser of process `id` came back with a redirect.
-    /// - Returns: whether its code may be exchanged: the process still runs that step and
-    ///   its task was not cancelled.
-    func browserReturned(id: UInt64) -> Bool {
-        openBrowser = nil
-        return signIn.browserReturned(id: id) && !Task.isCancelled
-    }
-
-    /// Sends a browser step's token request with the code the browser brought back, unless
-    /// the sign-in was cancelled meanwhile. Once sent, the request runs to its end even if
-    /// the sign-in's task is cancelled, so that the tokens it may issue are revoked (by the
-    /// caller) rather than lost on the server.
-    /// - Throws: ``BrowserSignInError/cancelled`` before sending, after a cancellation; the
-    ///   token request's error otherwise.
-    nonisolated func exchangeCode(
-        _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?
-    ) async throws -> JSONValue {
-        guard await browserReturned(id: process.id) else { throw BrowserSignInError.cancelled }
-        return try await Task { try await self.sendStepRequest(step, of: process, credential: credential) }.value
-    }
-
     /// Revokes the tokens of a token response the cancelled sign-in discards (or, `whose`
     /// says, a sign-in that refused it); nothing when the response has no credential.
     func revokeDiscarded(

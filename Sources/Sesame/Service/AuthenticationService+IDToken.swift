@@ -39,13 +39,11 @@ extension AuthenticationService {
 }
 
 extension AuthenticationService {
-    /// Whether `step`'s token response carries an ID token to validate: a browser step the
-    /// schema marks `openID: true`, or any browser step when the app set its own
-    /// `idTokenValidator` (which makes every browser sign-in an OpenID Connect one, as before
-    /// the schema could say so).
+    /// Whether `step`'s token response carries an ID token to validate, as its kind says
+    /// (``StepInterpreter/validatesIDToken(appValidator:)``): a browser step the schema marks
+    /// `openID: true`, or any browser step when the app set its own `idTokenValidator`.
     nonisolated func validatesIDToken(of step: AuthenticationStepDescription?) -> Bool {
-        guard let browser = step?.browser else { return false }
-        return browser.openID || configuration.idTokenValidator != nil
+        step?.interpreter.validatesIDToken(appValidator: configuration.idTokenValidator != nil) ?? false
     }
 
     /// The `id_token` of a token response, when `validated` (a validator checked it); nil otherwise.

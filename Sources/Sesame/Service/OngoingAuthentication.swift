@@ -7,23 +7,28 @@ public struct OngoingAuthentication: Sendable, Hashable, CustomStringConvertible
     public var nextStep: String
     /// The values the app must supply to run it (`continueAuthentication(with:)`).
     public var needs: [String]
-    /// What to show the user while a device step (RFC 8628) waits for them to sign in on
-    /// another device: the user code and where to enter it. Nil for any other step, and
-    /// before the device authorization endpoint answered.
-    public var deviceAuthorization: DeviceAuthorizationPrompt?
+    /// What the running step asks the app to show the user while it waits (one of
+    /// ``AuthenticationPrompt``'s cases). Nil when the step shows nothing, and before it has
+    /// anything to show.
+    public var prompt: AuthenticationPrompt?
 
     /// Creates a description of an ongoing authentication.
-    public init(methodName: String, nextStep: String, needs: [String], deviceAuthorization: DeviceAuthorizationPrompt? = nil) {
+    /// - Parameters:
+    ///   - methodName: the method's name in the schema.
+    ///   - nextStep: the next step's name.
+    ///   - needs: the values the app must supply to run it.
+    ///   - prompt: what the running step asks the app to show; nil for none.
+    public init(methodName: String, nextStep: String, needs: [String], prompt: AuthenticationPrompt? = nil) {
         self.methodName = methodName
         self.nextStep = nextStep
         self.needs = needs
-        self.deviceAuthorization = deviceAuthorization
+        self.prompt = prompt
     }
 
-    /// `internal → continue (needs: code)`; a device step adds where the user signs in, never the code.
+    /// `internal → continue (needs: code)`; a prompt adds what it says, never a code.
     public var description: String {
         "\(methodName) → \(nextStep)" + (needs.isEmpty ? "" : " (needs: \(needs.joined(separator: ", ")))")
-            + (deviceAuthorization.map { " (waiting for the user at \($0.verificationURI.absoluteString))" } ?? "")
+            + (prompt.map { " (\($0))" } ?? "")
     }
 }
 

@@ -117,7 +117,7 @@ struct SignInMachine: Sendable {
     mutating func nextStep(of id: UInt64) -> StepAction {
         guard case .atStep(let current) = state, current.id == id, let step = current.nextStep else { return .superseded }
         state = .running(current)
-        if step.browser != nil { openBrowser = id }
+        if step.interpreter.opensBrowser { openBrowser = id }
         return .run(step, current)
     }
 
@@ -142,7 +142,7 @@ struct SignInMachine: Sendable {
     mutating func stepAnswered(_ response: JSONValue, id: UInt64) -> AnswerAction {
         guard case .running(var current) = state, current.id == id, let step = current.nextStep else { return .superseded }
         current.responses[step.name] = response
-        current.devicePrompt = nil
+        current.kindState = nil
         if current.isAtLastStep {
             // Not over yet: the details are fetched before the process ends.
             state = .completing(current)
@@ -154,12 +154,12 @@ struct SignInMachine: Sendable {
         return .runNext
     }
 
-    /// Process `id`'s running device step got its user code: the app sees it in
-    /// ``ongoing`` until the step answers.
+    /// Process `id`'s running step's kind got to `kindState` (a device step's user code): the
+    /// app sees its prompt in ``ongoing`` until the step answers.
     /// - Returns: whether the process still runs that step (false: cancelled or replaced).
-    mutating func deviceAuthorized(_ prompt: DeviceAuthorizationPrompt, id: UInt64) -> Bool {
+    mutating func stepProgressed(_ kindState: StepKindState, id: UInt64) -> Bool {
         guard case .running(var current) = state, current.id == id else { return false }
-        current.devicePrompt = prompt
+        current.kindState = kindState
         state = .running(current)
         return true
     }
@@ -177,7 +177,7 @@ struct SignInMachine: Sendable {
         guard case .running(let current) = state, current.id == id else { return }
         let retryable = !(current.nextStep?.needs.isEmpty ?? true) && !malformedAnswer
         var stopped = current
-        stopped.devicePrompt = nil
+        stopped.kindState = nil
         state = retryable ? .atStep(stopped) : .idle
     }
 

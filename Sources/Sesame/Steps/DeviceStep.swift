@@ -1,6 +1,59 @@
 import Foundation
 @_spi(Generated) import SesameDescription
 
+/// A device step (``AuthenticationStepDescription/Kind/deviceAuthorization(_:)``, RFC 8628):
+/// the device authorization request, whose user code the app shows
+/// (``OngoingAuthentication/deviceAuthorization``), then the step's request, the token
+/// request, polled until the user answers. A sign-in cancelled meanwhile stops polling and
+/// fails with ``DeviceAuthorizationError/cancelled``.
+struct DeviceStep: StepInterpreter {
+    var authorization: DeviceAuthorization
+
+    /// The token request is an OAuth token request: a public client names itself (RFC 8628 §3.4).
+    var clientNaming: RequestFactory.ClientNaming { .publicClientToo }
+
+    func run<Schema: SDKSchema>(
+        _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?,
+        browser: BrowserSession?, in service: AuthenticationService<Schema>
+    ) async throws -> JSONValue {
+        try await service.authorizeDevice(authorization, step: step, of: process, credential: credential)
+    }
+}
+
+/// What a running device step holds in its process: the prompt the app sees, and, in the
+/// copy of the process that polls the token request only, the device code (a secret until
+/// the user approves).
+struct DeviceStepState: Sendable {
+    var prompt: DeviceAuthorizationPrompt
+    var deviceCode: String?
+
+    /// The value of a placeholder the device authorization provides to the token request;
+    /// nil for any other.
+    func value(of placeholder: Placeholder) -> JSONValue? {
+        if case .deviceCode = placeholder { return deviceCode.map { .string($0) } }
+        return nil
+    }
+}
+
+extension SignInMachine {
+    /// Process `id`'s running device step got its user code: the app sees it in
+    /// ``ongoing`` until the step answers.
+    /// - Returns: whether the process still runs that step (false: cancelled or replaced).
+    mutating func deviceAuthorized(_ prompt: DeviceAuthorizationPrompt, id: UInt64) -> Bool {
+        stepProgressed(.device(DeviceStepState(prompt: prompt)), id: id)
+    }
+}
+
+extension OngoingAuthentication {
+    /// What to show the user while a device step (RFC 8628) waits for them to sign in on
+    /// another device: the user code and where to enter it. Nil for any other step, and
+    /// before the device authorization endpoint answered.
+    public var deviceAuthorization: DeviceAuthorizationPrompt? {
+        if case .deviceAuthorization(let prompt) = prompt { return prompt }
+        return nil
+    }
+}
+
 extension AuthenticationService {
     /// Runs a device step (RFC 8628): posts its device authorization request, hands the app
     /// the user code (``AuthenticationEvent/deviceAuthorization(_:)`` and
@@ -26,7 +79,7 @@ extension AuthenticationService {
         broadcaster.broadcast(.deviceAuthorization(answer.prompt), logger: logger)
         // The device code lives in this copy only, for the token request's body.
         var polling = process
-        polling.deviceCode = answer.deviceCode
+        polling.kindState = .device(DeviceStepState(prompt: answer.prompt, deviceCode: answer.deviceCode))
         var interval = answer.prompt.interval
         while true {
             do {

@@ -1,6 +1,37 @@
 import Foundation
 @_spi(Generated) import SesameDescription
 
+/// A browser step (``AuthenticationStepDescription/Kind/browser(_:)``): the authorization
+/// request of the authorization code grant with PKCE, opened in the app's browser, then the
+/// step's request, the token request, with the code the browser brought back. A sign-in
+/// cancelled meanwhile closes the browser and fails with ``BrowserSignInError/cancelled``.
+struct BrowserStep: StepInterpreter {
+    var authorization: BrowserAuthorization
+
+    var opensBrowser: Bool { true }
+    var takesAuthorizationParameters: Bool { true }
+    /// The token request is an OAuth token request: a public client names itself (RFC 6749 §4.1.3).
+    var clientNaming: RequestFactory.ClientNaming { .publicClientToo }
+    var cancellationError: (any Error)? { BrowserSignInError.cancelled }
+
+    /// A step the schema marks `openID: true`, or any browser step when the app set its own
+    /// `idTokenValidator` (which makes every browser sign-in an OpenID Connect one).
+    func validatesIDToken(appValidator: Bool) -> Bool { authorization.openID || appValidator }
+
+    func run<Schema: SDKSchema>(
+        _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?,
+        browser: BrowserSession?, in service: AuthenticationService<Schema>
+    ) async throws -> JSONValue {
+        // The code and the verifier live in this copy only, for this step's body.
+        var process = process
+        let grant = try await service.authorizeInBrowser(authorization, of: process, session: browser)
+        process.kindState = .browser(grant)
+        let response = try await service.exchangeCode(step, of: process, credential: credential)
+        try await service.checkIDToken(in: response, of: step, nonce: grant.nonce, requested: grant.requested)
+        return response
+    }
+}
+
 extension AuthenticationService {
     /// Runs the browser part of a browser step: opens its authorization request with a
     /// fresh `state` and PKCE challenge, waits for the redirect, checks it, and returns the
@@ -112,4 +143,37 @@ struct BrowserGrant: Sendable {
     var requested: AuthorizationParameters?
     /// The `nonce` the request sent, which the ID token must carry; nil without a validator.
     var nonce: String?
+
+    /// The value of a placeholder the browser provides to the token request; nil for any other.
+    func value(of placeholder: Placeholder) -> JSONValue? {
+        switch placeholder {
+        case .authorizationCode: .string(code)
+        case .codeVerifier: .string(codeVerifier)
+        case .redirectURI: .string(redirectURI)
+        default: nil
+        }
+    }
+}
+
+extension AuthenticationService {
+    /// The browser of process `id` came back with a redirect.
+    /// - Returns: whether its code may be exchanged: the process still runs that step and
+    ///   its task was not cancelled.
+    func browserReturned(id: UInt64) -> Bool {
+        openBrowser = nil
+        return signIn.browserReturned(id: id) && !Task.isCancelled
+    }
+
+    /// Sends a browser step's token request with the code the browser brought back, unless
+    /// the sign-in was cancelled meanwhile. Once sent, the request runs to its end even if
+    /// the sign-in's task is cancelled, so that the tokens it may issue are revoked (by the
+    /// caller) rather than lost on the server.
+    /// - Throws: ``BrowserSignInError/cancelled`` before sending, after a cancellation; the
+    ///   token request's error otherwise.
+    nonisolated func exchangeCode(
+        _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?
+    ) async throws -> JSONValue {
+        guard await browserReturned(id: process.id) else { throw BrowserSignInError.cancelled }
+        return try await Task { try await self.sendStepRequest(step, of: process, credential: credential) }.value
+    }
 }
