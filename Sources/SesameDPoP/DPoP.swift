@@ -8,7 +8,8 @@ import Sesame
 /// It signs each request's proof with one P-256 key (``DPoPKey``), read from its key store
 /// the first time a proof is needed, or created and saved there when the store has none, so
 /// that a session restored at the next launch proves possession of the key its tokens are
-/// bound to. It keeps each server's latest nonce (``DPoPNonces``), and asks the service to
+/// bound to. When another process sharing the session signs in or out, the service calls
+/// ``sessionDidChangeElsewhere()`` and the key is read from the store again. It keeps each server's latest nonce (``DPoPNonces``), and asks the service to
 /// send a request once more when the server answers `use_dpop_nonce` with a new nonce. When
 /// the session ends, the service calls ``replaceKey()``: the key leaves the store and the
 /// next sign-in binds its tokens to a new one.
@@ -51,9 +52,22 @@ public actor DPoP: ProofOfPossession {
     /// new key.
     /// - Throws: the key store's error; the key in memory is forgotten all the same.
     public func replaceKey() async throws {
+        let signed = try? await signer?.value.key
         signer = nil
         await nonces.removeAll()
-        try await store.delete()
+        if let signed {
+            // Another process may have stored the next session's key since.
+            try await store.delete(ifStill: signed)
+        } else {
+            try await store.delete()
+        }
+    }
+
+    /// Forgets the key in memory, so that the next proof reads the store again: another
+    /// process sharing the session signed in or out, and the session's tokens may be bound to
+    /// the key it stored.
+    public func sessionDidChangeElsewhere() async {
+        signer = nil
     }
 
     /// The JWK thumbprint (RFC 7638) of the key proofs are signed with: the `jkt` the server
@@ -67,10 +81,8 @@ public actor DPoP: ProofOfPossession {
         let store = self.store
         let now = self.now
         let task = Task {
-            if let key = try await store.load() { return DPoPProofSigner(key: key, now: now) }
-            let key = DPoPKey()
-            try await store.save(key)
-            return DPoPProofSigner(key: key, now: now)
+            // One step: of processes sharing the store, one creates the key, the others load it.
+            DPoPProofSigner(key: try await store.loadOrSave { DPoPKey() }, now: now)
         }
         signer = task
         do {

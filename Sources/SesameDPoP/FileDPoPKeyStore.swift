@@ -17,6 +17,11 @@ import Android
 /// - ``save(_:)`` writes a temporary file in the same directory, created with mode `0600`
 ///   (so that it never exists with wider permissions) and with `O_EXCL`, flushes it, then
 ///   renames it over the path: a reader sees the old key or the new, never part of one.
+/// - Processes may share the file (an app and its extensions, each signing with the session's
+///   key): ``loadOrSave(_:)``, ``save(_:)`` and the deletions hold an exclusive `flock` on a
+///   lock file beside the key (`.<name>.lock`, mode `0600`), so that one process creates the
+///   key and the others load it, and a sign-out deletes only the key it signed with. The
+///   lock is held for one read and at most one write; ``load()`` takes none.
 /// - A symbolic link at the path is refused by every operation
 ///   (``DPoPKeyStoreError/symbolicLink``), never followed; so is anything but a regular file.
 /// - ``load()`` refuses a file that others may read or write (mode wider than `0600`) or
@@ -86,6 +91,33 @@ public struct FileDPoPKeyStore: DPoPKeyStore {
     ///   writable, the disk is full). The file before stays as it was; the temporary file
     ///   is removed.
     public func save(_ key: DPoPKey) throws(DPoPKeyStoreError) {
+        try withLock { () throws(DPoPKeyStoreError) in try writeKey(key) }
+    }
+
+    /// The key in the file; when there is none, `create()`'s, written. Under the lock file's
+    /// `flock`: of processes asking at once, one creates the key and the others load it.
+    /// - Throws: ``DPoPKeyStoreError``, as ``load()`` and ``save(_:)`` do; the lock file is
+    ///   a symbolic link, or cannot be opened or locked.
+    public func loadOrSave(_ create: @Sendable () -> DPoPKey) throws(DPoPKeyStoreError) -> DPoPKey {
+        try withLock { () throws(DPoPKeyStoreError) in
+            if let key = try load() { return key }
+            let key = create()
+            try writeKey(key)
+            return key
+        }
+    }
+
+    /// Removes the file if it still holds `key`, under the lock file's `flock`: a key another
+    /// process wrote since stays.
+    /// - Throws: ``DPoPKeyStoreError``, as ``load()`` and ``delete()`` do.
+    public func delete(ifStill key: DPoPKey) throws(DPoPKeyStoreError) {
+        try withLock { () throws(DPoPKeyStoreError) in
+            guard try load() == key else { return }
+            try remove()
+        }
+    }
+
+    private func writeKey(_ key: DPoPKey) throws(DPoPKeyStoreError) {
         if let status = try existing() {
             try Self.checkOwnedRegularFile(status)
         }
@@ -120,12 +152,33 @@ public struct FileDPoPKeyStore: DPoPKeyStore {
     /// - Throws: ``DPoPKeyStoreError``: the path is a symbolic link (left in place) or not a
     ///   regular file, or `unlink` failed.
     public func delete() throws(DPoPKeyStoreError) {
+        try withLock { () throws(DPoPKeyStoreError) in try remove() }
+    }
+
+    private func remove() throws(DPoPKeyStoreError) {
         guard let status = try existing() else { return }
         try Self.checkRegularFile(status)
         guard unlink(path) == 0 || errno == ENOENT else { throw .systemCallFailed("unlink", errno: errno) }
     }
 
     private var path: String { url.path }
+
+    /// Runs `body` holding an exclusive `flock` on `.<name>.lock` beside the key. Closing the
+    /// descriptor releases it, and the kernel does when the process ends, even killed.
+    private func withLock<T>(_ body: () throws(DPoPKeyStoreError) -> T) throws(DPoPKeyStoreError) -> T {
+        let lockPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let error = errno
+            throw error == ELOOP ? .symbolicLink : .systemCallFailed("open", errno: error)
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            let error = errno
+            guard error == EINTR else { throw .systemCallFailed("flock", errno: error) }
+        }
+        return try body()
+    }
 
     /// The path's own status (a link's, not its target's), or nil when nothing is there.
     private func existing() throws(DPoPKeyStoreError) -> stat? {

@@ -63,7 +63,8 @@ import Musl
         let second = DPoPKey()
         try store.save(second)
         #expect(try store.load() == second)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["dpop-key.pem"])
+        // The key, and the lock file that processes sharing it take.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == [".dpop-key.pem.lock", "dpop-key.pem"])
     }
 
     /// The old file is replaced by a new one (another inode) made 0600, not rewritten in place.
@@ -176,6 +177,103 @@ import Musl
     }
 }
 
+/// The store shared by processes: one creates the key, the others load it, and a sign-out
+/// deletes only its own key. Each store value stands for a process (the lock is the file's,
+/// not the value's); `Reference/Tests/EndToEndTests/SharedDPoPKeyEndToEndTests` runs real
+/// processes.
+@Suite struct SharedFileDPoPKeyStoreTests {
+    let directory: TemporaryDirectory
+    let url: URL
+
+    init() throws {
+        directory = try TemporaryDirectory(prefix: "dpop-shared")
+        url = directory.url.appendingPathComponent("dpop-key.pem")
+    }
+
+    @Test func loadOrSaveCreatesTheKeyOnceAndThenLoadsIt() throws {
+        let store = FileDPoPKeyStore(url: url)
+        let created = try store.loadOrSave { DPoPKey() }
+        #expect(try store.load() == created)
+        let again = try FileDPoPKeyStore(url: url).loadOrSave { DPoPKey() }
+        #expect(again == created)
+    }
+
+    @Test func storesAskingAtOnceAllGetTheOneKeyCreated() async throws {
+        let url = self.url
+        let keys = try await withThrowingTaskGroup(of: DPoPKey.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    try FileDPoPKeyStore(url: url).loadOrSave {
+                        // Widens the window between the load and the write.
+                        usleep(2_000)
+                        return DPoPKey()
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(keys.map(\.thumbprint)).count == 1)
+        #expect(try FileDPoPKeyStore(url: url).load() == keys.first)
+    }
+
+    @Test func deleteIfStillKeepsAKeyStoredSince() throws {
+        let store = FileDPoPKeyStore(url: url)
+        let ending = try store.loadOrSave { DPoPKey() }
+        let next = DPoPKey()
+        try FileDPoPKeyStore(url: url).save(next)
+        try store.delete(ifStill: ending)
+        #expect(try store.load() == next)
+        try store.delete(ifStill: next)
+        #expect(try store.load() == nil)
+        // Nothing to delete is no error.
+        try store.delete(ifStill: next)
+    }
+
+    @Test func theLockFileIsTheOwnersOnlyAndALinkThereIsRefused() throws {
+        let store = FileDPoPKeyStore(url: url)
+        _ = try store.loadOrSave { DPoPKey() }
+        let lock = directory.url.appendingPathComponent(".dpop-key.pem.lock")
+        let attributes = try FileManager.default.attributesOfItem(atPath: lock.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        try FileManager.default.removeItem(at: lock)
+        let target = directory.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createSymbolicLink(at: lock, withDestinationURL: target)
+        #expect(throws: DPoPKeyStoreError.symbolicLink) { try store.save(DPoPKey()) }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+}
+
+/// `DPoP` over a key store that other processes share.
+@Suite struct SharedKeyDPoPTests {
+    @Test func aSessionChangedElsewhereReadsTheKeyAgain() async throws {
+        let directory = try TemporaryDirectory(prefix: "dpop-shared")
+        let url = directory.url.appendingPathComponent("dpop-key.pem")
+        let (app, widget) = (DPoP(keyStore: FileDPoPKeyStore(url: url)), DPoP(keyStore: FileDPoPKeyStore(url: url)))
+        let first = try await app.thumbprint()
+        #expect(try await widget.thumbprint() == first)
+        // The app signs out and in again: a new key.
+        try await app.replaceKey()
+        let second = try await app.thumbprint()
+        #expect(second != first)
+        #expect(try await widget.thumbprint() == first)
+        await widget.sessionDidChangeElsewhere()
+        #expect(try await widget.thumbprint() == second)
+    }
+
+    @Test func replacingTheKeyKeepsAKeyAnotherProcessStoredSince() async throws {
+        let directory = try TemporaryDirectory(prefix: "dpop-shared")
+        let url = directory.url.appendingPathComponent("dpop-key.pem")
+        let app = DPoP(keyStore: FileDPoPKeyStore(url: url))
+        _ = try await app.thumbprint()
+        // Another process signed in again before the app's sign-out replaced its key.
+        let next = DPoPKey()
+        try FileDPoPKeyStore(url: url).save(next)
+        try await app.replaceKey()
+        #expect(try FileDPoPKeyStore(url: url).load() == next)
+        #expect(try await app.thumbprint() == next.thumbprint)
+    }
+}
+
 @Suite struct InMemoryDPoPKeyStoreTests {
     @Test func itHoldsOneKey() async throws {
         let store = InMemoryDPoPKeyStore()
@@ -189,6 +287,12 @@ import Musl
         await store.delete()
         #expect(await store.load() == nil)
         #expect(await InMemoryDPoPKeyStore(key: key).load() == key)
+        let created = try await store.loadOrSave { key }
+        #expect(try await store.loadOrSave { DPoPKey() } == created)
+        try await store.delete(ifStill: other)
+        #expect(await store.load() == key)
+        try await store.delete(ifStill: key)
+        #expect(await store.load() == nil)
     }
 
     /// Both stores through the protocol, as the runtime will use them.

@@ -40,4 +40,14 @@ public protocol ProofOfPossession: Sendable {
     /// Forgets the key and the nonces, once the session ended: the next session's tokens are
     /// bound to a new key.
     func replaceKey() async throws
+
+    /// Another process sharing the session (a `SharedSessionStore`) changed it: a sign-in
+    /// there bound the session's tokens to the key it keeps in the shared key store, so the
+    /// next proof reads the key again. Nothing by default.
+    func sessionDidChangeElsewhere() async
+}
+
+extension ProofOfPossession {
+    /// Nothing: a prover whose key no other process changes keeps it.
+    public func sessionDidChangeElsewhere() async {}
 }

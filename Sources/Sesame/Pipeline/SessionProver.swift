@@ -39,6 +39,10 @@ final class SessionProver: ProofOfPossession, @unchecked Sendable {
         await replaceKey(logger: Logger(label: "Sesame")).value
     }
 
+    func sessionDidChangeElsewhere() async {
+        await prover.sessionDidChangeElsewhere()
+    }
+
     /// Replaces the key once `ending` (the ending session's requests) finished; proofs asked
     /// for from here on wait for it. A failure is logged by its type: the next proofs are then
     /// signed with the key the prover keeps.

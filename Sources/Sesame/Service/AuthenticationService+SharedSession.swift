@@ -37,6 +37,8 @@ extension AuthenticationService {
         }
         if stored.credential.accessToken != credential.accessToken {
             logger.debug("another process refreshed the credential: adopting it")
+            // It may have signed in again meanwhile, with the key it stored.
+            await proofs.prover?.sessionDidChangeElsewhere()
             return .success(stored.credential)
         }
         let outcome = await exchangeRefreshToken(of: credential)
@@ -106,6 +108,9 @@ extension AuthenticationService {
             logger.error("the shared session store failed to load: \(type(of: error))")
             return
         }
+        // A sign-in elsewhere bound the saved session's tokens to the key that process stored.
+        let savedSession: StoredSession<Schema.Details>? = if case .saved(let stored) = saved { stored } else { nil }
+        if savedSession != machine.session { await proofs.prover?.sessionDidChangeElsewhere() }
         let current = machine.session
         switch saved {
         case .saved(let stored):
