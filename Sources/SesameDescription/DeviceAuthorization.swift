@@ -16,11 +16,19 @@
     /// How long to wait between token requests when the server's answer has no `interval`
     /// (RFC 8628 §3.2: 5 seconds).
     public var defaultInterval: Duration
+    /// Whether this is an OpenID Connect sign-in (`openID: true`, `scope` asking for
+    /// `openid`): the token response must carry an `id_token`, validated as the browser
+    /// step's is, but without a nonce, which the device authorization request cannot send
+    /// (RFC 8628 defines none).
+    public var openID: Bool
 
-    public init(request: RequestDescription, parameters: [TemplateField] = [], defaultInterval: Duration = .seconds(5)) {
+    public init(
+        request: RequestDescription, parameters: [TemplateField] = [], defaultInterval: Duration = .seconds(5), openID: Bool = false
+    ) {
         self.request = request
         self.parameters = parameters
         self.defaultInterval = defaultInterval
+        self.openID = openID
     }
 
     /// The form parameters the runtime sets itself; a schema cannot declare them.

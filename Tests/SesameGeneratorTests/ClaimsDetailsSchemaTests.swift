@@ -81,7 +81,7 @@ import Testing
         // A method that is no OpenID Connect sign-in returns no ID token to read.
         #expect(
             Fixture.printed(Self.files(auth: ServerAndBrowserTests.browserAuth)) == [
-                "Schema/auth.yaml:5:9: error: 'oauth2' is no OpenID Connect sign-in, but sdk.yaml's credential reads the user's details from the ID token (details: idToken): end it with a browser step with openID: true, or name a details operation"
+                "Schema/auth.yaml:5:9: error: 'oauth2' is no OpenID Connect sign-in, but sdk.yaml's credential reads the user's details from the ID token (details: idToken): end it with a browser or device step with openID: true, or name a details operation"
             ])
         // idToken is reserved there: no operation may be named so.
         let reserved = OpenIDSchemaTests.openIDAuth + "\n  idToken: { request: GET /id, response: User }"
@@ -89,6 +89,57 @@ import Testing
             Fixture.printed(Self.files(auth: reserved)) == [
                 "Schema/sdk.yaml:13:12: error: details: idToken reads the ID token's claims, so no operation can be named 'idToken': rename it"
             ])
+    }
+
+    /// A device sign-in (RFC 8628) with `openID: true`, beside the browser one: with `openid`
+    /// in its scope, its token response carries an ID token whose claims are the details.
+    static func deviceMethod(openID: Bool) -> String {
+        """
+          device:
+            steps:
+              - device:
+                  request: POST /oauth/device_authorization
+                  parameters: { scope: "openid profile" }
+        \(openID ? "          openID: true\n" : "")        request: POST /oauth/token
+                server: authorization
+                encoding: form
+                clientAuthentication: basic
+                body: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "{deviceCode}" }
+                response: Token
+
+        """
+    }
+
+    static func authWithDevice(openID: Bool) -> String {
+        OpenIDSchemaTests.openIDAuth.replacingOccurrences(of: "operations:\n", with: deviceMethod(openID: openID) + "operations:\n")
+    }
+
+    @Test func aDeviceSignInWithOpenIDReadsTheDetailsFromItsIDToken() throws {
+        let generation = Fixture.generate(Self.files(auth: Self.authWithDevice(openID: true)))
+        #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
+        let ir = try #require(Fixture.validate(Self.files(auth: Self.authWithDevice(openID: true))).ir)
+        let device = try #require(ir.methods.first { $0.name == "device" }?.steps.last?.value.deviceAuthorization)
+        #expect(device.openID)
+        // The browser step's flag and the device step's.
+        #expect(Fixture.file("TestSDKSchema.swift", in: generation).components(separatedBy: "openID: true").count == 3)
+        // Without openID: true its response carries no ID token to read.
+        let printed = Fixture.printed(Self.files(auth: Self.authWithDevice(openID: false)))
+        #expect(printed.count == 1, "\(printed)")
+        #expect(printed.first?.contains("error: 'device' is no OpenID Connect sign-in") == true, "\(printed)")
+        // A device step without the flag prints as before: no `openID:` argument (the
+        // browser step keeps its own).
+        let plain = Fixture.generate(
+            Self.files(sdk: Self.sdk(details: "details: me\n  userID: id"), auth: Self.authWithDevice(openID: false)))
+        #expect(plain.diagnostics.isEmpty, "\(plain.diagnostics)")
+        #expect(Fixture.file("TestSDKSchema.swift", in: plain).components(separatedBy: "openID: true").count == 2)
+        // Turning the device step into an OpenID Connect sign-in is a warning for shipped apps.
+        let old = try #require(
+            Fixture.validate(Self.files(sdk: Self.sdk(details: "details: me\n  userID: id"), auth: Self.authWithDevice(openID: false))).ir)
+        let new = try #require(
+            Fixture.validate(Self.files(sdk: Self.sdk(details: "details: me\n  userID: id"), auth: Self.authWithDevice(openID: true))).ir)
+        let changes = SchemaDiff.compare(old: old, new: new)
+        #expect(changes.map(\.kind) == ["step.openid-changed"], "\(changes)")
+        #expect(changes.first?.grade == .warning)
     }
 
     @Test func switchingTheDetailsSourceIsBreaking() throws {

@@ -38,10 +38,15 @@ extension SchemaDiffer {
                         "step '\(newStep.name)' of '\(method.name)' changed its browser part (added, removed, another authorization endpoint or redirect URI)",
                         at: newBrowser == nil ? newStep.location : newStep.kindLocation ?? newStep.location)
                 }
-                if let browser, let newBrowser, browser.openID != newBrowser.openID {
+                let (device, newDevice) = (step.value.deviceAuthorization, newStep.value.deviceAuthorization)
+                let openID: (old: Bool, new: Bool)? =
+                    if let browser, let newBrowser { (browser.openID, newBrowser.openID) } else if let device, let newDevice {
+                        (device.openID, newDevice.openID)
+                    } else { nil }
+                if let openID, openID.old != openID.new {
                     add(
                         "step.openid-changed", .warning,
-                        "step '\(newStep.name)' of '\(method.name)' \(newBrowser.openID ? "became" : "is no longer") an OpenID Connect sign-in; shipped apps still sign in \(browser.openID ? "with" : "without") an ID token",
+                        "step '\(newStep.name)' of '\(method.name)' \(openID.new ? "became" : "is no longer") an OpenID Connect sign-in; shipped apps still sign in \(openID.old ? "with" : "without") an ID token",
                         at: newStep.openIDLocation ?? newStep.kindLocation ?? newStep.location)
                 }
                 if step.value.deviceAuthorization?.request.path != newStep.value.deviceAuthorization?.request.path {

@@ -101,6 +101,10 @@ extension Grammar {
                         .any, [("not", .object([("enum", .array(DeviceAuthorization.reservedParameters.sorted().map { .string($0) }))]))]),
                     values: .shared("template")),
                 "More form parameters (scope): literals or templates of the method's parameters."),
+            GrammarKey(
+                "openID", .boolean,
+                "Whether this is an OpenID Connect sign-in (its scope asks for openid): the token response must carry an id_token, validated as sdk.yaml's openID says, without a nonce, which RFC 8628 cannot send (default false; needs it)."
+            ),
         ])
 
     static let operation = GrammarMapping(

@@ -179,7 +179,7 @@ struct StepIR: Sendable, Hashable {
     var location: SourceLocation
     var requestLocation: SourceLocation
     var kindLocation: SourceLocation?
-    /// Where a browser step wrote `openID: true`; nil when it is no OpenID Connect sign-in.
+    /// Where a browser or device step wrote `openID: true`; nil when it is no OpenID Connect sign-in.
     var openIDLocation: SourceLocation?
 
     init(

@@ -51,7 +51,7 @@ struct TranslatedStepKind {
     var location: SourceLocation
     /// What the step's token request may read once the kind ran; it must read all of them.
     var provided: [Placeholder]
-    /// Where a browser step wrote `openID: true`; nil for any other step.
+    /// Where a browser or device step wrote `openID: true`; nil for any other step.
     var openIDLocation: SourceLocation? = nil
 }
 

@@ -35,9 +35,14 @@ enum DeviceStepTranslator: StepKindTranslator {
         translator.checkParameters(
             parameters, of: "the device authorization request", reserved: DeviceAuthorization.reservedParameters,
             visible: step.visible, stepResponses: step.stepResponses, reader: &reader)
+        // `openID: true`: checked against sdk.yaml's `openID:` once both are read (SDKTranslator).
+        var openIDLocation: SourceLocation?
+        if let flag = items["openID"], reader.bool(flag.value, "openID") == true { openIDLocation = reader.location(of: flag.keyNode) }
         return TranslatedStepKind(
-            kind: .deviceAuthorization(DeviceAuthorization(request: request.value, parameters: parameters.map(\.field))),
-            location: reader.location(of: entry.keyNode), provided: DeviceAuthorization.providedValues)
+            kind: .deviceAuthorization(
+                DeviceAuthorization(request: request.value, parameters: parameters.map(\.field), openID: openIDLocation != nil)),
+            location: reader.location(of: entry.keyNode), provided: DeviceAuthorization.providedValues,
+            openIDLocation: openIDLocation)
     }
 
     /// The token request of a device step: form-encoded, with the device code grant type

@@ -34,13 +34,14 @@ enum SchemaValidator {
     }
 
     /// With `details: idToken`, the details come from the ID token only an OpenID Connect
-    /// sign-in returns: the last step of every method must be a browser step with `openID: true`.
+    /// sign-in returns: the last step of every method must be a browser or device step with
+    /// `openID: true`.
     static func checkClaimsDetails(_ methods: [MethodIR], credential: CredentialIR) -> [Diagnostic] {
         guard credential.detailsClaims != nil else { return [] }
         return methods.compactMap { method in
             guard let last = method.steps.last, last.openIDLocation == nil else { return nil }
             return .error(
-                "'\(method.name)' is no OpenID Connect sign-in, but sdk.yaml's credential reads the user's details from the ID token (details: idToken): end it with a browser step with openID: true, or name a details operation",
+                "'\(method.name)' is no OpenID Connect sign-in, but sdk.yaml's credential reads the user's details from the ID token (details: idToken): end it with a browser or device step with openID: true, or name a details operation",
                 at: last.location)
         }
     }

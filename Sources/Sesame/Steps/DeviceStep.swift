@@ -16,8 +16,16 @@ struct DeviceStep: StepInterpreter {
         _ step: AuthenticationStepDescription, of process: AuthenticationProcess, credential: Credential?,
         browser: BrowserSession?, in service: AuthenticationService<Schema>
     ) async throws -> JSONValue {
-        try await service.authorizeDevice(authorization, step: step, of: process, credential: credential)
+        let response = try await service.authorizeDevice(authorization, step: step, of: process, credential: credential)
+        // RFC 8628 sends no nonce: none is checked (the signature, issuer, audience and times are).
+        try await service.checkIDToken(in: response, of: step, nonce: nil)
+        return response
     }
+
+    /// A step the schema marks `openID: true`. The app's own `idTokenValidator` does not make
+    /// every device sign-in an OpenID Connect one: a device grant without `openid` in its
+    /// scope returns no ID token.
+    func validatesIDToken(appValidator: Bool) -> Bool { authorization.openID }
 }
 
 /// What a running device step holds in its process: the prompt the app sees, and, in the

@@ -135,6 +135,47 @@ public enum ClaimsDetailsSDKSchema: SDKSchema {
                 ),
             ]
         )
+        public static let device = AuthenticationMethodDescription(
+            name: "device",
+            steps: [
+                AuthenticationStepDescription(
+                    name: "authenticate",
+                    needs: [],
+                    kind: .deviceAuthorization(
+                        DeviceAuthorization(
+                            request: RequestDescription(
+                                name: "device.authenticate.deviceAuthorization",
+                                method: .post,
+                                path: "/oauth/device_authorization",
+                                authenticated: false,
+                                encoding: .form,
+                                clientAuthentication: .basic,
+                                server: .authorization
+                            ),
+                            parameters: [TemplateField(name: "scope", value: .literal(.string("openid profile")))],
+                            defaultInterval: .seconds(5),
+                            openID: true
+                        )
+                    ),
+                    request: RequestDescription(
+                        name: "device.authenticate",
+                        method: .post,
+                        path: "/oauth/token",
+                        authenticated: false,
+                        encoding: .form,
+                        clientAuthentication: .basic,
+                        server: .authorization
+                    ),
+                    body: [
+                        TemplateField(
+                            name: "grant_type",
+                            value: .literal(.string("urn:ietf:params:oauth:grant-type:device_code"))
+                        ),
+                        TemplateField(name: "device_code", value: .variable(.deviceCode)),
+                    ]
+                ),
+            ]
+        )
     }
 }
 

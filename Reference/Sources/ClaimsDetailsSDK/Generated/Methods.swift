@@ -8,22 +8,27 @@ import Foundation
 public enum SingleStepMethod: SingleStepAuthenticationMethod, CustomDebugStringConvertible, CustomReflectable {
     /// Signs in in a browser with OpenID Connect (Core §3.1): the ID token is validated as sdk.yaml's openID says, and its claims are the user's details.
     case openid
+    /// Signs in on another device (RFC 8628) with openid in the scope: the token response's ID token is validated (without a nonce, which the device grant cannot send) and its claims are the user's details, as for the browser sign-in.
+    case device
 
     @_spi(Generated) public var methodDescription: AuthenticationMethodDescription {
         switch self {
             case .openid: return ClaimsDetailsSDKSchema.Methods.openid
+            case .device: return ClaimsDetailsSDKSchema.Methods.device
         }
     }
 
     public var arguments: [String: JSONValue] {
         switch self {
             case .openid: return [:]
+            case .device: return [:]
         }
     }
 
     public var description: String {
         switch self {
             case .openid: return "openid"
+            case .device: return "device"
         }
     }
 
