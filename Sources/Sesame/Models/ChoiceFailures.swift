@@ -35,10 +35,7 @@ import Foundation
     ///   - matches: how many schemas matched.
     ///   - count: how many schemas there are.
     public func violation(codingPath: [any CodingKey], keyword: String, matches: Int, of count: Int) -> SchemaViolation {
-        violation(at: SchemaViolation.jsonPath(codingPath), keyword: keyword, matches: matches, of: count)
-    }
-
-    func violation(at path: String, keyword: String, matches: Int, of count: Int) -> SchemaViolation {
+        let path = SchemaViolation.jsonPath(codingPath)
         guard matches == 0 else {
             return SchemaViolation(
                 path: path, keyword: keyword, message: "the value matches \(matches) of the schemas; exactly one must match")

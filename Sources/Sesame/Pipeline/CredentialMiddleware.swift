@@ -33,13 +33,18 @@ public struct CredentialMiddleware: ClientMiddleware {
     let requiresCredential: Bool
     let maximumBodySize: Int
     let logger: Logger
-    /// Signs each hop to the back-end's origins (DPoP), for an OpenAPI client's requests; nil
-    /// when the schema sends bearer tokens, or for the service's own requests, which its
-    /// pipeline signs.
-    let proof: ProofMiddleware?
-    /// Whether the schema binds tokens to a key and the configuration has no prover: no request
-    /// to the back-end's origin is sent.
-    let lacksProver: Bool
+    /// How an OpenAPI client's requests prove possession of the key (DPoP): each hop to the
+    /// back-end's origins signed, or none sent at all when the schema binds tokens to a key
+    /// and the configuration has no prover. `.none` when the schema sends bearer tokens, and
+    /// for the service's own requests, which its pipeline signs.
+    let proofs: Proofs
+
+    /// ``ProofRequirement`` with the middleware that signs, once made.
+    enum Proofs: Sendable {
+        case none
+        case missing
+        case signed(ProofMiddleware)
+    }
 
     init(
         source: any CredentialSource, scope: CredentialScope, matcher: RejectionMatcher, presenter: CredentialPresenter,
@@ -53,17 +58,12 @@ public struct CredentialMiddleware: ClientMiddleware {
         self.requiresCredential = requiresCredential
         self.maximumBodySize = maximumBodySize
         self.logger = logger
-        switch (proofs, sdk) {
-        case (.signed(let prover), let sdk?):
-            self.proof = ProofMiddleware(prover: prover, sdk: sdk, maximumBodySize: maximumBodySize)
-            self.lacksProver = false
-        case (.missing, _):
-            self.proof = nil
-            self.lacksProver = true
-        default:
-            self.proof = nil
-            self.lacksProver = false
-        }
+        self.proofs =
+            switch (proofs, sdk) {
+            case (.signed(let prover), let sdk?): .signed(ProofMiddleware(prover: prover, sdk: sdk, maximumBodySize: maximumBodySize))
+            case (.missing, _): .missing
+            default: .none
+            }
     }
 
     /// Sends the request with the credential, following redirects, and retries it once
@@ -88,7 +88,7 @@ public struct CredentialMiddleware: ClientMiddleware {
                 credential: nil, next: next)
             return (outcome.response, outcome.body)
         }
-        if lacksProver { try ProofRequirement.missing.check() }
+        if case .missing = proofs { try ProofRequirement.missing.check() }
         guard let credential = try await source.credentialForSending() else {
             if requiresCredential { throw SesameError.notAuthenticated }
             let outcome = try await send(
@@ -132,7 +132,7 @@ public struct CredentialMiddleware: ClientMiddleware {
     )
         async throws -> RedirectFollower.Outcome
     {
-        guard let proof else {
+        guard case .signed(let proof) = proofs else {
             return try await RedirectFollower.send(
                 request, body: body, baseURL: baseURL, operationID: operationID, credential: credential,
                 presenter: presenter, scope: scope, logger: logger, next: next)
