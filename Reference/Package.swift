@@ -123,11 +123,13 @@ let package = Package(
         .executableTarget(
             name: "sesame-demo",
             dependencies: [
-                "ReferenceSDK", "ReferenceServer", "ReferenceSDKTestSupport",
+                "ReferenceSDK", "ReferenceServer", "ReferenceSDKTestSupport", "BoundTokensSDK",
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "SesameDPoP", package: "Sesame"),
                 .product(name: "_SesameTestSupport", package: "Sesame"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
 
@@ -165,6 +167,16 @@ let package = Package(
         .executableTarget(
             name: "session-sharing-child",
             dependencies: ["ReferenceSDKTestSupport"]
+        ),
+        .executableTarget(
+            name: "bound-session-child",
+            dependencies: [
+                "BoundTokensSDK",
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "SesameDPoP", package: "Sesame"),
+                .product(name: "SesameStore", package: "Sesame"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "store-migration-child",

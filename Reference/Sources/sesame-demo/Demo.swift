@@ -94,6 +94,7 @@ final class Demo {
         let openID = try await signInWithOpenID()
         try await rotateKeysThenSignIn(with: openID)
         try await stepUp(with: openID)
+        try await bindTokensToTheDevice()
     }
 
     // MARK: Steps

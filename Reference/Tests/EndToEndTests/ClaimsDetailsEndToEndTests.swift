@@ -2,6 +2,7 @@ import ClaimsDetailsSDK
 import Foundation
 import ReferenceServer
 import Sesame
+import SesameOpenID
 import SesameTestSupport
 import Testing
 
@@ -17,7 +18,8 @@ struct ClaimsDetailsEndToEndTests {
     /// of its own), its logs and its store shown to the test's secret scan.
     static func makeService(
         _ e2e: EndToEnd, store: Store, observer: (any UserSessionObserver)? = nil,
-        restorationDelegate: any SessionRestorationDelegate<ProfileClaims> = DefaultSessionRestorationDelegate()
+        restorationDelegate: any SessionRestorationDelegate<ProfileClaims> = DefaultSessionRestorationDelegate(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) -> AuthenticationService<ClaimsDetailsSDKSchema> {
         let logs = LogCapture()
         e2e.scan.watch(logs)
@@ -35,7 +37,8 @@ struct ClaimsDetailsEndToEndTests {
                 userSessionObserver: observer,
                 authorizationServerURL: e2e.backEnd.authorizationBaseURL,
                 browser: HeadlessBrowser(username: "alice", password: "wonderland"),
-                authorizationServerIssuer: e2e.backEnd.declaredIssuer
+                authorizationServerIssuer: e2e.backEnd.declaredIssuer,
+                sleep: sleep
             ))
     }
 
@@ -83,6 +86,57 @@ struct ClaimsDetailsEndToEndTests {
             let signIn = await Self.requests(e2e, on: .authorization)
             #expect(signIn == ["GET /oauth/authorize", "POST /oauth/authorize", "POST /oauth/token", "GET /.well-known/jwks.json"])
             e2e.scan.show(try store.load() as Any, as: "the store")
+        }
+    }
+
+    @Test("device sign-in with openid: its ID token is validated without a nonce, and its claims are the details")
+    func deviceSignInGivesTheClaims() async throws {
+        try await withEndToEnd(separateAuthorizationServer: true) { e2e in
+            let store = Store()
+            let holder = LockedValue<AuthenticationService<ClaimsDetailsSDKSchema>?>(nil)
+            // The user approves on another device during the first wait.
+            let service = Self.makeService(e2e, store: store) { duration in
+                if let code = await holder.value?.ongoingAuthentication?.deviceAuthorization?.userCode {
+                    let decided = try await RawHTTP.decideDevice(e2e.backEnd.baseURL, userCode: code, approve: true, username: "alice")
+                    #expect(decided.status == 204, "\(decided.body)")
+                }
+                await e2e.advanceTime(by: Double(duration.components.seconds))
+            }
+            holder.set(service)
+            try await OpenIDEndToEndTests.control(e2e, "next-id-token", json: #"{"claims":{"name":"Alice on the TV"}}"#)
+
+            let details = try await service.authenticate(with: SingleStepMethod.device)
+            e2e.scan.show(details, as: "what authenticate(with:) returned")
+            #expect(details.name == "Alice on the TV")
+            #expect(details.iss == e2e.backEnd.issuer)
+            #expect(await e2e.backEnd.userIDs() == [details.sub])
+            #expect(await service.state == .authenticated(details))
+            #expect(try store.load()?.details == details)
+            #expect(await Self.requests(e2e, on: .api) == [])
+            let signIn = await Self.requests(e2e, on: .authorization)
+            #expect(signIn == ["POST /oauth/device_authorization", "POST /oauth/token", "GET /.well-known/jwks.json"])
+        }
+    }
+
+    @Test("device sign-in whose ID token is refused (another audience) fails typed: nothing is signed in, the tokens are revoked")
+    func deviceSignInWithARefusedIDTokenFails() async throws {
+        try await withEndToEnd(separateAuthorizationServer: true) { e2e in
+            let store = Store()
+            let holder = LockedValue<AuthenticationService<ClaimsDetailsSDKSchema>?>(nil)
+            let service = Self.makeService(e2e, store: store) { duration in
+                if let code = await holder.value?.ongoingAuthentication?.deviceAuthorization?.userCode {
+                    _ = try await RawHTTP.decideDevice(e2e.backEnd.baseURL, userCode: code, approve: true, username: "alice")
+                }
+                await e2e.advanceTime(by: Double(duration.components.seconds))
+            }
+            holder.set(service)
+            try await OpenIDEndToEndTests.control(e2e, "next-id-token", json: #"{"fault":"aud"}"#)
+            await #expect(throws: IDTokenRejection.audience(received: ["another-client"])) {
+                try await service.authenticate(with: SingleStepMethod.device)
+            }
+            #expect(await service.state == .unauthenticated)
+            #expect(try store.load() == nil)
+            #expect(await e2e.backEnd.counters().revocations == 1)
         }
     }
 

@@ -20,5 +20,7 @@ import Testing
         #expect(output.contains("SesameError.stepUpRequired: acr_values urn:sesame:loa:mfa, max_age 300"))
         #expect(output.contains("the new ID token's acr is urn:sesame:loa:mfa"))
         #expect(output.contains("the retried GET /account/security answered 200"))
+        // Step 17: DPoP-bound tokens; the copied access token is refused without the key.
+        #expect(output.contains("the access token copied out of the store is refused: as Bearer (401), and with another key's proof (401)"))
     }
 }

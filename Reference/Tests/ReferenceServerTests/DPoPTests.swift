@@ -189,6 +189,45 @@ import Testing
         }
     }
 
+    // MARK: Revocation
+
+    @Test func aBoundTokenIsRevokedOnlyWithAProofOfItsKey() async throws {
+        try await Harness.runDPoP { h in
+            let maker = h.proofs
+            let tokens = try await h.dpopPassword(maker)
+            let revoke = h.url("/oauth/revoke", on: .authorization)
+            let nonce = await h.state.currentDPoPNonce()
+            let form = "token=\(tokens.refresh)&token_type_hint=refresh_token"
+            let none = try await h.dpopPostForm("/oauth/revoke", form, proof: nil)
+            #expect(none.status == .badRequest)
+            #expect(try none.errorCode() == "invalid_dpop_proof")
+            let other = try await h.dpopPostForm("/oauth/revoke", form, proof: try await h.proofs.proof(.post, revoke, nonce: nonce))
+            #expect(try other.errorCode() == "invalid_dpop_proof")
+            let forAccess = try await h.dpopPostForm(
+                "/oauth/revoke", "token=\(tokens.access)", proof: try await h.proofs.proof(.post, revoke, nonce: nonce))
+            #expect(try forAccess.errorCode() == "invalid_dpop_proof")
+            // Neither refusal revoked anything: the session still refreshes.
+            #expect(await h.state.counters().revocations == 0)
+            let own = try await h.dpopPostForm("/oauth/revoke", form, proof: try await maker.proof(.post, revoke, nonce: nonce))
+            #expect(own.status == .ok)
+            #expect(await h.state.counters().revocations == 1)
+        }
+    }
+
+    @Test func aRevocationsProofIsCheckedLikeAnyOther() async throws {
+        try await Harness.runDPoP { h in
+            let maker = h.proofs
+            let tokens = try await h.dpopPassword(maker)
+            // A proof for another endpoint.
+            let wrongTarget = try await maker.proof(
+                .post, h.url("/oauth/token", on: .authorization), nonce: await h.state.currentDPoPNonce())
+            let result = try await h.dpopPostForm("/oauth/revoke", "token=\(tokens.refresh)", proof: wrongTarget)
+            #expect(result.status == .badRequest)
+            #expect(try result.errorCode() == "invalid_dpop_proof")
+            #expect(await h.state.counters().revocations == 0)
+        }
+    }
+
     // MARK: Resources
 
     @Test func aBoundAccessTokenPresentedAsBearerIsRefused() async throws {

@@ -197,7 +197,11 @@ struct AuthorizationServerRoutes {
                 try await state.addingIDToken(to: tokens, clientID: client.id, issuer: await issuer(of: request), includesNonce: true))
         case DeviceAuthorizationResponse.grantType:
             guard let deviceCode = form["device_code"] else { throw OAuthError.invalidRequest("`device_code` is missing.") }
-            return try Responses.token(try await state.redeemDeviceCode(deviceCode, clientID: client.id, dpopJKT: dpopJKT))
+            // With openid in the device authorization's scope, an ID token without a nonce:
+            // RFC 8628 has none to send.
+            let tokens = try await state.redeemDeviceCode(deviceCode, clientID: client.id, dpopJKT: dpopJKT)
+            return try Responses.token(
+                try await state.addingIDToken(to: tokens, clientID: client.id, issuer: await issuer(of: request), includesNonce: false))
         default:
             throw OAuthError(
                 status: .badRequest,
@@ -210,11 +214,19 @@ struct AuthorizationServerRoutes {
     // MARK: Revocation endpoint
 
     /// `POST /oauth/revoke` (RFC 7009): 200 with an empty body whether or not the token was
-    /// known; the client authenticates as at the token endpoint.
+    /// known; the client authenticates as at the token endpoint. With DPoP on, a proof the
+    /// request carries is checked as at the token endpoint, and a token bound to a key is
+    /// revoked only with a proof of that key (`invalid_dpop_proof` otherwise, the token left
+    /// as it was): a copied token cannot end its session from another device.
     private func revoke(_ request: Request) async throws -> Response {
         let form = try await RequestDecoding.form(from: request)
         let client = try await authenticatedClient(request, form: form)
         guard let token = form["token"] else { throw OAuthError.invalidRequest("`token` is missing.") }
+        let proofKey = try await DPoPRequest.proofKey(of: request, state: state, at: .authorizationServer)
+        if let bound = await state.boundKey(of: token), bound != proofKey {
+            throw OAuthError.dpop(
+                .invalidProof("The token is bound to a DPoP key: its revocation needs a proof of that key."), at: .authorizationServer)
+        }
         try await state.revoke(token: token, hint: form["token_type_hint"], clientID: client.id)
         var headers = HTTPFields()
         headers[.cacheControl] = "no-store"

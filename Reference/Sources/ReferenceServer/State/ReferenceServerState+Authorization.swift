@@ -134,6 +134,12 @@ extension ReferenceServerState {
         if found { counts.revocations += 1 }
     }
 
+    /// The `cnf.jkt` of the DPoP key `token` (a refresh or an access token) is bound to; nil
+    /// for an unbound or unknown token.
+    func boundKey(of token: String) -> String? {
+        refreshTokens[token]?.dpopJKT ?? accessTokens[token]?.dpopJKT
+    }
+
     private func revokeRefreshToken(_ token: String, clientID: String) throws -> Bool {
         guard let record = refreshTokens[token] else { return false }
         try requireClient(clientID, of: record.sessionID)
