@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "Sesame", package: "Sesame"),
                 .product(name: "SesameStore", package: "Sesame"),
                 .product(name: "SesameOpenID", package: "Sesame"),
+                .product(name: "SesameDPoP", package: "Sesame"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "ReferenceSDK", package: "SesameReference"),

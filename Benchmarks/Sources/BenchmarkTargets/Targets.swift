@@ -86,6 +86,19 @@ public enum Targets {
         TargetCheck(name: "overhead: at most 2 µs per request", measured: "\(fixed(microseconds, 3)) µs", met: microseconds <= 2)
     }
 
+    /// `dpop`: a DPoP proof (sign and encode) takes at most 100 µs.
+    public static func dpopProof(microseconds: Double) -> TargetCheck {
+        TargetCheck(name: "dpop: a proof in at most 100 µs", measured: "\(fixed(microseconds, 1)) µs", met: microseconds <= 100)
+    }
+
+    /// `dpop`: the request path with DPoP costs at most 5 µs more than the bearer path and
+    /// its proof.
+    public static func dpopPath(beyondProofMicroseconds: Double) -> TargetCheck {
+        TargetCheck(
+            name: "dpop: the path beyond its proof at most 5 µs", measured: "\(fixed(beyondProofMicroseconds, 1)) µs",
+            met: beyondProofMicroseconds <= 5)
+    }
+
     /// `events`: every subscriber gets every event exactly once, in order, and nothing else.
     /// `run` names the run ("1000 × 2000 paced").
     public static func eventsLossless(

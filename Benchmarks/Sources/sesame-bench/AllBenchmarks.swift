@@ -84,12 +84,13 @@ struct AllBenchmarks: AsyncParsableCommand {
         let processes = try await ProcessesBenchmark.measure(processes: 8, requests: 1000, rounds: 3, signOuts: 5, kills: 10)
         let coding = try CodingBenchmark.Direction.allCases.flatMap { try CodingBenchmark.measure($0, rounds: Self.codingRounds) }
         let idTokens = try await IDTokenBenchmark.measure(rounds: 7, tokens: 1000)
+        let dpop = try await DPoPBenchmark.measure(requests: 5_000, rounds: 7)
         var lines =
             results.map(\.jsonLine) + (commandLine.map { [$0] } ?? []) + (referencesLine.map { [$0] } ?? [])
             + storms.map(\.jsonLine) + [overhead.jsonLine]
             + events.map(\.jsonLine) + [insert.jsonLine]
             + migrate.jsonLines + [launch.jsonLine, processes.jsonLine]
-        lines += coding.map(\.jsonLine) + idTokens.map(\.jsonLine)
+        lines += coding.map(\.jsonLine) + idTokens.map(\.jsonLine) + [dpop.jsonLine]
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: destination, options: .atomic)
         print(Self.table(results, stages: stageTimes))
         if let commandLine { print("generate: whole command \(commandLine)") }
@@ -97,6 +98,7 @@ struct AllBenchmarks: AsyncParsableCommand {
         print("")
         for storm in storms { print("runtime: refresh-storm \(storm.jsonLine)") }
         print("runtime: overhead \(overhead.jsonLine)")
+        print("runtime: dpop \(dpop.jsonLine)")
         for run in events { print("runtime: events \(run.jsonLine)") }
         print("")
         print(Self.storeTable(insert: insert, migrate: migrate))
@@ -108,6 +110,7 @@ struct AllBenchmarks: AsyncParsableCommand {
         print("JSON lines: \(destination.path)")
         var checks = Self.generateChecks(results) + commandChecks + referencesChecks
         checks += storms.flatMap(\.checks) + [overhead.check] + events.flatMap(\.checks) + [insert.check] + migrate.checks + [launch.check]
+        checks += dpop.checks
         checks += processes.checks + coding.flatMap(\.checks)
         let verdict = Verdict(checks)
         print("")

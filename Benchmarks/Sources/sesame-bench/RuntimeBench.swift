@@ -41,6 +41,9 @@ enum RuntimeBench {
         events: EventCatalogue(stream: nil, invalidating: []),
         lifecycle: LifecycleDescription())
 
+    /// Logs nothing: the benchmarks time the runtime, not a log handler.
+    static let silentLogger = Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }
+
     /// A service over `transport` with the benchmark's clock, silent logs and no events.
     static func service(
         transport: some ClientTransport, clock: ManualClock,
@@ -49,7 +52,7 @@ enum RuntimeBench {
         AuthenticationService(
             configuration: .init(
                 transport: transport, now: { clock.now },
-                logger: Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }, sessionStore: sessionStore,
+                logger: silentLogger, sessionStore: sessionStore,
                 receivesServerEvents: false))
     }
 }

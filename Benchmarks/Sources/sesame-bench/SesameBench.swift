@@ -18,7 +18,7 @@ struct SesameBench: AsyncParsableCommand {
             GenerateBenchmark.self, AllBenchmarks.self, RefreshStormBenchmark.self, OverheadBenchmark.self,
             StoreInsertBenchmark.self, MigrateBenchmark.self, EventsBenchmark.self, SoakBenchmark.self, DateTimeBenchmark.self,
             LaunchBenchmark.self, ProcessesBenchmark.self, SharedSessionChildCommand.self, CodingCommand<DecodeDirection>.self,
-            CodingCommand<EncodeDirection>.self, RefCheckProfile.self, IDTokenBenchmark.self, ReferencesBenchmark.self,
+            CodingCommand<EncodeDirection>.self, RefCheckProfile.self, IDTokenBenchmark.self, ReferencesBenchmark.self, DPoPBenchmark.self,
         ]
     )
 }
