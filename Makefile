@@ -46,7 +46,8 @@ format:
 
 ## Validate Schema/, fail when the format's JSON Schema or docs/format.md's key tables are not
 ## what the grammar table renders (make grammar), when the JSON Schema rejects what the
-## generator accepts, when the committed SDK is not what
+## generator accepts, when the tutorials run a `sesame` option or a `make` target that does
+## not exist, when the committed SDK is not what
 ## the generator writes, and when a Swift file is not formatted (make format).
 check:
 	$(SWIFT) format lint --strict --configuration .swift-format $$($(SWIFT_FILES))
@@ -58,6 +59,8 @@ check:
 	python3 scripts/grammar-tables.py --self-test
 	SWIFT=$(SWIFT) python3 scripts/grammar-tables.py --check
 	python3 scripts/validate-format-schema.py
+	python3 scripts/check-tutorial-commands.py --self-test
+	SWIFT=$(SWIFT) python3 scripts/check-tutorial-commands.py
 	@# The script that rewrites docs/performance.md's figures table, on its recorded output.
 	python3 scripts/bench-figures.py --check
 	@# The fuzz seeds still find what they read (docs, fixtures, the regression inputs).
