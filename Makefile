@@ -29,11 +29,13 @@ generate:
 	$(SESAME) generate Reference/Sources/NotesAPISDK/Schema --output Reference/Sources/NotesAPISDK/Generated
 	$(SESAME) generate Benchmarks/Schema/Decode --output Benchmarks/Sources/DecodeModels/Generated
 
-## Rewrite docs/sesame-format.schema.json from the generator's grammar table
-## (Generator/SesameGenerator/Grammar), after a key of the format changed.
+## Rewrite docs/sesame-format.schema.json and the key tables of docs/format.md (the regions
+## between `<!-- grammar: <mapping> -->` and `<!-- /grammar -->`) from the generator's
+## grammar table (Generator/SesameGenerator/Grammar), after a key of the format changed.
 FORMAT_SCHEMA = docs/sesame-format.schema.json
 grammar:
 	$(SESAME) grammar --json-schema > $(FORMAT_SCHEMA).new && mv $(FORMAT_SCHEMA).new $(FORMAT_SCHEMA)
+	SWIFT=$(SWIFT) python3 scripts/grammar-tables.py
 
 # Every hand-written Swift file: generated code is the generator's to format.
 SWIFT_FILES = git ls-files '*.swift' | grep -v '/Generated/'
@@ -42,8 +44,10 @@ SWIFT_FILES = git ls-files '*.swift' | grep -v '/Generated/'
 format:
 	$(SWIFT) format format --in-place --configuration .swift-format $$($(SWIFT_FILES))
 
-## Validate Schema/, fail when the format's JSON Schema is not what the grammar table renders
-## (make grammar) or rejects what the generator accepts, when the committed SDK is not what
+## Validate Schema/, fail when the format's JSON Schema or docs/format.md's key tables are not
+## what the grammar table renders (make grammar), when the JSON Schema rejects what the
+## generator accepts, when the tutorials run a `sesame` option or a `make` target that does
+## not exist, when the committed SDK is not what
 ## the generator writes, and when a Swift file is not formatted (make format).
 check:
 	$(SWIFT) format lint --strict --configuration .swift-format $$($(SWIFT_FILES))
@@ -52,7 +56,11 @@ check:
 	if cmp -s $$d/schema.json $(FORMAT_SCHEMA); then rm -rf $$d; echo "$(FORMAT_SCHEMA): up to date" >&2; else \
 	  echo "$(FORMAT_SCHEMA): stale, it is not what \`sesame grammar --json-schema\` renders from the grammar table; run \`make grammar\` and commit the result" >&2; \
 	  diff -u $(FORMAT_SCHEMA) $$d/schema.json | head -40 >&2; rm -rf $$d; exit 1; fi
+	python3 scripts/grammar-tables.py --self-test
+	SWIFT=$(SWIFT) python3 scripts/grammar-tables.py --check
 	python3 scripts/validate-format-schema.py
+	python3 scripts/check-tutorial-commands.py --self-test
+	SWIFT=$(SWIFT) python3 scripts/check-tutorial-commands.py
 	@# The script that rewrites docs/performance.md's figures table, on its recorded output.
 	python3 scripts/bench-figures.py --check
 	@# The fuzz seeds still find what they read (docs, fixtures, the regression inputs).

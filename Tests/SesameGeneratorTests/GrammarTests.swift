@@ -137,7 +137,7 @@ import Testing
         #expect(sdk["additionalProperties"] as? Bool == false)
         let properties = try #require(sdk["properties"] as? [String: Any])
         let credential = try #require(properties["credential"] as? [String: Any])
-        #expect(credential["description"] as? String == Grammar.sdkFile.key("credential")?.meaning)
+        #expect(credential["description"] as? String == Grammar.sdkFile.key("credential")?.description)
         #expect(credential["additionalProperties"] as? Bool == false)
         #expect(credential["required"] as? [String] == ["token", "rejected", "details"])
         #expect(FormatJSONSchema.render() == FormatJSONSchema.render())

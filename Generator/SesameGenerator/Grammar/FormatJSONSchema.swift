@@ -69,7 +69,7 @@ public enum FormatJSONSchema {
     private static func members(_ mapping: GrammarMapping) -> [(String, OrderedJSON)] {
         var result: [(String, OrderedJSON)] = [
             ("type", mapping.nullable ? .array([.string("object"), .string("null")]) : .string("object")),
-            ("properties", .object(mapping.keys.map { ($0.name, .object(described($0.meaning, $0.value))) })),
+            ("properties", .object(mapping.keys.map { ($0.name, .object(described($0.description, $0.value))) })),
         ]
         let required = mapping.keys.filter(\.isRequired).map { OrderedJSON.string($0.name) }
         if !required.isEmpty { result.append(("required", .array(required))) }
@@ -86,6 +86,13 @@ public enum FormatJSONSchema {
         } else {
             result.append(("additionalProperties", .bool(false)))
         }
+        // The keys a key needs beside it in the same mapping; paths elsewhere in the folder
+        // are the translator's to check.
+        let dependencies = mapping.keys.compactMap { key -> (String, OrderedJSON)? in
+            let siblings = key.requires.filter { mapping.key($0) != nil }
+            return siblings.isEmpty ? nil : (key.name, .array(siblings.map { .string($0) }))
+        }
+        if !dependencies.isEmpty { result.append(("dependentRequired", .object(dependencies))) }
         return result + mapping.extra
     }
 }

@@ -7,35 +7,45 @@ extension Grammar {
     static let errorsFile = GrammarMapping(
         "errors.yaml", "errors.yaml: the back-end's error catalogue.",
         keys: [
-            GrammarKey("envelope", .mapping(envelope), "Where an error response holds its code and message."),
-            GrammarKey("errors", .dictionary(values: .mapping(error)), "The error codes the back-end answers with."),
+            GrammarKey(
+                "envelope", .mapping(envelope), default: "`{ code: error, message: error_description }`",
+                "Where an error response holds its code and message."),
+            GrammarKey(
+                "errors", .dictionary(values: .mapping(error)),
+                "The error codes the back-end answers with, by code: each a case of the generated `<SDK>Error`."),
         ],
         nullable: true)
 
     static let envelope = GrammarMapping(
         "envelope", "Where an error response holds its code and message.",
         keys: [
-            GrammarKey("code", .string(), "The field holding the error code (default error)."),
-            GrammarKey("message", .string(), "The field holding the message (default error_description)."),
-        ])
+            GrammarKey("code", .string(), default: "`error`", "The body field holding the code."),
+            GrammarKey(
+                "message", .string(), default: "`error_description`",
+                "The body field holding the message; an `envelope` that leaves `message` out reads no message."),
+        ],
+        inline: true)
 
     static let error = GrammarMapping(
         "error", "An error code.",
         keys: [
-            GrammarKey("status", .integer(minimum: 400, maximum: 599), missing: " needs a status", "An HTTP error status."),
+            GrammarKey("status", .integer(minimum: 400, maximum: 599), missing: " needs a status", "The HTTP status."),
             GrammarKey(
                 "category", .oneOf(ErrorCategory.allCases.map(\.rawValue)), missing: " needs a category",
-                "What the SDK does with the error."),
-            GrammarKey("description", .shared("text"), "Documentation of the error."),
-        ])
+                "What the SDK and the app do about the error (the categories are below)."),
+            GrammarKey("description", .shared("text"), "Documentation of the Swift case."),
+        ],
+        inline: true)
 
     // MARK: events.yaml
 
     static let eventsFile = GrammarMapping(
         "events.yaml", "events.yaml: events the back-end pushes.",
         keys: [
-            GrammarKey("stream", .shared("requestLine"), "The server-sent events stream."),
-            GrammarKey("events", .dictionary(names: .shared("identifier"), values: .mapping(event)), "The events, by name."),
+            GrammarKey("stream", .shared("requestLine"), "The request line of the server-sent events stream."),
+            GrammarKey(
+                "events", .dictionary(names: .shared("identifier"), values: .mapping(event)),
+                "The events, by name: an identifier, which names the Swift case."),
         ],
         nullable: true)
 
@@ -43,10 +53,14 @@ extension Grammar {
         "event", "An event the back-end pushes.",
         keys: [
             GrammarKey("description", .shared("text"), "Documentation of the event."),
-            GrammarKey("wireName", .string(), "The SSE event name (default: the event's key)."),
-            GrammarKey("payload", .shared("schemaOrName"), "The payload: a model name or an inline schema."),
-            GrammarKey("effect", .oneOf(["invalidate"]), "invalidate: receiving the event makes the session invalid."),
-        ])
+            GrammarKey("wireName", .string(), default: "the event's name", "The SSE `event:` name; two events cannot share one."),
+            GrammarKey(
+                "payload", .shared("schemaOrName"),
+                "The JSON of the event's `data:`: a model's name or a schema; an inline schema that needs a type becomes `<Event>Payload` (`QuotaPayload`). Without it the event carries nothing."
+            ),
+            GrammarKey("effect", .oneOf(["invalidate"]), "`invalidate`: receiving the event makes the session invalid."),
+        ],
+        inline: true)
 
     // MARK: store.yaml
 

@@ -1,13 +1,15 @@
 @_spi(Generated) import SesameDescription
 
 /// The YAML format's grammar, in one place: every mapping a schema folder may hold, the
-/// keys it accepts, each key's type, whether it is required and its one-line meaning.
+/// keys it accepts, each key's type, whether it is required, its default, the keys it needs
+/// or excludes, and its meaning.
 ///
 /// The translators read their mappings through it (`NodeReader.mapping(_:_:grammar:)`
 /// refuses unknown keys with a suggestion and reports missing required keys), and
-/// `FormatJSONSchema` renders it as docs/sesame-format.schema.json for editors. To add a
-/// key: add a `GrammarKey` to its mapping here, read it in the translator, document it in
-/// docs/format.md and run `make grammar`.
+/// `FormatJSONSchema` renders it as docs/sesame-format.schema.json for editors and
+/// `FormatMarkdown` as docs/format.md's key tables. To add a key: add a `GrammarKey` to its
+/// mapping here, read it in the translator, explain it in docs/format.md's prose and run
+/// `make grammar`.
 enum Grammar {
     /// Every mapping a translator reads through the grammar, for the tests that keep the
     /// table and the translators in step.

@@ -34,24 +34,70 @@ indirect enum GrammarValue: Sendable {
 }
 
 /// One key of a YAML mapping: its name, the type of its value, whether it is required
-/// (and what to say when it is missing), and its one-line meaning.
+/// (and what to say when it is missing), its default, the keys it needs or excludes, and
+/// its meaning. The one place the format documents the key: docs/format.md's key tables
+/// (`FormatMarkdown`) and the JSON Schema's `description`s (`FormatJSONSchema`) are both
+/// rendered from it.
 struct GrammarKey: Sendable {
     var name: String
     var value: GrammarValue
     /// The rest of the sentence reported when the key is missing, after the mapping's name
     /// (`" needs a request"` → "credential.refresh needs a request"); nil when optional.
     var missing: String?
-    /// One line for editors (the JSON Schema's `description`).
+    /// When an optional key is required all the same, in markdown ("on the last step"):
+    /// a rule the translator checks, since it depends on more than this mapping.
+    var requiredWhen: String?
+    /// What an absent key means, in markdown (`` `60s` ``, "the event's key"); nil when
+    /// there is no default.
+    var defaultValue: String?
+    /// Keys that must be present beside this one: sibling keys (`issuer`), rendered as the
+    /// JSON Schema's `dependentRequired`, or dotted paths elsewhere in the folder
+    /// (`authorizationServer.issuer`), which the translator checks.
+    var requires: [String]
+    /// Keys that cannot stand beside this one (the translator refuses both).
+    var conflicts: [String]
+    /// What the key is for: the docs' meaning column and the JSON Schema's description.
     var meaning: String
 
-    init(_ name: String, _ value: GrammarValue, missing: String? = nil, _ meaning: String) {
+    init(
+        _ name: String, _ value: GrammarValue, missing: String? = nil, requiredWhen: String? = nil,
+        default defaultValue: String? = nil,
+        requires: [String] = [], conflicts: [String] = [], _ meaning: String
+    ) {
         self.name = name
         self.value = value
         self.missing = missing
+        self.requiredWhen = requiredWhen
+        self.defaultValue = defaultValue
+        self.requires = requires
+        self.conflicts = conflicts
         self.meaning = meaning
     }
 
     var isRequired: Bool { missing != nil }
+
+    /// The rules beside the meaning (required, the default, what it needs or excludes), in
+    /// markdown, each a short phrase: "default `60s`", "needs `issuer`".
+    var rules: [String] {
+        var rules: [String] = []
+        if isRequired { rules.append("required") }
+        if let requiredWhen { rules.append("required \(requiredWhen)") }
+        if let defaultValue { rules.append("default \(defaultValue)") }
+        if !requires.isEmpty { rules.append("needs " + requires.map { "`\($0)`" }.joined(separator: ", ")) }
+        if !conflicts.isEmpty { rules.append("not with " + conflicts.map { "`\($0)`" }.joined(separator: ", ")) }
+        return rules
+    }
+
+    /// The meaning followed by the rules that are not already the JSON Schema's own
+    /// (`required`): the `description` an editor shows.
+    var description: String {
+        var sentences = [meaning]
+        if let requiredWhen { sentences.append("Required \(requiredWhen).") }
+        if let defaultValue { sentences.append("Default: \(defaultValue).") }
+        if !requires.isEmpty { sentences.append("Needs " + requires.map { "`\($0)`" }.joined(separator: ", ") + ".") }
+        if !conflicts.isEmpty { sentences.append("Not with " + conflicts.map { "`\($0)`" }.joined(separator: ", ") + ".") }
+        return sentences.joined(separator: " ")
+    }
 }
 
 /// Keys that are names rather than keywords: a store section's version numbers, a
@@ -110,11 +156,16 @@ struct GrammarMapping: Sendable {
     let requiresOneOf: [String]
     /// More JSON Schema keywords for what the table's form cannot say.
     let extra: [(String, OrderedJSON)]
+    /// Whether docs/format.md shows its keys in the table of the mapping that holds it, as
+    /// dotted rows (`server.baseURL`, `errors.<name>.status`), rather than in a table of
+    /// its own.
+    let inline: Bool
 
     init(
         _ name: String, _ summary: String, keys: [GrammarKey],
         names: (pattern: GrammarKeyPattern, value: GrammarValue, hint: String, always: Bool)? = nil,
-        refused: [String] = [], nullable: Bool = false, requiresOneOf: [String] = [], extra: [(String, OrderedJSON)] = []
+        refused: [String] = [], nullable: Bool = false, requiresOneOf: [String] = [], extra: [(String, OrderedJSON)] = [],
+        inline: Bool = false
     ) {
         self.name = name
         self.summary = summary
@@ -124,6 +175,7 @@ struct GrammarMapping: Sendable {
         self.nullable = nullable
         self.requiresOneOf = requiresOneOf
         self.extra = extra
+        self.inline = inline
         keySet = Set(keys.map(\.name)).union(refused)
         requiredKeys = keys.filter(\.isRequired)
     }
