@@ -58,12 +58,13 @@ func run(_ arguments: [String]) async -> Int32 {
         case "key":
             write("key \(try await dpop.thumbprint())")
         case "follow":
-            let events = await service.events()
             guard case .authenticated = await service.restoreSession() else {
                 write("ready failed no session")
                 return 1
             }
             _ = try await service.me()
+            // Subscribed once restored: the stream starts with the state of then.
+            let events = await service.events()
             write("ready \(try await dpop.thumbprint())")
             var signedOut = false
             for await event in events {

@@ -30,7 +30,7 @@ extension Demo {
             configuration: .init(
                 baseURL: endpoint.baseURL, client: ClientCredentials(clientID: "sesame-demo", clientSecret: "demo-secret"),
                 now: { clock.now }, logger: logger, sessionStore: store, receivesServerEvents: false,
-                authorizationServerURL: endpoint.authorizationBaseURL, proofOfPossession: DPoP(keyStore: keys)))
+                authorizationServerURL: endpoint.authorizationBaseURL, proofOfPossession: DPoP(keyStore: keys, now: { clock.now })))
 
         let alice = try await service.authenticate(with: SingleStepMethod.password(username: "alice", password: "wonderland"))
         let key = try require(try await keys.load(), "the sign-in kept no key")
@@ -43,7 +43,7 @@ extension Demo {
         let asBearer = try await Self.status(of: url, authorization: "Bearer \(saved)", proof: nil)
         try check(asBearer == 401, "the copied token as Bearer answered \(asBearer)")
         let nonce = await server.state.currentDPoPNonce()
-        let stolenProof = try await DPoPProofSigner(key: DPoPKey()).proof(method: .get, url: url, accessToken: saved, nonce: nonce)
+        let stolenProof = try await DPoPProofSigner(key: DPoPKey(), now: { clock.now }).proof(method: .get, url: url, accessToken: saved, nonce: nonce)
         let withAnotherKey = try await Self.status(of: url, authorization: "DPoP \(saved)", proof: stolenProof)
         try check(withAnotherKey == 401, "the copied token with another key's proof answered \(withAnotherKey)")
         Console.ok(

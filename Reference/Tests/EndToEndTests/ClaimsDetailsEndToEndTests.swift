@@ -136,7 +136,7 @@ struct ClaimsDetailsEndToEndTests {
             }
             #expect(await service.state == .unauthenticated)
             #expect(try store.load() == nil)
-            #expect(await e2e.backEnd.counters().revocations == 1)
+            #expect(await e2e.backEnd.server.state.counters().revocations == 1)
         }
     }
 

@@ -80,7 +80,10 @@ struct SharedDPoPKeyEndToEndTests {
             let second = try await dpop.thumbprint()
             #expect(second != first)
             // The extension's tokens are now bound to the app's new key: it signs with it.
-            #expect(try await extensionProcess.line() == "after ok \(second)")
+            let after = try await extensionProcess.line()
+            let inFile = try FileDPoPKeyStore(url: folder.url.appendingPathComponent("dpop-key.pem")).load()?.thumbprint
+            let appNow = try await dpop.thumbprint()
+            #expect(after == "after ok \(second)", "\(after); file \(inFile ?? "-"); first \(first); app now \(appNow)")
             #expect(await extensionProcess.exitStatus() == 0)
             _ = try await service.me()
         }
