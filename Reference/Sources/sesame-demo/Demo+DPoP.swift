@@ -43,7 +43,8 @@ extension Demo {
         let asBearer = try await Self.status(of: url, authorization: "Bearer \(saved)", proof: nil)
         try check(asBearer == 401, "the copied token as Bearer answered \(asBearer)")
         let nonce = await server.state.currentDPoPNonce()
-        let stolenProof = try await DPoPProofSigner(key: DPoPKey(), now: { clock.now }).proof(method: .get, url: url, accessToken: saved, nonce: nonce)
+        let stolenProof = try await DPoPProofSigner(key: DPoPKey(), now: { clock.now }).proof(
+            method: .get, url: url, accessToken: saved, nonce: nonce)
         let withAnotherKey = try await Self.status(of: url, authorization: "DPoP \(saved)", proof: stolenProof)
         try check(withAnotherKey == 401, "the copied token with another key's proof answered \(withAnotherKey)")
         Console.ok(
