@@ -216,6 +216,8 @@ let package = Package(
             name: "SesameTests",
             dependencies: [
                 "Sesame", "SesameTestSupport",
+                // The passkey tests verify the software authenticator's signatures (CryptoKit on Apple).
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux])),
                 // The transport the runtime's own replaced, measured against it (tests only).
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]

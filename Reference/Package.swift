@@ -211,6 +211,10 @@ let package = Package(
                 // DPoP tests: valid proofs from the runtime's signer, malformed ones by jwt-kit.
                 .product(name: "SesameDPoP", package: "Sesame"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // Passkey tests: the runtime's software authenticator as the client, and
+                // assertions forged with its keys.
+                .product(name: "Sesame", package: "Sesame"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The tutorial's app, command by command, against the reference server over loopback;

@@ -100,6 +100,8 @@ extension ReferenceServer {
         public var dpop: DPoPOptions?
         /// Pushed authorization requests (RFC 9126); see ``PushedAuthorizationOptions``.
         public var pushedAuthorization: PushedAuthorizationOptions
+        /// Passkeys (WebAuthn): `nil` (the default) serves no `/passkeys/*`; see ``PasskeyOptions``.
+        public var passkeys: PasskeyOptions?
 
         /// Makes a configuration; every parameter has the default documented on its property.
         public init(
@@ -120,7 +122,8 @@ extension ReferenceServer {
             now: @escaping @Sendable () -> Date = { Date() },
             logger: Logger = Logger(label: "sesame.reference-server"),
             dpop: DPoPOptions? = nil,
-            pushedAuthorization: PushedAuthorizationOptions = PushedAuthorizationOptions()
+            pushedAuthorization: PushedAuthorizationOptions = PushedAuthorizationOptions(),
+            passkeys: PasskeyOptions? = nil
         ) {
             self.host = host
             self.port = port
@@ -140,6 +143,7 @@ extension ReferenceServer {
             self.logger = logger
             self.dpop = dpop
             self.pushedAuthorization = pushedAuthorization
+            self.passkeys = passkeys
         }
     }
 }

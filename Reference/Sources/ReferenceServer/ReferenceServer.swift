@@ -183,6 +183,7 @@ public actor ReferenceServer {
             control.registerDownstream(on: router)
             let resources = ResourceRoutes(state: state)
             AuthRoutes(state: state, configuration: configuration).register(on: router)
+            if let passkeys = configuration.passkeys { PasskeyRoutes(state: state, options: passkeys).register(on: router) }
             if configuration.authorizationServer == .sameOrigin { authorization.register(on: router) }
             resources.register(on: router)
             StepUpRoutes(state: state, resources: resources).register(on: router)

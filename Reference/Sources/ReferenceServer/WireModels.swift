@@ -12,6 +12,9 @@ enum Provider: String, Codable, Sendable, CaseIterable {
     case password
     /// A token from the app's own identity provider (`POST /auth/custom`).
     case custom
+    /// A passkey (WebAuthn, `POST /passkeys/signin`); not in models.yaml yet, whose passkey
+    /// step kind is still to come.
+    case passkey
 }
 
 /// A token response (RFC 6749 §5.1).

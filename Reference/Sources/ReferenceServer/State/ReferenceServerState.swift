@@ -145,6 +145,8 @@ public actor ReferenceServerState {
     var dpop: DPoPServerState
     /// Pushed authorization requests (RFC 9126) by `request_uri`.
     var pushedRequests: [String: PushedRequestRecord] = [:]
+    /// Passkeys (WebAuthn): pending challenges, and credentials with their counters.
+    var passkeys = PasskeyServerState()
 
     var eventBuffers: [String: [ServerSentEvent]] = [:]
     var lastEventIDs: [String: Int] = [:]
