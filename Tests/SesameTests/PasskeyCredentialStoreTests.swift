@@ -62,7 +62,7 @@ import Testing
     @Test func aFileThatIsNotAStoreIsRefused() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("passkeys.json")
-        FileManager.default.createFile(atPath: url.path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600])
         await #expect(throws: PasskeyError.storeFailed(reason: "the file is not a passkey store")) {
             try await FilePasskeyCredentialStore(url: url).credentials(rpID: "example.com")
         }
