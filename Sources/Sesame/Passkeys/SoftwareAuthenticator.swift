@@ -46,6 +46,9 @@ public actor SoftwareAuthenticator: PasskeyProvider {
 
     /// An authenticator for `rpID` at `origin`.
     /// - Parameters:
+    ///   - rpID: The relying party it serves (`example.com`): options naming another are refused.
+    ///   - origin: The origin its client data names (`https://example.com`); its host must be
+    ///     `rpID` or under it.
     ///   - store: Where credentials are kept; in memory by default.
     ///   - verifiesUser: Whether assertions and registrations carry UV.
     ///   - userPresence: The user's gesture, awaited once per request after the options are
