@@ -76,24 +76,17 @@ struct DPoPBenchmark: AsyncParsableCommand {
         let notes = OperationRequest(RuntimeBench.notes)
         var best = Result(proof: .infinity, bearer: .infinity, dpop: .infinity)
         for round in 0...rounds {
-            let proof = try await perRequest(requests) {
+            let proof = try await RuntimeBench.perRequest(requests) {
                 _ = try await signer.proof(method: .get, url: url, accessToken: "at-1", nonce: "n-1")
             }
-            let bearerPath = try await perRequest(requests) { _ = try await bearer.perform(notes) }
-            let dpopPath = try await perRequest(requests) { _ = try await dpop.perform(notes) }
+            let bearerPath = try await RuntimeBench.perRequest(requests) { _ = try await bearer.perform(notes) }
+            let dpopPath = try await RuntimeBench.perRequest(requests) { _ = try await dpop.perform(notes) }
             guard round > 0 else { continue }  // round 0 warms up
             best.proof = min(best.proof, proof)
             best.bearer = min(best.bearer, bearerPath)
             best.dpop = min(best.dpop, dpopPath)
         }
         return best
-    }
-
-    /// Microseconds per call of `work`, over `count` calls.
-    private static func perRequest(_ count: Int, _ work: () async throws -> Void) async throws -> Double {
-        let started = ContinuousClock.now
-        for _ in 0..<count { try await work() }
-        return (ContinuousClock.now - started).seconds / Double(count) * 1e6
     }
 }
 

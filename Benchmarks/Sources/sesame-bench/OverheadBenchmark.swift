@@ -84,12 +84,12 @@ struct OverheadBenchmark: AsyncParsableCommand {
         }
         var best = Result(bare: .infinity, middleware: .infinity, perform: .infinity, sharedPerform: .infinity)
         for round in 0...rounds {
-            let bare = try await perRequest(requests) { _ = try await next(request, nil, baseURL) }
-            let through = try await perRequest(requests) {
+            let bare = try await RuntimeBench.perRequest(requests) { _ = try await next(request, nil, baseURL) }
+            let through = try await RuntimeBench.perRequest(requests) {
                 _ = try await middleware.intercept(request, body: nil, baseURL: baseURL, operationID: "listNotes", next: next)
             }
-            let perform = try await perRequest(requests) { _ = try await service.perform(notes) }
-            let sharedPerform = try await perRequest(requests) { _ = try await shared.perform(notes) }
+            let perform = try await RuntimeBench.perRequest(requests) { _ = try await service.perform(notes) }
+            let sharedPerform = try await RuntimeBench.perRequest(requests) { _ = try await shared.perform(notes) }
             guard round > 0 else { continue }  // round 0 warms up
             best.bare = min(best.bare, bare)
             best.middleware = min(best.middleware, through)
@@ -97,12 +97,5 @@ struct OverheadBenchmark: AsyncParsableCommand {
             best.sharedPerform = min(best.sharedPerform, sharedPerform)
         }
         return best
-    }
-
-    /// Microseconds per call of `work`, over `count` calls.
-    private static func perRequest(_ count: Int, _ work: () async throws -> Void) async throws -> Double {
-        let started = ContinuousClock.now
-        for _ in 0..<count { try await work() }
-        return (ContinuousClock.now - started).seconds / Double(count) * 1e6
     }
 }

@@ -41,6 +41,14 @@ enum RuntimeBench {
         events: EventCatalogue(stream: nil, invalidating: []),
         lifecycle: LifecycleDescription())
 
+    /// Microseconds per call of `work`, over `count` calls: the request loops of `overhead`
+    /// and `dpop`.
+    static func perRequest(_ count: Int, _ work: () async throws -> Void) async throws -> Double {
+        let started = ContinuousClock.now
+        for _ in 0..<count { try await work() }
+        return (ContinuousClock.now - started).seconds / Double(count) * 1e6
+    }
+
     /// Logs nothing: the benchmarks time the runtime, not a log handler.
     static let silentLogger = Logger(label: "sesame-bench") { _ in SwiftLogNoOpLogHandler() }
 
